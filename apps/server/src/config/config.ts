@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { DEFAULT_AUTH_MAX_AGE_SECONDS, DEFAULT_TAP_FLUSH_INTERVAL_MS } from '@titans/shared/constants';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+/** The environment variables Titans reads, with their defaults. README's configuration table lists them. */
+const envSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  REDIS_URL: optionalUrl,
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]+$/, 'must look like 123456:ABC-DEF (the token BotFather gives)')
+      .optional(),
+  ),
+  TELEGRAM_API_ROOT: z.preprocess(emptyAsUndefined, z.url().default('https://api.telegram.org')),
+  PUBLIC_URL: optionalUrl,
+  BOT_USERNAME: optionalString,
+  MINI_APP_NAME: optionalString,
+  AUTH_MAX_AGE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(DEFAULT_AUTH_MAX_AGE_SECONDS),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TAP_FLUSH_INTERVAL_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10).max(250).default(DEFAULT_TAP_FLUSH_INTERVAL_MS),
+  ),
+  WEB_DIST_DIR: optionalString,
+  CATALOGUE_DIR: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  /** The bot token used to check init data. In development mode it is the development token. */
+  botToken: string;
+  /** True when no real bot token is configured: the server signs development init data itself. */
+  devMode: boolean;
+  telegramApiRoot: string;
+  publicUrl: string | undefined;
+  botUsername: string | undefined;
+  miniAppName: string | undefined;
+  authMaxAgeSeconds: number;
+  logLevel: string;
+  tapFlushIntervalMs: number;
+  webDistDir: string;
+  catalogueDir: string;
+  uploadsDir: string;
+  shutdownTimeoutMs: number;
+}
+
+/**
+ * The token that signs development init data. It is public on purpose: development mode is
+ * only possible when no real token is configured, so nothing it signs is ever trusted in production.
+ */
+export const DEV_BOT_TOKEN = '1000000:titans-development-token-not-for-production';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start-up; throws a ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const devMode = values.TELEGRAM_BOT_TOKEN === undefined;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    redisUrl: values.REDIS_URL,
+    botToken: values.TELEGRAM_BOT_TOKEN ?? DEV_BOT_TOKEN,
+    devMode,
+    telegramApiRoot: values.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    publicUrl: values.PUBLIC_URL,
+    botUsername: values.BOT_USERNAME,
+    miniAppName: values.MINI_APP_NAME,
+    authMaxAgeSeconds: values.AUTH_MAX_AGE_SECONDS,
+    logLevel: values.LOG_LEVEL,
+    tapFlushIntervalMs: values.TAP_FLUSH_INTERVAL_MS,
+    webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    catalogueDir: path.resolve(values.CATALOGUE_DIR ?? path.join(repoRoot, 'catalogue')),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+  };
+}

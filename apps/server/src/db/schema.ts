@@ -1,0 +1,403 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The whole game's schema. Balances live on `users` and every change to them is a row of
+ * `ledger` written in the same transaction; CHECK constraints keep balances from going negative.
+ * Catalogue tables (characters, items, tasks, quizzes, daily_rewards, diamond_packages) are
+ * loaded from the files in catalogue/ at start-up and keyed by the ids those files give.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const characters = pgTable('characters', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  race: text('race').notNull().default('HUMAN'),
+  type: text('type').notNull().default('DEFAULT'),
+  image: text('image').notNull(),
+  rarity: text('rarity').notNull().default('common'),
+  level: integer('level').notNull().default(1),
+  health: integer('health').notNull().default(100),
+  power: integer('power').notNull().default(10),
+  defense: integer('defense').notNull().default(5),
+  speed: integer('speed').notNull().default(5),
+  experience: integer('experience').notNull().default(0),
+  tapValue: integer('tap_value').notNull().default(10),
+  isFree: boolean('is_free').notNull().default(false),
+  isLimited: boolean('is_limited').notNull().default(false),
+  price: integer('price').notNull().default(0),
+  currency: text('currency').notNull().default('coins'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** Rows dropped from the catalogue file are deactivated, never deleted: players may own them. */
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const items = pgTable('items', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  itemType: text('item_type').notNull(),
+  rarity: text('rarity').notNull().default('common'),
+  price: integer('price').notNull().default(0),
+  currency: text('currency').notNull().default('coins'),
+  effects: jsonb('effects').$type<Record<string, number>>().notNull().default({}),
+  isLimited: boolean('is_limited').notNull().default(false),
+  /** Limited items may have a finite stock; null means unlimited. */
+  stock: integer('stock'),
+  sold: integer('sold').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    telegramUserId: bigint('telegram_user_id', { mode: 'bigint' }).notNull(),
+    username: text('username').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    languageCode: text('language_code'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    profilePicture: text('profile_picture').notNull().default(''),
+    coins: money('coins'),
+    gems: money('gems'),
+    /** Energy as of energy_updated_at; the current value is derived with the regeneration rule. */
+    energy: integer('energy').notNull(),
+    energyUpdatedAt: timestamp('energy_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    tapPowerLevel: integer('tap_power_level').notNull().default(0),
+    energyCapacityLevel: integer('energy_capacity_level').notNull().default(0),
+    energyRegenLevel: integer('energy_regen_level').notNull().default(0),
+    cooldownReductionLevel: integer('cooldown_reduction_level').notNull().default(0),
+    freeRefillsDay: date('free_refills_day'),
+    freeRefillsUsed: integer('free_refills_used').notNull().default(0),
+    lastFreeRefillAt: timestamp('last_free_refill_at', { withTimezone: true }),
+    skillPoints: integer('skill_points').notNull().default(0),
+    level: integer('level').notNull().default(1),
+    experience: integer('experience').notNull().default(0),
+    selectedCharacterId: text('selected_character_id').references(() => characters.id),
+    backgroundItemId: text('background_item_id').references(() => items.id),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by'),
+    isReferralUpgraded: boolean('is_referral_upgraded').notNull().default(false),
+    wins: integer('wins').notNull().default(0),
+    losses: integer('losses').notNull().default(0),
+    draws: integer('draws').notNull().default(0),
+    totalTaps: bigint('total_taps', { mode: 'number' }).notNull().default(0),
+    totalCoinsEarned: money('total_coins_earned'),
+    isBanned: boolean('is_banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_telegram_user_id_key').on(table.telegramUserId),
+    uniqueIndex('users_referral_code_key').on(table.referralCode),
+    index('users_referred_by_idx').on(table.referredBy),
+    index('users_leaderboard_idx').on(table.coins),
+    check('users_coins_non_negative', sql`${table.coins} >= 0`),
+    check('users_gems_non_negative', sql`${table.gems} >= 0`),
+    check('users_energy_non_negative', sql`${table.energy} >= 0`),
+  ],
+);
+
+/** Append-only record of every change to coins or gems. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: text('currency').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** Unique per business event, so retrying the event can never apply it twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_idempotency_key').on(table.idempotencyKey),
+    index('ledger_user_idx').on(table.userId, table.createdAt),
+    check('ledger_currency_known', sql`${table.currency} in ('coins', 'gems')`),
+    check('ledger_balance_non_negative', sql`${table.balanceAfter} >= 0`),
+  ],
+);
+
+export const userCharacters = pgTable(
+  'user_characters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    characterId: text('character_id')
+      .notNull()
+      .references(() => characters.id),
+    level: integer('level').notNull().default(1),
+    experience: integer('experience').notNull().default(0),
+    purchasePrice: integer('purchase_price').notNull().default(0),
+    currency: text('currency').notNull().default('coins'),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_characters_owner_key').on(table.userId, table.characterId)],
+);
+
+export const userItems = pgTable(
+  'user_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id),
+    /** The item id for items owned once; null for boosts, which can be bought many times. */
+    uniqueKey: text('unique_key'),
+    purchasePrice: integer('purchase_price').notNull().default(0),
+    currency: text('currency').notNull().default('coins'),
+    purchaseDate: timestamp('purchase_date', { withTimezone: true }).notNull().defaultNow(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_items_once_key').on(table.userId, table.uniqueKey),
+    index('user_items_user_idx').on(table.userId),
+  ],
+);
+
+/** The last tap batch applied per (user, client), persisted with the taps so a resent batch counts once. */
+export const tapSessions = pgTable(
+  'tap_sessions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: text('client_id').notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.clientId] }),
+    index('tap_sessions_updated_idx').on(table.updatedAt),
+  ],
+);
+
+/** Users recorded for review because they kept tapping faster than the cap. */
+export const tapFlags = pgTable(
+  'tap_flags',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    secondsOverCap: integer('seconds_over_cap').notNull(),
+    tapsRejected: integer('taps_rejected').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tap_flags_user_idx').on(table.userId, table.createdAt)],
+);
+
+export const tasks = pgTable('tasks', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type').notNull(),
+  rewardPoints: integer('reward_points').notNull().default(100),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const taskProgress = pgTable(
+  'task_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    status: text('status').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.taskId] })],
+);
+
+export const quizzes = pgTable('quizzes', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  /** Questions with options, the correct answer and the explanation; never sent to players whole. */
+  questions: jsonb('questions')
+    .$type<
+      Array<{
+        id: string;
+        question: string;
+        options: Array<{ text: string; isCorrect: boolean }>;
+        explanation?: string;
+      }>
+    >()
+    .notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const dailyRewards = pgTable('daily_rewards', {
+  day: integer('day').primaryKey(),
+  rewardType: text('reward_type').notNull(),
+  amount: integer('amount').notNull(),
+  itemId: text('item_id').references(() => items.id),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const dailyClaims = pgTable(
+  'daily_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: integer('day').notNull(),
+    streak: integer('streak').notNull(),
+    claimedOn: date('claimed_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('daily_claims_once_a_day').on(table.userId, table.claimedOn)],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id),
+    refereeId: uuid('referee_id')
+      .notNull()
+      .references(() => users.id),
+    earned: money('earned'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('referrals_referee_key').on(table.refereeId),
+    index('referrals_referrer_idx').on(table.referrerId),
+  ],
+);
+
+export const diamondPackages = pgTable('diamond_packages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  diamondAmount: integer('diamond_amount').notNull(),
+  /** Price in Telegram Stars (the spec's price_usd). */
+  priceStars: integer('price_stars').notNull(),
+  priceCrypto: text('price_crypto').notNull().default('0'),
+  cryptoCurrency: text('crypto_currency').notNull().default('TON'),
+  discountPercentage: integer('discount_percentage').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Purchases of Stars packages, by Telegram Stars invoice or by crypto transaction. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => diamondPackages.id),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('pending'),
+    orderRef: text('order_ref').notNull(),
+    starsAmount: integer('stars_amount').notNull().default(0),
+    diamonds: integer('diamonds').notNull(),
+    telegramPaymentChargeId: text('telegram_payment_charge_id'),
+    txHash: text('tx_hash'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('purchases_order_ref_key').on(table.orderRef),
+    uniqueIndex('purchases_charge_key').on(table.telegramPaymentChargeId),
+    uniqueIndex('purchases_tx_hash_key').on(table.txHash),
+    index('purchases_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export const battles = pgTable(
+  'battles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mode: text('mode').notNull(),
+    difficulty: text('difficulty'),
+    player1Id: uuid('player1_id')
+      .notNull()
+      .references(() => users.id),
+    player2Id: uuid('player2_id').references(() => users.id),
+    player1CharacterId: text('player1_character_id').notNull(),
+    player2CharacterId: text('player2_character_id'),
+    status: text('status').notNull().default('active'),
+    winnerId: uuid('winner_id'),
+    result: text('result'),
+    stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default({}),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('battles_player1_idx').on(table.player1Id),
+    index('battles_player2_idx').on(table.player2Id),
+  ],
+);
+
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,122 @@
+/**
+ * Every number of the game in one place. Each constant points to the spec line it reproduces
+ * (`spec-a` = shell-economy-tasks-profile.md, `spec-b` = battle-marketplace.md) or to the entry
+ * in docs/decisions.md that chose it where the spec is silent.
+ */
+
+// --- Identity -------------------------------------------------------------------------------
+
+/** The development test user (spec-a §1: "a fixed test user whose id is 00000002"). */
+export const DEV_TELEGRAM_USER_ID = '00000002';
+/** Default freshness limit of signed init data (decisions: D-AUTH-1). */
+export const DEFAULT_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+// --- Client shell -----------------------------------------------------------------------------
+
+/** spec-a §7: requests time out after 8 s and are retried once. */
+export const REQUEST_TIMEOUT_MS = 8_000;
+export const REQUEST_RETRIES = 1;
+/** spec-a §8: requests slower than 500 ms are logged as slow. */
+export const SLOW_REQUEST_MS = 500;
+/** spec-a §9: cache lifetimes per read. */
+export const CACHE_30S = 30_000;
+export const CACHE_60S = 60_000;
+export const CACHE_2MIN = 120_000;
+export const CACHE_5MIN = 300_000;
+/** spec-a §9: character list page size. */
+export const CHARACTER_PAGE_SIZE = 100;
+/** spec-a §9: loading bar +5 per 100 ms, capped at 95. */
+export const LOADING_BAR_STEP = 5;
+export const LOADING_BAR_INTERVAL_MS = 100;
+export const LOADING_BAR_CAP = 95;
+/** spec-a §9: toast default 3 s. */
+export const TOAST_MS = 3_000;
+/** spec-a §2: the banner ad slot is 50 px high. */
+export const AD_SLOT_HEIGHT_PX = 50;
+/** spec-a §9: default background. */
+export const DEFAULT_BACKGROUND_URL = '/background.png';
+/** spec-a §9: sound defaults (music 0.5, master 0.7, effects 0.5). */
+export const DEFAULT_MUSIC_VOLUME = 0.5;
+export const DEFAULT_SFX_VOLUME = 0.5;
+export const DEFAULT_MASTER_VOLUME = 0.7;
+
+// --- Realtime socket (spec-a §9 "Socket") ------------------------------------------------------
+
+export const SOCKET_PATH = '/engine.io';
+export const SOCKET_RECONNECT_ATTEMPTS = 5;
+export const SOCKET_RECONNECT_DELAY_MS = 3_000;
+export const SOCKET_RECONNECT_DELAY_MAX_MS = 10_000;
+export const SOCKET_TIMEOUT_MS = 20_000;
+/** Extra client backoff: min(3 s × 1.5^n, 30 s). */
+export const SOCKET_BACKOFF_BASE_MS = 3_000;
+export const SOCKET_BACKOFF_FACTOR = 1.5;
+export const SOCKET_BACKOFF_MAX_MS = 30_000;
+
+// --- Taps -------------------------------------------------------------------------------------
+
+/** spec-a §9 "Tap lock 50 ms": at most 20 taps per second per user, across all devices. */
+export const TAP_LOCK_MS = 50;
+export const MAX_TAPS_PER_SECOND = 1_000 / TAP_LOCK_MS;
+/** Largest `count` one tap event may carry: one second of taps (decisions: D-TAP-2). */
+export const MAX_TAPS_PER_EVENT = MAX_TAPS_PER_SECOND;
+/** Seconds in a minute in which a user exceeded the cap before they are recorded for review (D-TAP-3). */
+export const TAP_FLAG_SECONDS_PER_MINUTE = 5;
+/** Default interval of the durable tap flusher (issue: "at most 250 ms"). */
+export const DEFAULT_TAP_FLUSH_INTERVAL_MS = 200;
+/** spec: batched updates of 1000+ rows switch plans; chunks stay at or below 500. */
+export const TAP_FLUSH_CHUNK_ROWS = 500;
+
+/** spec-a §9 combo: reset after 1.5 s; badge at 5, COMBO! at 10 with a 10% bonus, SUPER COMBO! at 20. */
+export const COMBO_RESET_MS = 1_500;
+export const COMBO_BADGE_AT = 5;
+export const COMBO_BONUS_AT = 10;
+export const COMBO_BONUS_PERCENT = 10;
+export const COMBO_SUPER_AT = 20;
+/** spec-a §9: floating tap values 1.5 s, sparks 1 s. */
+export const FLOATING_VALUE_MS = 1_500;
+export const SPARK_MS = 1_000;
+
+// --- Energy and starting values (decisions: D-ECON-1) ------------------------------------------
+
+export const START_COINS = 0;
+export const START_GEMS = 0;
+export const BASE_MAX_ENERGY = 1_000;
+export const ENERGY_PER_CAPACITY_LEVEL = 500;
+/** Energy regenerated per second at regen level 0; each level adds ENERGY_REGEN_PER_LEVEL. */
+export const BASE_ENERGY_REGEN_PER_SECOND = 3;
+export const ENERGY_REGEN_PER_LEVEL = 1;
+/** Tap value of a character that does not name one (decisions: D-ECON-1). */
+export const DEFAULT_TAP_VALUE = 10;
+
+// --- Boosts (decisions: D-BOOST-1) -------------------------------------------------------------
+
+/** Free full-energy refills a day (UTC), and the wait between two of them. */
+export const FREE_REFILLS_PER_DAY = 3;
+export const BASE_REFILL_COOLDOWN_SECONDS = 60 * 60;
+export const REFILL_COOLDOWN_REDUCTION_SECONDS = 10 * 60;
+export const MIN_REFILL_COOLDOWN_SECONDS = 10 * 60;
+
+// --- Characters (spec-a §3 and §9 defaults) ---------------------------------------------------
+
+export const DEFAULT_HEALTH = 100;
+export const DEFAULT_ATTACK = 10;
+export const DEFAULT_DEFENSE = 5;
+export const DEFAULT_SPEED = 5;
+export const DEFAULT_LEVEL = 1;
+export const DEFAULT_EXPERIENCE_NEEDED = 100;
+
+// --- Battle and marketplace (spec-b §9) -------------------------------------------------------
+
+export const MIN_COINS_TO_BATTLE = 5_000;
+export const MAX_EQUIPPED_ITEMS = 3;
+
+// --- Referrals (spec-a §9) ---------------------------------------------------------------------
+
+export const REFERRAL_BANNER_TOKENS = 2_500;
+export const REFERRAL_UPGRADED_REWARD = 5_000;
+export const REFERRAL_UPGRADE_PRICE_STARS = 500;
+export const REFERRAL_DISPLAY_FALLBACK = 2_000;
+
+// --- Uploads (decisions: D-UPLOAD-1) -----------------------------------------------------------
+
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
