@@ -62,6 +62,8 @@ export interface Config {
   tapFlushIntervalMs: number;
   webDistDir: string;
   catalogueDir: string;
+  /** The web app's public folder, where catalogue art lives; the loader checks every picture exists. */
+  artDir: string | null;
   uploadsDir: string;
   shutdownTimeoutMs: number;
 }
@@ -108,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tapFlushIntervalMs: values.TAP_FLUSH_INTERVAL_MS,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     catalogueDir: path.resolve(values.CATALOGUE_DIR ?? path.join(repoRoot, 'catalogue')),
+    artDir: path.join(repoRoot, 'apps/web/public'),
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
   };

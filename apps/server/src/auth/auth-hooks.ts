@@ -1,0 +1,89 @@
+import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config/config.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { UserRow, UserService } from '../users/user-service.ts';
+import { type TelegramIdentity, validateInitData } from './init-data.ts';
+
+/** Who is calling: the identity Telegram signed, and their account once registered. */
+export interface Caller {
+  identity: TelegramIdentity;
+  user: UserRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Body fields that name a user; when present they must name the caller (PRODUCT §2). */
+const USER_BODY_FIELDS = ['telegram_user_id', 'telegramUserId', 'user_id'] as const;
+
+/** The caller of an authenticated route; only routes with `auth: 'none'` have none. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ApiError('auth/missing');
+  return request.caller;
+}
+
+/** The caller's registered account, or 404 `user/not-registered`. */
+export function requireUser(request: FastifyRequest): UserRow {
+  const { user } = callerOf(request);
+  if (!user) throw new ApiError('user/not-registered');
+  return user;
+}
+
+export function bannedError(reason: string | null): ApiError {
+  const message = reason ?? 'Account suspended for violating terms of service';
+  return new ApiError('auth/banned', message, { is_banned: true, ban_reason: message });
+}
+
+function initDataFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^tma\s+(.+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * Every /v1 call carries `Authorization: tma <init data>`. The identity comes from the
+ * validated data only; a banned account is refused on every call; a path id or a body field
+ * naming another user is refused with 403.
+ */
+export function registerAuthHooks(app: FastifyInstance, config: Config, users: UserService) {
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/v1/') || request.routeOptions.config?.auth === 'none') return;
+    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+    const result = validateInitData(initDataFrom(request), config.botToken, config.authMaxAgeSeconds);
+    if (!result.ok) throw new ApiError(result.problem);
+    const user = await users.findByTelegramId(result.identity.telegramUserId);
+    if (user?.isBanned) throw bannedError(user.banReason);
+    request.caller = { identity: result.identity, user };
+
+    const paramName = request.routeOptions.config?.userParam;
+    if (paramName) {
+      const value = (request.params as Record<string, string | undefined>)[paramName];
+      if (!value || !/^\d{1,20}$/.test(value))
+        throw new ApiError('request/invalid', `Invalid ${paramName}: must be a Telegram user id`);
+      if (!sameTelegramUser(value, result.identity.telegramUserId)) throw new ApiError('auth/forbidden');
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const caller = request.caller;
+    const body = request.body;
+    if (!caller || typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    for (const field of USER_BODY_FIELDS) {
+      const value = (body as Record<string, unknown>)[field];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'string' && typeof value !== 'number') continue; // the schema rejects it
+      const text = String(value);
+      const isCaller =
+        (/^\d{1,20}$/.test(text) && sameTelegramUser(text, caller.identity.telegramUserId)) ||
+        (caller.user !== null && text === caller.user.id);
+      if (!isCaller) throw new ApiError('auth/forbidden');
+    }
+  });
+}

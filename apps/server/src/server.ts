@@ -1,0 +1,56 @@
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+
+/** Starts Titans: configuration from the environment, then listen, then close cleanly on a signal. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { app, database } = await createApp(config);
+  app.log.info(
+    {
+      database: database.kind,
+      devMode: config.devMode,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+    },
+    config.devMode
+      ? 'development mode: no TELEGRAM_BOT_TOKEN, signing in as the test user 00000002'
+      : 'Telegram mode: init data is checked with the bot token',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing work in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

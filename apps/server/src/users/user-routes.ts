@@ -1,0 +1,150 @@
+import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import { codeEnvelope } from '@titans/shared/envelope';
+import {
+  balancesSchema,
+  profileSchema,
+  registerBodySchema,
+  selectCharacterBodySchema,
+  updateUserBodySchema,
+  userIdParamsSchema,
+  userSchema,
+} from '@titans/shared/user/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, requireUser } from '../auth/auth-hooks.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { normaliseReferralCode, type UserService } from './user-service.ts';
+import { currentBalances, type LiveBalanceSource, profileView, userView } from './user-view.ts';
+
+export interface UserRoutesDeps {
+  database: Database;
+  users: UserService;
+  live: LiveBalanceSource;
+  /** Called after a change that the realtime side must reload (selected character, background). */
+  onUserChanged(userId: string): void;
+}
+
+/** Account and profile calls of spec-a §7. */
+export function userRoutes({ database, users, live, onUserChanged }: UserRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const reload = async (id: string) => {
+      const user = await users.findById(id);
+      if (!user) throw new ApiError('user/not-found');
+      return user;
+    };
+
+    app.get(
+      '/user/:id',
+      {
+        config: { userParam: 'id' },
+        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(userSchema) } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return {
+          code: 200,
+          data: await userView(database.db, user, live, Date.now()),
+          message: 'User found',
+        };
+      },
+    );
+
+    app.get(
+      '/user/:id/profile',
+      {
+        config: { userParam: 'id' },
+        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(profileSchema) } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return {
+          code: 200,
+          data: await profileView(database.db, user, live, Date.now()),
+          message: 'Profile found',
+        };
+      },
+    );
+
+    app.post(
+      '/user/register',
+      {
+        schema: {
+          body: registerBodySchema,
+          response: { 200: codeEnvelope(userSchema), 201: codeEnvelope(userSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { identity } = callerOf(request);
+        // spec-a §4: a code from the link (kept by the client) or from the signed start parameter.
+        const referralCode =
+          normaliseReferralCode(request.body.referral_code) ?? normaliseReferralCode(identity.startParam);
+        const { user, created } = await users.register({ identity, referralCode });
+        const status = created ? 201 : 200;
+        reply.status(status);
+        return {
+          code: status,
+          data: await userView(database.db, user, live, Date.now()),
+          message: created ? 'User registered' : 'User already registered',
+        };
+      },
+    );
+
+    app.put(
+      '/user/update/:id',
+      {
+        config: { userParam: 'id' },
+        schema: {
+          params: userIdParamsSchema,
+          body: updateUserBodySchema,
+          response: { 200: codeEnvelope(userSchema) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await users.setBackground(user, request.body.background_image, DEFAULT_BACKGROUND_URL);
+        onUserChanged(user.id);
+        const updated = await reload(user.id);
+        return {
+          code: 200,
+          data: await userView(database.db, updated, live, Date.now()),
+          message: 'User updated',
+        };
+      },
+    );
+
+    app.post(
+      '/user/:id/select-character',
+      {
+        config: { userParam: 'id' },
+        schema: {
+          params: userIdParamsSchema,
+          body: selectCharacterBodySchema,
+          response: { 200: codeEnvelope(userSchema) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        await users.selectCharacter(user, request.body.characterId);
+        onUserChanged(user.id);
+        const updated = await reload(user.id);
+        return {
+          code: 200,
+          data: await userView(database.db, updated, live, Date.now()),
+          message: 'Character selected',
+        };
+      },
+    );
+
+    app.post(
+      '/user/:id/sync-balance',
+      {
+        config: { userParam: 'id' },
+        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(balancesSchema) } },
+      },
+      async (request) => {
+        const user = await reload(requireUser(request).id);
+        return { code: 200, data: currentBalances(user, live, Date.now()), message: 'Balance synchronised' };
+      },
+    );
+  };
+}

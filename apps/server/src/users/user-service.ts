@@ -1,0 +1,208 @@
+import { randomInt } from 'node:crypto';
+import { tapStats, type UpgradeLevels } from '@titans/shared/boosts/upgrades';
+import { BASE_MAX_ENERGY, START_COINS, START_GEMS } from '@titans/shared/constants';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TelegramIdentity } from '../auth/init-data.ts';
+import type { Database, Tx } from '../db/database.ts';
+import { characters, items, userCharacters, userItems, users } from '../db/schema.ts';
+import { ApiError } from '../http/api-error.ts';
+import { credit } from '../ledger/ledger.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newReferralCode(): string {
+  let code = '';
+  for (let index = 0; index < 8; index++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * spec-a §4 "Referral code capture": an optional `buddies_` prefix is removed and the code
+ * upper-cased. Returns null for anything that cannot be a code.
+ */
+export function normaliseReferralCode(raw: string | undefined | null): string | null {
+  if (!raw) return null;
+  const code = raw
+    .trim()
+    .replace(/^buddies_/i, '')
+    .toUpperCase();
+  return /^[A-Z0-9_-]{4,32}$/.test(code) ? code : null;
+}
+
+export function upgradeLevelsOf(user: UserRow): UpgradeLevels {
+  return {
+    tap_power: user.tapPowerLevel,
+    energy_capacity: user.energyCapacityLevel,
+    energy_regen: user.energyRegenLevel,
+    cooldown_reduction: user.cooldownReductionLevel,
+  };
+}
+
+export interface RegisterInput {
+  identity: TelegramIdentity;
+  referralCode: string | null;
+}
+
+export class UserService {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async findByTelegramId(telegramUserId: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.telegramUserId, BigInt(telegramUserId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Creates the account on first sign-in and refreshes name and picture from Telegram on later
+   * ones. Idempotent: concurrent calls for one user end with one account.
+   */
+  async register({ identity, referralCode }: RegisterInput): Promise<{ user: UserRow; created: boolean }> {
+    const existing = await this.findByTelegramId(identity.telegramUserId);
+    if (existing) {
+      const [refreshed] = await this.db
+        .update(users)
+        .set({
+          username: identity.username || existing.username,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          languageCode: identity.languageCode ?? existing.languageCode,
+          isPremium: identity.isPremium,
+          profilePicture: identity.photoUrl || existing.profilePicture,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return { user: refreshed ?? existing, created: false };
+    }
+
+    const created = await this.db.transaction(async (tx) => {
+      const referrer = referralCode ? await this.findReferrer(tx, referralCode) : null;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            telegramUserId: BigInt(identity.telegramUserId),
+            username: identity.username,
+            firstName: identity.firstName,
+            lastName: identity.lastName,
+            languageCode: identity.languageCode,
+            isPremium: identity.isPremium,
+            profilePicture: identity.photoUrl,
+            coins: 0,
+            gems: 0,
+            energy: BASE_MAX_ENERGY,
+            referralCode: newReferralCode(),
+            referredBy: referrer?.id ?? null,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (row) {
+          if (START_COINS > 0)
+            await credit(tx, row.id, 'coins', START_COINS, 'starter-bonus', `starter:${row.id}:coins`);
+          if (START_GEMS > 0)
+            await credit(tx, row.id, 'gems', START_GEMS, 'starter-bonus', `starter:${row.id}:gems`);
+          return row;
+        }
+        // Either a concurrent register won the race, or the referral code collided: look again.
+        const [winner] = await tx
+          .select()
+          .from(users)
+          .where(eq(users.telegramUserId, BigInt(identity.telegramUserId)))
+          .limit(1);
+        if (winner) return null;
+      }
+      throw new Error('Could not allocate a referral code');
+    });
+    if (created) return { user: (await this.findById(created.id)) ?? created, created: true };
+    const winner = await this.findByTelegramId(identity.telegramUserId);
+    if (!winner) throw new Error('Registration raced and lost without a winner');
+    return { user: winner, created: false };
+  }
+
+  private async findReferrer(tx: Tx, code: string) {
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * spec-a §2 hero choice and profile equip: only a free hero or an owned character can be
+   * selected. Choosing a free hero for the first time adds it to the user's collection.
+   */
+  async selectCharacter(user: UserRow, characterId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [character] = await tx.select().from(characters).where(eq(characters.id, characterId)).limit(1);
+      if (!character) throw new ApiError('character/not-found');
+      const [owned] = await tx
+        .select({ id: userCharacters.id })
+        .from(userCharacters)
+        .where(and(eq(userCharacters.userId, user.id), eq(userCharacters.characterId, characterId)))
+        .limit(1);
+      if (!owned) {
+        if (!character.isFree || !character.isActive) throw new ApiError('character/not-owned');
+        await tx
+          .insert(userCharacters)
+          .values({
+            userId: user.id,
+            characterId,
+            level: character.level,
+            purchasePrice: 0,
+            currency: 'coins',
+          })
+          .onConflictDoNothing();
+      }
+      await tx
+        .update(users)
+        .set({ selectedCharacterId: characterId, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    });
+  }
+
+  /**
+   * PUT /user/update: the background is the only field a player may change. It must be the
+   * default (null, empty, "default" or the default picture) or a background item they own,
+   * named by item id or by its picture.
+   */
+  async setBackground(user: UserRow, value: string | null, defaultUrl: string): Promise<void> {
+    let itemId: string | null = null;
+    const wanted = value?.trim() ?? '';
+    if (wanted !== '' && wanted !== 'default' && wanted !== defaultUrl) {
+      const [owned] = await this.db
+        .select({ id: items.id })
+        .from(userItems)
+        .innerJoin(items, eq(items.id, userItems.itemId))
+        .where(
+          and(
+            eq(userItems.userId, user.id),
+            eq(items.itemType, 'background'),
+            sql`(${items.id} = ${wanted} or ${items.imageUrl} = ${wanted})`,
+          ),
+        )
+        .limit(1);
+      if (!owned) throw new ApiError('user/background-not-owned');
+      itemId = owned.id;
+    }
+    await this.db
+      .update(users)
+      .set({ backgroundItemId: itemId, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+  }
+
+  /** The derived tap stats of a user (max energy, regeneration, multiplier, refill cooldown). */
+  statsOf(user: UserRow) {
+    return tapStats(upgradeLevelsOf(user));
+  }
+}

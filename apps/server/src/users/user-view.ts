@@ -1,0 +1,161 @@
+import { tapStats } from '@titans/shared/boosts/upgrades';
+import { DEFAULT_EXPERIENCE_NEEDED, DEFAULT_TAP_VALUE } from '@titans/shared/constants';
+import { regenerate } from '@titans/shared/taps/energy';
+import type { Balances, Profile, User } from '@titans/shared/user/schemas';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { characters, items, referrals, taskProgress, userCharacters } from '../db/schema.ts';
+import { type UserRow, upgradeLevelsOf } from './user-service.ts';
+
+/** What the realtime tap engine knows about a user that the database does not yet. */
+export interface LiveBalance {
+  /** Coins accepted from taps but not yet durable; the stored coins are the confirmed ones. */
+  pending: number;
+  energy: number;
+  maxEnergy: number;
+}
+
+/** Supplies live balances; the tap engine implements it, and it answers undefined for idle users. */
+export interface LiveBalanceSource {
+  live(userId: string, now: number): LiveBalance | undefined;
+}
+
+export const noLiveBalances: LiveBalanceSource = { live: () => undefined };
+
+/** Balances as stored, with energy regenerated to `now`. */
+export function storedBalances(user: UserRow, now: number): Balances {
+  const stats = tapStats(upgradeLevelsOf(user));
+  const energy = regenerate(
+    { energy: user.energy, at: user.energyUpdatedAt.getTime() },
+    { max: stats.maxEnergy, regenPerSecond: stats.regenPerSecond },
+    now,
+  );
+  return {
+    coins: user.coins,
+    gems: user.gems,
+    energy: energy.energy,
+    max_energy: stats.maxEnergy,
+    pending: 0,
+  };
+}
+
+/** The authoritative balances: stored ones, overlaid with the tap engine's live view. */
+export function currentBalances(user: UserRow, source: LiveBalanceSource, now: number): Balances {
+  const stored = storedBalances(user, now);
+  const live = source.live(user.id, now);
+  if (!live) return stored;
+  return { ...stored, pending: live.pending, energy: live.energy, max_energy: live.maxEnergy };
+}
+
+/** Builds the user as GET /user/{id} returns it (spec-a §3). */
+export async function userView(db: Db, user: UserRow, source: LiveBalanceSource, now: number): Promise<User> {
+  const [owned, progress, background] = await Promise.all([
+    db
+      .select({ owned: userCharacters, character: characters })
+      .from(userCharacters)
+      .innerJoin(characters, eq(characters.id, userCharacters.characterId))
+      .where(eq(userCharacters.userId, user.id))
+      .orderBy(userCharacters.acquiredAt),
+    db
+      .select({ taskId: taskProgress.taskId, status: taskProgress.status, metadata: taskProgress.metadata })
+      .from(taskProgress)
+      .where(eq(taskProgress.userId, user.id)),
+    user.backgroundItemId
+      ? db
+          .select({ imageUrl: items.imageUrl })
+          .from(items)
+          .where(eq(items.id, user.backgroundItemId))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  const stats = tapStats(upgradeLevelsOf(user));
+  const balances = currentBalances(user, source, now);
+  const selected = owned.find((entry) => entry.character.id === user.selectedCharacterId)?.character;
+  return {
+    _id: user.id,
+    id: user.id,
+    telegram_user_id: user.telegramUserId.toString(),
+    username: user.username || user.firstName || 'Player',
+    profile_picture: user.profilePicture,
+    coins: balances.coins,
+    gems: balances.gems,
+    energy: balances.energy,
+    max_energy: balances.max_energy,
+    energy_regen_rate: stats.regenPerSecond,
+    tap_power: selected?.tapValue ?? DEFAULT_TAP_VALUE,
+    tap_multiplier: stats.tapMultiplier,
+    cooldown: stats.refillCooldownSeconds,
+    skill_points: user.skillPoints,
+    level: user.level,
+    background_image: background[0]?.imageUrl ?? null,
+    background_item_id: user.backgroundItemId,
+    referral_code: user.referralCode,
+    is_referral_upgraded: user.isReferralUpgraded,
+    wins: user.wins,
+    losses: user.losses,
+    avatar_stats: {
+      health: selected?.health ?? 100,
+      power: selected?.power ?? 10,
+      defense: selected?.defense ?? 5,
+      speed: selected?.speed ?? 5,
+      experience: user.experience,
+      experience_needed: DEFAULT_EXPERIENCE_NEEDED * user.level,
+    },
+    upgrades: upgradeLevelsOf(user),
+    avatar: user.selectedCharacterId,
+    avatars: owned.map(({ owned: ownership, character }) => ({
+      character_id: character.id,
+      name: character.name,
+      image: character.image,
+      race: character.race,
+      rarity: character.rarity,
+      level: ownership.level,
+      health: character.health,
+      power: character.power,
+      defense: character.defense,
+      speed: character.speed,
+      experience: ownership.experience,
+      tapValue: character.tapValue,
+      acquired_at: ownership.acquiredAt.toISOString(),
+    })),
+    tasks_progress: progress.map((entry) => ({
+      task_id: entry.taskId,
+      status: entry.status,
+      metadata: entry.metadata,
+    })),
+    is_banned: user.isBanned,
+    ban_reason: user.banReason,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** Profile stats (spec-a §3): battles, win rate, coins earned, tasks completed, referrals. */
+export async function profileView(
+  db: Db,
+  user: UserRow,
+  source: LiveBalanceSource,
+  now: number,
+): Promise<Profile> {
+  const [[referralCount], [tasksDone]] = await Promise.all([
+    db.select({ value: count() }).from(referrals).where(eq(referrals.referrerId, user.id)),
+    db
+      .select({ value: count() })
+      .from(taskProgress)
+      .where(and(eq(taskProgress.userId, user.id), inArray(taskProgress.status, ['completed', 'claimed']))),
+  ]);
+  const balances = currentBalances(user, source, now);
+  const totalBattles = user.wins + user.losses + user.draws;
+  return {
+    telegram_user_id: user.telegramUserId.toString(),
+    username: user.username || user.firstName || 'Player',
+    profile_picture: user.profilePicture,
+    level: user.level,
+    totalReferrals: referralCount?.value ?? 0,
+    totalBattles,
+    battlesWon: user.wins,
+    winRate: totalBattles === 0 ? 0 : Math.round((user.wins / totalBattles) * 1000) / 10,
+    totalCoinsEarned: user.totalCoinsEarned + balances.pending,
+    currentCoins: balances.coins,
+    tasksCompleted: tasksDone?.value ?? 0,
+  };
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { createApp, type TitansApp } from '../../src/app.ts';
+import { type InitDataUser, signInitData } from '../../src/auth/init-data.ts';
+import { type Config, loadConfig } from '../../src/config/config.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The database kinds this run covers: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Runs one contract suite against every database kind. */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
+  for (const kind of databaseKinds()) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+export const TEST_BOT_TOKEN = '4242:test-token-for-integration';
+
+/**
+ * A fresh PostgreSQL database for one suite, created next to the one DATABASE_URL names and
+ * dropped afterwards, so runs never see each other's rows.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is not set');
+  const name = `titans_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp extends TitansApp {
+  url: string;
+  config: Config;
+  /** Signed init data for a Telegram user, as the Mini App would send it. */
+  initData(user: InitDataUser | number, options?: { authDate?: number; startParam?: string }): string;
+  /** fetch against the app with `Authorization: tma …` for the given user. */
+  call(
+    userId: number | null,
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{
+    status: number;
+    body: Record<string, unknown> & { code?: number; data?: any; message?: string; error?: string };
+  }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Keep the data folder between apps (restart tests). */
+  dataDir?: string;
+  databaseUrl?: string;
+  artDir?: string | null;
+}
+
+/** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
+export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'titans-test-'));
+  const postgres = kind === 'postgres' && !options.databaseUrl ? await createPostgresDatabase() : null;
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  config.artDir =
+    options.artDir === undefined
+      ? fs.existsSync(config.artDir ?? '')
+        ? config.artDir
+        : null
+      : options.artDir;
+  const titans = await createApp(config, { logger: false });
+  await titans.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = titans.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  const initData: TestApp['initData'] = (user, signOptions) =>
+    signInitData(
+      typeof user === 'number' ? { id: user, first_name: `Player${user}`, username: `player${user}` } : user,
+      config.botToken,
+      signOptions,
+    );
+
+  return {
+    ...titans,
+    url,
+    config,
+    initData,
+    async call(userId, method, route, body, headers = {}) {
+      const requestHeaders: Record<string, string> = { ...headers };
+      if (userId !== null) requestHeaders.authorization = `tma ${initData(userId)}`;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        requestHeaders['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${url}${route}`, { method, headers: requestHeaders, body: payload });
+      const text = await response.text();
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = text ? JSON.parse(text) : {};
+      } catch {
+        parsed = { raw: text };
+      }
+      return { status: response.status, body: parsed };
+    },
+    async close() {
+      await titans.app.close();
+      await postgres?.drop();
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
