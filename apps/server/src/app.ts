@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { boostRoutes } from './boosts/boost-routes.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
 import type { Config } from './config/config.ts';
@@ -14,10 +15,12 @@ import { healthRoutes } from './health/health-routes.ts';
 import { envelope } from './http/envelope-kind.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { createSocketServer, type TitansSocketServer } from './realtime/socket-server.ts';
+import { TapEngine } from './taps/tap-engine.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { UserService } from './users/user-service.ts';
-import { noLiveBalances } from './users/user-view.ts';
 
 export interface AppOptions {
   /** Fastify's logger option; tests pass false. */
@@ -30,6 +33,8 @@ export interface TitansApp {
   app: FastifyInstance;
   database: Database;
   users: UserService;
+  engine: TapEngine;
+  io: TitansSocketServer;
 }
 
 /**
@@ -66,6 +71,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const users = new UserService(database);
+  const engine = new TapEngine({ database, logger: app.log, flushIntervalMs: config.tapFlushIntervalMs });
+  const onUserChanged = (userId: string) =>
+    void engine
+      .exclusive(() => engine.refresh(userId))
+      .catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
   await app.register(fastifyMultipart);
 
@@ -73,20 +83,34 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.devMode) await app.register(devRoutes({ botToken: config.botToken }));
   await app.register(
     async (api) => {
-      await api.register(userRoutes({ database, users, live: noLiveBalances, onUserChanged: () => {} }));
+      await api.register(userRoutes({ database, users, live: engine, onUserChanged }));
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
+      await api.register(boostRoutes({ database, engine }));
     },
     { prefix: '/v1' },
   );
 
   await registerStatic(app, config);
 
+  const io = createSocketServer(app.server, { config, logger: app.log, users, engine });
+  if (config.metricsToken) {
+    await app.register(
+      metricsRoutes({ token: config.metricsToken, engine, connectedSockets: () => io.engine.clientsCount }),
+    );
+  }
+  engine.start();
+  // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
+    await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users };
+  return { app, database, users, engine, io };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

@@ -39,6 +39,7 @@ const envSchema = z.object({
   ),
   WEB_DIST_DIR: optionalString,
   CATALOGUE_DIR: optionalString,
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
 });
 
@@ -66,6 +67,8 @@ export interface Config {
   artDir: string | null;
   uploadsDir: string;
   shutdownTimeoutMs: number;
+  /** Enables GET /metrics for holders of this bearer token. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -113,5 +116,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     artDir: path.join(repoRoot, 'apps/web/public'),
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: values.METRICS_TOKEN,
   };
 }

@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  /** Errors of idle pooled connections (a restarted or failed-over database); the pool replaces them. */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in the data folder, and applies migrations. */

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createApp, type TitansApp } from '../../src/app.ts';
 import { type InitDataUser, signInitData } from '../../src/auth/init-data.ts';
 import { type Config, loadConfig } from '../../src/config/config.ts';
+import { characters } from '../../src/db/schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -136,4 +138,16 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Registers a user with the first free hero selected; returns their database id. */
+export async function readyPlayer(t: TestApp, telegramId: number): Promise<string> {
+  const registered = await t.call(telegramId, 'POST', '/v1/user/register', { telegram_user_id: telegramId });
+  expect([200, 201]).toContain(registered.status);
+  const [hero] = await t.database.db.select().from(characters).where(eq(characters.isFree, true)).limit(1);
+  const selected = await t.call(telegramId, 'POST', `/v1/user/${telegramId}/select-character`, {
+    characterId: hero!.id,
+  });
+  expect(selected.status).toBe(200);
+  return registered.body.data._id as string;
 }

@@ -1,0 +1,64 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TapEngine } from '../taps/tap-engine.ts';
+
+export interface MetricsDeps {
+  token: string;
+  engine: TapEngine;
+  connectedSockets(): number;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): process CPU and
+ * memory, connected sockets and the tap engine's counters. `?gc=1` collects garbage first when
+ * the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
+ */
+export function metricsRoutes({ token, engine, connectedSockets }: MetricsDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/metrics',
+      {
+        config: { auth: 'none' },
+        schema: { querystring: z.strictObject({ gc: z.enum(['0', '1']).optional() }) },
+      },
+      async (request, reply) => {
+        const header = request.headers.authorization ?? '';
+        if (!sameSecret(header, `Bearer ${token}`)) {
+          reply.status(401);
+          return {
+            code: 401,
+            data: null,
+            message: 'Metrics need the METRICS_TOKEN bearer token',
+            error: 'auth/missing',
+          };
+        }
+        const collect = (globalThis as { gc?: () => void }).gc;
+        if (request.query.gc === '1' && collect) {
+          collect();
+          collect();
+        }
+        return {
+          code: 200,
+          data: {
+            pid: process.pid,
+            uptime: process.uptime(),
+            gcAvailable: Boolean(collect),
+            memory: process.memoryUsage(),
+            cpu: process.cpuUsage(),
+            sockets: connectedSockets(),
+            engineUsers: engine.size,
+            taps: engine.stats,
+          },
+          message: 'Metrics',
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,578 @@
+import { randomBytes } from 'node:crypto';
+import { tapStats } from '@titans/shared/boosts/upgrades';
+import {
+  DEFAULT_TAP_VALUE,
+  TAP_FLAG_SECONDS_PER_MINUTE,
+  TAP_FLUSH_CHUNK_ROWS,
+} from '@titans/shared/constants';
+import { regenerate } from '@titans/shared/taps/energy';
+import type { StatusPayload, TapRegisteredPayload } from '@titans/shared/taps/schemas';
+import {
+  applyTaps,
+  currentCombo,
+  initialTapState,
+  type TapContext,
+  type TapState,
+} from '@titans/shared/taps/tap-rules';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { characters, tapFlags, tapSessions, users } from '../db/schema.ts';
+import { isUniqueViolation } from '../ledger/ledger.ts';
+import type { LiveBalance, LiveBalanceSource } from '../users/user-view.ts';
+
+/** Client ids with this prefix belong to one socket and are never persisted. */
+export const EPHEMERAL_CLIENT = 'socket:';
+
+/** A connection that wants a user's balance updates (one per socket). */
+export interface TapSubscriber {
+  /** Stable per page load, or `socket:<id>` when the client sent none (dedupe within the socket only). */
+  clientId: string;
+  send(event: 'statusUpdated' | 'energyUpdated' | 'coinsUpdated', payload: StatusPayload): void;
+}
+
+interface ClientSeq {
+  /** Highest batch applied in memory. */
+  applied: number;
+  /** Highest batch known durable. */
+  durable: number;
+}
+
+/** A user while they are tapping: the single authority over their energy and unflushed coins. */
+interface LiveUser {
+  userId: string;
+  context: TapContext;
+  hasCharacter: boolean;
+  state: TapState;
+  /** Coins as last read from or written to the database. */
+  confirmedCoins: number;
+  gems: number;
+  /** Accepted, not yet handed to a flush. */
+  pendingCoins: number;
+  pendingTaps: number;
+  /** Handed to the flush that is writing now. */
+  inflightCoins: number;
+  inflightTaps: number;
+  seqs: Map<string, ClientSeq>;
+  subscribers: Set<TapSubscriber>;
+  lastTouched: number;
+  overCapSeconds: number[];
+  rejectedForRate: number;
+  lastFlaggedAt: number;
+}
+
+export interface TapEngineOptions {
+  database: Database;
+  logger: FastifyBaseLogger;
+  flushIntervalMs: number;
+  now?: () => number;
+  /** Users idle this long with no connection are dropped from memory. */
+  idleEvictMs?: number;
+}
+
+export type TapResult =
+  | { ok: true; payload: TapRegisteredPayload }
+  | { ok: false; code: 'tap/no-user' | 'tap/no-character' | 'user/not-found' };
+
+interface StoredCoins {
+  id: string;
+  coins: number | string;
+  gems: number | string;
+}
+
+interface FlushRow {
+  user: LiveUser;
+  delta: number;
+  taps: number;
+  energy: number;
+  energyAt: number;
+  seqs: Array<[string, number]>;
+}
+
+// One statement per chunk: balances, their ledger rows and the durable batch numbers together.
+const FLUSH_SQL = `
+with input as (
+  select * from unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::bigint[], $6::text[])
+    as t(user_id, delta, energy, energy_at, taps, key)
+), updated as (
+  update users u
+     set coins = u.coins + i.delta,
+         total_coins_earned = u.total_coins_earned + i.delta,
+         total_taps = u.total_taps + i.taps,
+         energy = i.energy,
+         energy_updated_at = i.energy_at,
+         updated_at = now()
+    from input i
+   where u.id = i.user_id
+  returning u.id, u.coins, u.gems, i.delta, i.taps, i.key
+), ledgered as (
+  insert into ledger (user_id, currency, delta, balance_after, reason, idempotency_key, meta)
+  select id, 'coins', delta, coins, 'tap', key, jsonb_build_object('taps', taps)
+    from updated where delta > 0
+  returning user_id
+), sessions as (
+  insert into tap_sessions (user_id, client_id, last_seq)
+  select * from unnest($7::uuid[], $8::text[], $9::bigint[])
+  on conflict (user_id, client_id)
+  do update set last_seq = greatest(tap_sessions.last_seq, excluded.last_seq), updated_at = now()
+  returning user_id
+)
+select id, coins, gems from updated`;
+
+/**
+ * The authority over tapping. Taps are applied in memory by the pure rules, one event at a time
+ * (Node runs each handler to completion, so there is one writer per user). A flusher writes all
+ * dirty users every interval with one batched statement per chunk of at most 500 rows; only
+ * after the commit are the balances pushed as confirmed. A crash loses at most what was pending.
+ */
+export class TapEngine implements LiveBalanceSource {
+  private readonly users = new Map<string, LiveUser>();
+  private readonly loading = new Map<string, Promise<LiveUser | null>>();
+  private readonly dirty = new Set<LiveUser>();
+  private readonly bootId = randomBytes(4).toString('hex');
+  private flushNumber = 0;
+  private readonly retries: Array<{ rows: FlushRow[]; flushNumber: number }> = [];
+  private flushing: Promise<void> | null = null;
+  private exclusiveHolders = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private housekeeping: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly now: () => number;
+  private readonly idleEvictMs: number;
+  /** Counters for benchmarks and health: totals since start. */
+  readonly stats = {
+    tapEvents: 0,
+    tapsAccepted: 0,
+    tapsRejected: 0,
+    coinsAccepted: 0,
+    flushes: 0,
+    rowsFlushed: 0,
+    flushFailures: 0,
+  };
+
+  constructor(private readonly options: TapEngineOptions) {
+    this.now = options.now ?? Date.now;
+    this.idleEvictMs = options.idleEvictMs ?? 5 * 60_000;
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.flush(), this.options.flushIntervalMs);
+    this.housekeeping = setInterval(() => void this.evictIdle(), 60_000);
+    this.housekeeping.unref();
+  }
+
+  /** Stops the timers and writes everything still pending. */
+  async close() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.housekeeping) clearInterval(this.housekeeping);
+    for (
+      let attempt = 0;
+      attempt < 5 && (this.dirty.size > 0 || this.retries.length > 0 || this.flushing);
+      attempt++
+    ) {
+      await this.flushing;
+      await this.flush(true);
+    }
+  }
+
+  /** Loads a user into memory once; concurrent callers share the load. */
+  async ensure(userId: string): Promise<LiveUser | null> {
+    const live = this.users.get(userId);
+    if (live) return live;
+    let pending = this.loading.get(userId);
+    if (!pending) {
+      pending = this.load(userId).finally(() => this.loading.delete(userId));
+      this.loading.set(userId, pending);
+    }
+    return pending;
+  }
+
+  private async load(userId: string): Promise<LiveUser | null> {
+    const db = this.options.database.db;
+    const [row] = await db
+      .select({ user: users, tapValue: characters.tapValue })
+      .from(users)
+      .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return null;
+    const sessions = await db
+      .select({ clientId: tapSessions.clientId, lastSeq: tapSessions.lastSeq })
+      .from(tapSessions)
+      .where(eq(tapSessions.userId, userId));
+    // Another load may have finished first while this one awaited.
+    const raced = this.users.get(userId);
+    if (raced) return raced;
+    const live: LiveUser = {
+      userId,
+      context: this.contextOf(row.user, row.tapValue),
+      hasCharacter: row.user.selectedCharacterId !== null,
+      state: initialTapState({ energy: row.user.energy, at: row.user.energyUpdatedAt.getTime() }),
+      confirmedCoins: row.user.coins,
+      gems: row.user.gems,
+      pendingCoins: 0,
+      pendingTaps: 0,
+      inflightCoins: 0,
+      inflightTaps: 0,
+      seqs: new Map(
+        sessions.map((session) => [session.clientId, { applied: session.lastSeq, durable: session.lastSeq }]),
+      ),
+      subscribers: new Set(),
+      lastTouched: this.now(),
+      overCapSeconds: [],
+      rejectedForRate: 0,
+      lastFlaggedAt: 0,
+    };
+    this.users.set(userId, live);
+    return live;
+  }
+
+  private contextOf(user: typeof users.$inferSelect, tapValue: number | null): TapContext {
+    const stats = tapStats({
+      tap_power: user.tapPowerLevel,
+      energy_capacity: user.energyCapacityLevel,
+      energy_regen: user.energyRegenLevel,
+      cooldown_reduction: user.cooldownReductionLevel,
+    });
+    return {
+      tapValue: tapValue ?? DEFAULT_TAP_VALUE,
+      tapMultiplier: stats.tapMultiplier,
+      max: stats.maxEnergy,
+      regenPerSecond: stats.regenPerSecond,
+    };
+  }
+
+  /** Registers a connection for a user's updates and returns their current status. */
+  async subscribe(userId: string, subscriber: TapSubscriber): Promise<StatusPayload | null> {
+    const live = await this.ensure(userId);
+    if (!live) return null;
+    live.subscribers.add(subscriber);
+    live.lastTouched = this.now();
+    return this.status(live, subscriber.clientId);
+  }
+
+  unsubscribe(userId: string, subscriber: TapSubscriber) {
+    const live = this.users.get(userId);
+    if (!live) return;
+    live.subscribers.delete(subscriber);
+    if (subscriber.clientId?.startsWith(EPHEMERAL_CLIENT)) live.seqs.delete(subscriber.clientId);
+    live.lastTouched = this.now();
+  }
+
+  /** Applies one tap event from a client. `seq` makes a resent batch count once per client. */
+  async tap(userId: string, clientId: string, count: number, seq: number | undefined): Promise<TapResult> {
+    const live = await this.ensure(userId);
+    if (!live) return { ok: false, code: 'user/not-found' };
+    if (!live.hasCharacter) return { ok: false, code: 'tap/no-character' };
+    const now = this.now();
+    live.lastTouched = now;
+    this.stats.tapEvents++;
+
+    if (seq !== undefined) {
+      const known = live.seqs.get(clientId);
+      if (known && seq <= known.applied)
+        return { ok: true, payload: this.tapPayload(live, now, seq, 0, 0, 'duplicate', 0) };
+      live.seqs.set(clientId, { applied: seq, durable: known?.durable ?? 0 });
+    }
+
+    const outcome = applyTaps(live.state, live.context, count, now);
+    live.state = outcome.state;
+    live.pendingCoins += outcome.coins;
+    live.pendingTaps += outcome.accepted;
+    this.stats.tapsAccepted += outcome.accepted;
+    this.stats.tapsRejected += outcome.rejected;
+    this.stats.coinsAccepted += outcome.coins;
+    if (outcome.accepted > 0 || seq !== undefined) this.dirty.add(live);
+    if (outcome.reason === 'rate') this.recordOverCap(live, now, outcome.rejected);
+    return {
+      ok: true,
+      payload: this.tapPayload(
+        live,
+        now,
+        seq ?? null,
+        outcome.accepted,
+        outcome.rejected,
+        outcome.reason,
+        outcome.coins,
+      ),
+    };
+  }
+
+  private tapPayload(
+    live: LiveUser,
+    now: number,
+    seq: number | null,
+    accepted: number,
+    rejected: number,
+    reason: TapRegisteredPayload['reason'],
+    value: number,
+  ): TapRegisteredPayload {
+    const pending = live.pendingCoins + live.inflightCoins;
+    return {
+      seq,
+      accepted,
+      rejected,
+      reason,
+      value,
+      total: live.confirmedCoins + pending,
+      coins: live.confirmedCoins,
+      pending,
+      energy: regenerate(live.state.energy, live.context, now).energy,
+      max_energy: live.context.max,
+      combo: currentCombo(live.state, now),
+    };
+  }
+
+  /** T2: users who keep tapping over the cap are recorded for review (decisions: D-TAP-3). */
+  private recordOverCap(live: LiveUser, now: number, rejected: number) {
+    const second = Math.floor(now / 1000);
+    live.rejectedForRate += rejected;
+    if (live.overCapSeconds.at(-1) !== second) live.overCapSeconds.push(second);
+    while (live.overCapSeconds.length > 0 && live.overCapSeconds[0]! <= second - 60)
+      live.overCapSeconds.shift();
+    if (live.overCapSeconds.length < TAP_FLAG_SECONDS_PER_MINUTE || now - live.lastFlaggedAt < 60_000) return;
+    live.lastFlaggedAt = now;
+    const flag = {
+      userId: live.userId,
+      windowStart: new Date((live.overCapSeconds[0] ?? second) * 1000),
+      secondsOverCap: live.overCapSeconds.length,
+      tapsRejected: live.rejectedForRate,
+    };
+    live.rejectedForRate = 0;
+    this.options.logger.warn(flag, 'user keeps tapping over the rate cap; recorded for review');
+    this.options.database.db
+      .insert(tapFlags)
+      .values(flag)
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'could not record tap flag'));
+  }
+
+  /** The live status of a user for one client. */
+  private status(live: LiveUser, clientId: string): StatusPayload {
+    const now = this.now();
+    const payload: StatusPayload = {
+      coins: live.confirmedCoins,
+      energy: regenerate(live.state.energy, live.context, now).energy,
+      max_energy: live.context.max,
+      pending: live.pendingCoins + live.inflightCoins,
+      gems: live.gems,
+      energy_regen_rate: live.context.regenPerSecond,
+      tap_value: live.context.tapValue * live.context.tapMultiplier,
+    };
+    const seq = live.seqs.get(clientId);
+    if (seq) payload.confirmed_seq = seq.durable;
+    return payload;
+  }
+
+  live(userId: string, now: number): LiveBalance | undefined {
+    const live = this.users.get(userId);
+    if (!live) return undefined;
+    return {
+      pending: live.pendingCoins + live.inflightCoins,
+      energy: regenerate(live.state.energy, live.context, now).energy,
+      maxEnergy: live.context.max,
+    };
+  }
+
+  /**
+   * Runs `work` while no flush is writing, so work that writes energy or coins directly (boosts,
+   * refills) cannot be overwritten by a flush that read the user before it.
+   */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    this.exclusiveHolders++;
+    try {
+      while (this.flushing) await this.flushing;
+      return await work();
+    } finally {
+      this.exclusiveHolders--;
+    }
+  }
+
+  /**
+   * After the database changed a user outside the engine (character, upgrades, coins, energy),
+   * re-reads what the engine keeps and pushes the new status. Call inside `exclusive`.
+   */
+  async refresh(userId: string, options: { energy?: boolean } = {}) {
+    const live = this.users.get(userId);
+    if (!live) return;
+    const [row] = await this.options.database.db
+      .select({ user: users, tapValue: characters.tapValue })
+      .from(users)
+      .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return;
+    live.context = this.contextOf(row.user, row.tapValue);
+    live.hasCharacter = row.user.selectedCharacterId !== null;
+    live.confirmedCoins = row.user.coins;
+    live.gems = row.user.gems;
+    if (options.energy)
+      live.state = {
+        ...live.state,
+        energy: { energy: row.user.energy, at: row.user.energyUpdatedAt.getTime() },
+      };
+    this.broadcast(live, 'statusUpdated');
+  }
+
+  private broadcast(
+    live: LiveUser,
+    event: 'statusUpdated' | 'energyUpdated' | 'coinsUpdated',
+    except?: TapSubscriber,
+  ) {
+    for (const subscriber of live.subscribers) {
+      if (subscriber !== except) subscriber.send(event, this.status(live, subscriber.clientId));
+    }
+  }
+
+  /** Lets the user's other connections see energy move when one of them taps. */
+  notifyOthers(userId: string, except: TapSubscriber) {
+    const live = this.users.get(userId);
+    if (live && live.subscribers.size > 1) this.broadcast(live, 'energyUpdated', except);
+  }
+
+  /** Writes every dirty user; resolves once the writes are committed (or have failed and been requeued). */
+  flush(force = false): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if ((this.dirty.size === 0 && this.retries.length === 0) || (this.exclusiveHolders > 0 && !force)) {
+      return Promise.resolve();
+    }
+    this.flushing = this.writeDirty().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async writeDirty() {
+    // Chunks that failed are retried first, unchanged and with the same idempotency keys: if the
+    // earlier attempt did commit (its reply was lost), the ledger's unique key refuses the retry
+    // and the chunk is settled from the database instead of being credited twice.
+    while (this.retries.length > 0) {
+      const retry = this.retries[0]!;
+      try {
+        this.settle(retry.rows, await this.writeChunk(retry.rows, retry.flushNumber));
+      } catch (error) {
+        if (!isUniqueViolation(error)) {
+          this.stats.flushFailures++;
+          this.options.logger.error(
+            { err: error, users: retry.rows.length },
+            'tap flush retry failed; retrying next interval',
+          );
+          return;
+        }
+        this.settle(retry.rows, await this.readCoins(retry.rows));
+      }
+      this.retries.shift();
+    }
+
+    const rows: FlushRow[] = [];
+    for (const live of this.dirty) {
+      rows.push({
+        user: live,
+        delta: live.pendingCoins,
+        taps: live.pendingTaps,
+        energy: live.state.energy.energy,
+        energyAt: live.state.energy.at,
+        // Batch numbers of clients without a stable id only matter while their socket lives.
+        seqs: [...live.seqs]
+          .filter(([clientId]) => !clientId.startsWith(EPHEMERAL_CLIENT))
+          .map(([clientId, seq]) => [clientId, seq.applied] as [string, number]),
+      });
+      live.inflightCoins += live.pendingCoins;
+      live.inflightTaps += live.pendingTaps;
+      live.pendingCoins = 0;
+      live.pendingTaps = 0;
+    }
+    this.dirty.clear();
+    const flushNumber = ++this.flushNumber;
+    for (let start = 0; start < rows.length; start += TAP_FLUSH_CHUNK_ROWS) {
+      const chunk = rows.slice(start, start + TAP_FLUSH_CHUNK_ROWS);
+      try {
+        this.settle(chunk, await this.writeChunk(chunk, flushNumber));
+      } catch (error) {
+        this.stats.flushFailures++;
+        this.options.logger.error(
+          { err: error, users: rows.length - start },
+          'tap flush failed; retrying next interval',
+        );
+        for (let rest = start; rest < rows.length; rest += TAP_FLUSH_CHUNK_ROWS) {
+          this.retries.push({ rows: rows.slice(rest, rest + TAP_FLUSH_CHUNK_ROWS), flushNumber });
+        }
+        return;
+      }
+    }
+  }
+
+  private async writeChunk(chunk: FlushRow[], flushNumber: number): Promise<StoredCoins[]> {
+    const sessionUsers: string[] = [];
+    const sessionClients: string[] = [];
+    const sessionSeqs: number[] = [];
+    for (const row of chunk) {
+      for (const [clientId, seq] of row.seqs) {
+        sessionUsers.push(row.user.userId);
+        sessionClients.push(clientId);
+        sessionSeqs.push(seq);
+      }
+    }
+    const result = await this.options.database.query<StoredCoins>(FLUSH_SQL, [
+      chunk.map((row) => row.user.userId),
+      chunk.map((row) => row.delta),
+      chunk.map((row) => row.energy),
+      chunk.map((row) => new Date(row.energyAt).toISOString()),
+      chunk.map((row) => row.taps),
+      chunk.map((row) => `tap:${row.user.userId}:${this.bootId}:${flushNumber}`),
+      sessionUsers,
+      sessionClients,
+      sessionSeqs,
+    ]);
+    this.stats.flushes++;
+    this.stats.rowsFlushed += chunk.length;
+    return result;
+  }
+
+  private readCoins(chunk: FlushRow[]): Promise<StoredCoins[]> {
+    return this.options.database.query<StoredCoins>(
+      'select id, coins, gems from users where id = any($1::uuid[])',
+      [chunk.map((row) => row.user.userId)],
+    );
+  }
+
+  /** A chunk is durable: move its coins from in flight to confirmed and tell the user's clients. */
+  private settle(chunk: FlushRow[], stored: StoredCoins[]) {
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    for (const row of chunk) {
+      const live = row.user;
+      live.inflightCoins -= row.delta;
+      live.inflightTaps -= row.taps;
+      const current = byId.get(live.userId);
+      if (!current) continue; // the user row vanished: nothing to confirm
+      live.confirmedCoins = Number(current.coins);
+      live.gems = Number(current.gems);
+      for (const [clientId, seq] of row.seqs) {
+        const known = live.seqs.get(clientId);
+        if (known && seq > known.durable) known.durable = seq;
+      }
+      this.broadcast(live, 'coinsUpdated');
+    }
+  }
+
+  private evictIdle() {
+    const now = this.now();
+    for (const [userId, live] of this.users) {
+      const busy =
+        live.subscribers.size > 0 ||
+        this.dirty.has(live) ||
+        live.inflightCoins !== 0 ||
+        live.pendingCoins !== 0;
+      if (!busy && now - live.lastTouched > this.idleEvictMs) this.users.delete(userId);
+    }
+  }
+
+  /** Users held in memory (for health and benchmarks). */
+  get size() {
+    return this.users.size;
+  }
+
+  get isClosed() {
+    return this.closed;
+  }
+}
