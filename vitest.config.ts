@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/test/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -20,6 +21,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite runs on the calling thread: two files at a time keep the 2-core machine responsive.
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -29,6 +31,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -39,6 +42,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Browser tests run last and alone: they start servers and Chromium on a 2-core machine.
+          sequence: { groupOrder: 3 },
         },
       },
     ],

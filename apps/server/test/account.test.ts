@@ -35,9 +35,9 @@ describeEachDatabase('account and profile calls', (kind) => {
       profile_picture: 'ignored',
     });
     const first = await fetch(`${t.url}/v1/user/register`, { method: 'POST', headers, body });
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(200);
     const created = (await first.json()) as any;
-    expect(created).toMatchObject({ code: 201, message: 'User registered' });
+    expect(created).toMatchObject({ code: 200, message: 'User registered' });
     expect(created.data).toMatchObject({
       telegram_user_id: '31001',
       username: 'ada_titan',
@@ -55,6 +55,7 @@ describeEachDatabase('account and profile calls', (kind) => {
     const again = await fetch(`${t.url}/v1/user/register`, { method: 'POST', headers, body });
     expect(again.status).toBe(200);
     const repeated = (await again.json()) as any;
+    expect(repeated.message).toBe('User already registered');
     expect(repeated.data._id).toBe(created.data._id);
     expect(repeated.data.referral_code).toBe(created.data.referral_code);
   });
@@ -66,7 +67,7 @@ describeEachDatabase('account and profile calls', (kind) => {
       ),
     );
     expect(new Set(responses.map((response) => response.body.data._id)).size).toBe(1);
-    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.body.message === 'User registered')).toHaveLength(1);
   });
 
   it('U1 a referral code from the body or the start parameter is kept for the referral feature', async () => {
@@ -84,7 +85,7 @@ describeEachDatabase('account and profile calls', (kind) => {
       },
       body: JSON.stringify({ telegram_user_id: 31_005 }),
     });
-    expect(viaStart.status).toBe(201);
+    expect(viaStart.status).toBe(200);
     const rows = await t.database.db.select().from(users).where(eq(users.referredBy, referrer.body.data._id));
     expect(rows.map((row) => row.telegramUserId.toString()).sort()).toEqual(['31004', '31005']);
   });
@@ -280,6 +281,17 @@ describeEachDatabase('item ownership is enforced by the database', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(async () => t?.close());
+
+  it('L2 the database refuses a negative balance whatever the code does', async () => {
+    const registered = await t.call(32_002, 'POST', '/v1/user/register', { telegram_user_id: 32_002 });
+    const userId = registered.body.data._id;
+    await expect(
+      t.database.db.update(users).set({ coins: -1 }).where(eq(users.id, userId)),
+    ).rejects.toThrow();
+    await expect(t.database.db.update(users).set({ gems: -5 }).where(eq(users.id, userId))).rejects.toThrow();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    expect(row).toMatchObject({ coins: 0, gems: 0 });
+  });
 
   it('a non-boost item can be owned once; boosts many times', async () => {
     const registered = await t.call(32_001, 'POST', '/v1/user/register', { telegram_user_id: 32_001 });

@@ -98,7 +98,7 @@ describeEachDatabase('boosts', (kind) => {
     expect(after.value).toBe(before.value * 2);
   });
 
-  it('B1 without enough coins nothing changes', async () => {
+  it('B1/L2 without enough coins nothing changes', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const response = await t.call(id, 'POST', '/v1/boosts/upgrade', { kind: 'tap_power' });

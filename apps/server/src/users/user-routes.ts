@@ -70,19 +70,18 @@ export function userRoutes({ database, users, live, onUserChanged }: UserRoutesD
       {
         schema: {
           body: registerBodySchema,
-          response: { 200: codeEnvelope(userSchema), 201: codeEnvelope(userSchema) },
+          response: { 200: codeEnvelope(userSchema) },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { identity } = callerOf(request);
         // spec-a §4: a code from the link (kept by the client) or from the signed start parameter.
         const referralCode =
           normaliseReferralCode(request.body.referral_code) ?? normaliseReferralCode(identity.startParam);
         const { user, created } = await users.register({ identity, referralCode });
-        const status = created ? 201 : 200;
-        reply.status(status);
+        // spec-a §3: clients treat code 200 as success, so a new account answers 200 too (decisions: D-API-2).
         return {
-          code: status,
+          code: 200,
           data: await userView(database.db, user, live, Date.now()),
           message: created ? 'User registered' : 'User already registered',
         };

@@ -43,6 +43,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // pg-pool's end() resolves before its sockets close: wait for them instead of killing them,
+      // which would surface as errors on clients that are already ending.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
