@@ -139,6 +139,21 @@ describeEachDatabase('identity', (kind) => {
     }
   });
 
+  it('A4 a ban without a recorded reason sends the default message and ban_reason null', async () => {
+    const BANNED = 5004;
+    await t.call(BANNED, 'POST', '/v1/user/register', { telegram_user_id: BANNED });
+    await t.database.db
+      .update(users)
+      .set({ isBanned: true })
+      .where(eq(users.telegramUserId, BigInt(BANNED)));
+    const response = await t.call(BANNED, 'GET', `/v1/user/${BANNED}`);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      message: 'Account suspended for violating terms of service.',
+      data: { is_banned: true, ban_reason: null },
+    });
+  });
+
   it('A5 the development init-data route does not exist when a bot token is set', async () => {
     const response = await fetch(`${t.url}/v1/dev/init-data`);
     expect(response.status).toBe(404);

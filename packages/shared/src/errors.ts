@@ -11,7 +11,8 @@ export const ERRORS = {
   'auth/invalid': { status: 401, message: 'Invalid Telegram init data' },
   'auth/expired': { status: 401, message: 'Telegram init data has expired' },
   'auth/forbidden': { status: 403, message: 'You can only act on your own account' },
-  'auth/banned': { status: 403, message: 'Account suspended for violating terms of service' },
+  // spec-a §8: the default reason of a ban.
+  'auth/banned': { status: 403, message: 'Account suspended for violating terms of service.' },
   'user/not-found': { status: 404, message: 'User not found' },
   'user/not-registered': { status: 404, message: 'User is not registered' },
   'user/background-not-owned': { status: 400, message: 'You do not own this background' },

@@ -33,9 +33,9 @@ export function requireUser(request: FastifyRequest): UserRow {
   return user;
 }
 
+/** 403 for a banned account; `ban_reason` stays null when none was recorded, so clients show their default text. */
 export function bannedError(reason: string | null): ApiError {
-  const message = reason ?? 'Account suspended for violating terms of service';
-  return new ApiError('auth/banned', message, { is_banned: true, ban_reason: message });
+  return new ApiError('auth/banned', reason ?? undefined, { is_banned: true, ban_reason: reason });
 }
 
 function initDataFrom(request: FastifyRequest): string | undefined {

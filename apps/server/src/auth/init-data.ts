@@ -119,6 +119,9 @@ export function signInitData(
   params.set('query_id', `AAH${user.id.toString(36)}`);
   params.set('user', JSON.stringify(user));
   if (options.startParam) params.set('start_param', options.startParam);
+  // Telegram also sends an Ed25519 `signature` for third-party validation, covered by the HMAC
+  // like every other field. Ours is not an Ed25519 signature, but clients (the tma.js SDK) expect it.
+  params.set('signature', createHmac('sha256', botToken).update(`signature:${user.id}`).digest('base64url'));
   params.set('hash', createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest('hex'));
   return params.toString();
 }

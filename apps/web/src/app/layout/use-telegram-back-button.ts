@@ -1,0 +1,36 @@
+import { backButton } from '@tma.js/sdk-react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths, SUB_PAGE_PATHS } from '../../config/paths.ts';
+import { haptics } from '../../lib/haptics.ts';
+
+/**
+ * Telegram's BackButton: shown on the sub-pages (Stars, leaderboard, profile, inventory) and
+ * going back; hidden on the five navigation roots. Opened directly, a sub-page goes back to Home.
+ */
+export function useTelegramBackButton(): void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const isSubPage = SUB_PAGE_PATHS.includes(pathname);
+
+  useEffect(() => {
+    try {
+      if (!isSubPage) {
+        backButton.hide.ifAvailable();
+        return;
+      }
+      backButton.show.ifAvailable();
+      const subscription = backButton.onClick.ifAvailable(() => {
+        haptics.light();
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) navigate(-1);
+        else navigate(paths.home.getHref(), { replace: true });
+      });
+      return () => {
+        if (subscription.ok) subscription.data();
+      };
+    } catch (error) {
+      console.warn('[back-button] unavailable', error);
+    }
+  }, [isSubPage, navigate]);
+}

@@ -1,0 +1,113 @@
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { readStoredUser } from '../api/user/user-storage.ts';
+import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { LoadingScreen } from '../features/loading/loading-screen.tsx';
+import { Onboarding } from '../features/onboarding/onboarding.tsx';
+import { AccountSuspendedOverlay } from '../features/suspension/account-suspended-overlay.tsx';
+import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspension-store.ts';
+import { TaskCompletedPopup } from '../features/tasks/task-completed-popup.tsx';
+import { onAccountBanned } from '../lib/api-client.ts';
+import { useTrackedRequests } from '../lib/tracked-requests.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { NetworkStatusPill } from './layout/network-status-pill.tsx';
+import { rootScreen } from './root-screen.ts';
+import { useSession } from './session/use-session.ts';
+
+/** spec-a §8 "Identity": no Telegram user id. */
+export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
+
+/** How long the full bar stays before the loading screen fades (so 100 is seen). */
+const LOADING_EXIT_MS = 380;
+
+/**
+ * The root of every route: ban screen, then loading screen, then first-time intro and hero
+ * choice, then the routed app inside the navigation shell (spec-a §2).
+ */
+export function Root() {
+  const suspension = useSuspension();
+  const trackedInFlight = useTrackedRequests((state) => state.inFlight);
+  const session = useSession();
+  const [savedBackground] = useState(() =>
+    session.player ? (readStoredUser(session.player.id)?.background_image ?? null) : null,
+  );
+
+  useEffect(() => onAccountBanned(({ reason }) => useSuspension.getState().suspend(reason)), []);
+
+  const screen = rootScreen({
+    suspended: suspension.suspended,
+    identified: session.player !== null,
+    trackedInFlight,
+    user: session.user,
+    sessionFailed: session.failed,
+  });
+
+  // When loading ends the bar jumps to 100, then the loading screen fades over what replaces it.
+  const [exiting, setExiting] = useState(false);
+  const wasLoading = useRef(screen === 'loading');
+  useLayoutEffect(() => {
+    const loading = screen === 'loading';
+    if (wasLoading.current && !loading && screen !== 'suspended') setExiting(true);
+    wasLoading.current = loading;
+  }, [screen]);
+  useEffect(() => {
+    if (!exiting) return;
+    const timer = setTimeout(() => setExiting(false), LOADING_EXIT_MS * 2);
+    return () => clearTimeout(timer);
+  }, [exiting]);
+
+  if (screen === 'suspended') {
+    const reason = suspension.suspended
+      ? suspension.reason
+      : session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON;
+    return <AccountSuspendedOverlay reason={reason} />;
+  }
+
+  const loadingScreen = (screen === 'loading' || exiting) && (
+    <LoadingScreen
+      done={screen !== 'loading'}
+      leaving={exiting}
+      backgroundUrl={session.user?.background_image ?? savedBackground}
+    />
+  );
+
+  let content: ReactNode = null;
+  if (screen === 'unidentified') {
+    content = <Unavailable title={UNIDENTIFIED_TEXT} />;
+  } else if (screen === 'unavailable') {
+    content = <Unavailable title="Could not reach the game server" onRetry={session.retry} />;
+  } else if (screen === 'onboarding' && session.player) {
+    content = <Onboarding telegramUserId={session.player.id} />;
+  } else if (screen === 'app' && session.user) {
+    content = <AppLayout user={session.user} />;
+  }
+
+  return (
+    <>
+      {content}
+      {loadingScreen}
+      <NetworkStatusPill />
+      <TaskCompletedPopup />
+      <Toaster />
+    </>
+  );
+}
+
+function Unavailable({ title, onRetry }: { title: string; onRetry?: () => void }) {
+  return (
+    <div className="bg-game grid h-full place-items-center px-4 pt-safe-top pb-safe-bottom">
+      <EmptyState
+        art="satellite-antenna"
+        title={title}
+        action={
+          onRetry && (
+            <Button block onClick={onRetry}>
+              Try again
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}

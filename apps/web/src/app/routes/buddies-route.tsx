@@ -1,0 +1,10 @@
+import { Navigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+
+/**
+ * /buddies/{code} (spec-a §2): main.tsx captured the code at launch (it waits in localStorage
+ * for registration), so the route only goes on to Home.
+ */
+export function BuddiesRoute() {
+  return <Navigate to={paths.home.getHref()} replace />;
+}

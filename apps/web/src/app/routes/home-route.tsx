@@ -1,0 +1,5 @@
+import { HomeScreen } from '../../features/home/home-screen.tsx';
+
+export function HomeRoute() {
+  return <HomeScreen />;
+}

@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { paths } from '../../config/paths.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+
+/**
+ * A Back button for sub-pages outside Telegram. Inside Telegram the native BackButton does
+ * this job (layout/use-telegram-back-button.ts), so nothing is drawn.
+ */
+export function SubPageBack() {
+  const navigate = useNavigate();
+  if (getLaunchContext().insideTelegram) return null;
+  return (
+    <Button
+      variant="ghost"
+      block
+      onClick={() => {
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) navigate(-1);
+        else navigate(paths.home.getHref(), { replace: true });
+      }}
+    >
+      Back
+    </Button>
+  );
+}

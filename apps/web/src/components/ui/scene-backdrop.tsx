@@ -1,0 +1,22 @@
+import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import { useState } from 'react';
+import { cx } from '../../lib/cx.ts';
+
+export interface SceneBackdropProps {
+  /** The picture; the default background shows when it is missing or fails to load. */
+  url?: string | null;
+  /** Filter classes that dim it, e.g. `brightness-[0.55]`. */
+  dim?: string;
+}
+
+/** A full-bleed background picture, dimmed, with dark fades at the top and bottom for legibility. */
+export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const src = url && url !== failedUrl ? url : DEFAULT_BACKGROUND_URL;
+  return (
+    <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
+      <img src={src} alt="" className={cx('size-full object-cover', dim)} onError={() => setFailedUrl(src)} />
+      <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.6)_0%,transparent_22%,transparent_60%,rgb(6_4_26/0.85)_100%)]" />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { REFERRAL_BANNER_TOKENS } from '@titans/shared/constants';
+import type { EmojiName } from '../../components/ui/emoji-art.tsx';
+import { paths } from '../../config/paths.ts';
+
+/** One banner for the 50 px slot. `href` is an in-app path or an external https URL. */
+export interface BannerAd {
+  id: string;
+  title: string;
+  cta: string;
+  href: string;
+  art: EmojiName;
+}
+
+export interface BannerRequest {
+  /** The route the banner shows on. */
+  path: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Where banners come from. An ad network's client implements this (its base URL in
+ * configuration, like every external service); the app ships with house banners.
+ */
+export interface AdProvider {
+  name: string;
+  loadBanner(request: BannerRequest): Promise<BannerAd | null>;
+}
+
+const HOUSE_BANNERS: readonly BannerAd[] = [
+  {
+    id: 'house-invite',
+    title: `Invite friends — earn ${REFERRAL_BANNER_TOKENS} Tokens`,
+    cta: 'Invite',
+    href: paths.invite.getHref(),
+    art: 'wrapped-gift',
+  },
+  {
+    id: 'house-quests',
+    title: 'New quests on the Quest Board',
+    cta: 'Play',
+    href: paths.tasks.getHref(),
+    art: 'scroll',
+  },
+  {
+    id: 'house-emporium',
+    title: 'Legendary Titans in the Emporium',
+    cta: 'Shop',
+    href: paths.marketplace.getHref(),
+    art: 'shopping-bags',
+  },
+];
+
+/** Our own promotions, one after another on each route change; never a banner for the page it is on. */
+export function createHouseBannerProvider(banners: readonly BannerAd[] = HOUSE_BANNERS): AdProvider {
+  let next = 0;
+  return {
+    name: 'house',
+    async loadBanner({ path }) {
+      for (let tried = 0; tried < banners.length; tried++) {
+        const banner = banners[next % banners.length]!;
+        next++;
+        if (banner.href.split('?')[0] !== path) return banner;
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import { useState } from 'react';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { cx } from '../../lib/cx.ts';
+import { useLoadingProgress } from './use-loading-progress.ts';
+
+export interface LoadingScreenProps {
+  /** Loading ended: the bar shows 100. */
+  done: boolean;
+  /** The player's cached background picture; the default shows if it is missing or fails. */
+  backgroundUrl: string | null;
+  /** Fading away over the screen that replaces it. */
+  leaving?: boolean;
+}
+
+/** spec-a §2 "Loading screen": the logo, the product title and a progress bar over the background. */
+export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingScreenProps) {
+  const progress = useLoadingProgress(done);
+  const [background, setBackground] = useState(backgroundUrl || DEFAULT_BACKGROUND_URL);
+  const [logoFailed, setLogoFailed] = useState(false);
+
+  return (
+    <div
+      data-testid="loading-screen"
+      aria-busy={!done}
+      className={cx(
+        'fixed inset-0 z-40 flex flex-col items-center overflow-hidden bg-night-950',
+        leaving && 'pointer-events-none animate-fade-out [animation-delay:380ms]',
+      )}
+    >
+      <img
+        src={background}
+        alt=""
+        aria-hidden
+        className="absolute inset-0 size-full object-cover opacity-80"
+        onError={() => {
+          if (background !== DEFAULT_BACKGROUND_URL) setBackground(DEFAULT_BACKGROUND_URL);
+        }}
+      />
+      <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.55)_0%,rgb(6_4_26/0.15)_35%,rgb(6_4_26/0.35)_60%,rgb(6_4_26/0.95)_100%)]" />
+
+      <div className="relative flex flex-1 flex-col items-center justify-center px-8 pt-safe-top">
+        <div className="relative grid place-items-center animate-pop-in">
+          <div className="absolute size-64 rounded-full bg-[radial-gradient(circle,rgb(255_194_31/0.55),rgb(116_76_255/0.3)_50%,transparent_70%)] blur-xl animate-glow" />
+          {!logoFailed && (
+            <img
+              src="/art/ui/logo.svg"
+              alt="Titans logo"
+              className="relative w-60 animate-float drop-shadow-[0_16px_24px_rgb(0_0_0/0.6)]"
+              onError={() => setLogoFailed(true)}
+            />
+          )}
+        </div>
+        <h1 className="relative mt-4 font-display text-[56px] leading-none tracking-wide text-gold">
+          Titans
+        </h1>
+        <p className="relative mt-2 text-[14px] font-extrabold tracking-[0.3em] text-ink/70 uppercase">
+          Tap · Battle · Conquer
+        </p>
+      </div>
+
+      <div className="relative w-full max-w-[320px] px-8 pb-[calc(var(--spacing-safe-bottom)+56px)]">
+        <div className="mb-2 flex items-baseline justify-between font-display text-ink text-outline">
+          <span className="text-[15px] tracking-wide">{done ? 'Ready!' : 'Loading…'}</span>
+          <span className="text-[18px] tabular-nums">{progress}%</span>
+        </div>
+        <ProgressBar value={progress} label="Loading" className="h-5" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
+import { cx } from '../../lib/cx.ts';
+import { INTRO_SLIDES } from './intro-slides.ts';
+
+/** Four slides, each with Next; the last reads Start Game (spec-a §2). */
+export function Intro({ onDone }: { onDone: () => void }) {
+  const [index, setIndex] = useState(0);
+  const slide = INTRO_SLIDES[index]!;
+  const last = index === INTRO_SLIDES.length - 1;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Introduction"
+      className="bg-game relative flex h-full flex-col px-6 pt-[calc(var(--spacing-safe-top)+20px)] pb-[calc(var(--spacing-safe-bottom)+20px)]"
+    >
+      <SceneBackdrop dim="brightness-[0.4] saturate-[1.1]" />
+      <div className="relative flex justify-center gap-2" aria-hidden>
+        {INTRO_SLIDES.map((item, position) => (
+          <span
+            key={item.id}
+            className={cx(
+              'h-2 rounded-full transition-all duration-300',
+              position === index
+                ? 'w-8 bg-gold-300 shadow-[0_0_10px_rgb(255_213_74/0.8)]'
+                : 'w-2 bg-white/25',
+            )}
+          />
+        ))}
+      </div>
+
+      <div key={slide.id} className="relative flex flex-1 flex-col items-center justify-center text-center">
+        <div className="relative mb-8 grid size-64 place-items-center animate-pop-in">
+          <div className="absolute inset-4 rounded-full bg-[radial-gradient(circle,rgb(255_194_31/0.5),rgb(116_76_255/0.35)_50%,transparent_72%)] blur-lg animate-glow" />
+          <svg viewBox="0 0 200 200" className="absolute inset-0 size-full animate-spin-slow" aria-hidden>
+            <circle
+              cx="100"
+              cy="100"
+              r="94"
+              fill="none"
+              stroke="rgb(255 213 74 / 0.4)"
+              strokeWidth="1.5"
+              strokeDasharray="2 10"
+              strokeLinecap="round"
+            />
+            <circle
+              cx="100"
+              cy="100"
+              r="76"
+              fill="none"
+              stroke="rgb(167 139 250 / 0.35)"
+              strokeWidth="1"
+              strokeDasharray="1 7"
+              strokeLinecap="round"
+            />
+          </svg>
+          <EmojiArt
+            name={slide.art}
+            className="relative size-40 animate-float drop-shadow-[0_18px_22px_rgb(0_0_0/0.55)]"
+          />
+          <EmojiArt name={slide.accents[0]} className="absolute top-6 right-4 size-12 animate-twinkle" />
+          <EmojiArt
+            name={slide.accents[1]}
+            className="absolute bottom-8 left-3 size-11 animate-twinkle [animation-delay:1.2s]"
+          />
+        </div>
+        <h1 className="font-display text-[34px] leading-[1.05] text-gold animate-rise-in">{slide.title}</h1>
+        <p className="mt-4 max-w-[310px] text-[17px] leading-snug text-ink/85 animate-rise-in [animation-delay:80ms]">
+          {slide.text}
+        </p>
+      </div>
+
+      <Button size="lg" block className="relative" onClick={() => (last ? onDone() : setIndex(index + 1))}>
+        {last ? 'Start Game' : 'Next'}
+      </Button>
+    </section>
+  );
+}

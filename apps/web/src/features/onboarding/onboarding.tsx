@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { charactersQueryOptions } from '../../api/characters/get-characters.ts';
+import { ChooseHero } from './choose-hero.tsx';
+import { Intro } from './intro.tsx';
+
+/** First-time mode (spec-a §2): the intro slides, then Choose Your Hero. */
+export function Onboarding({ telegramUserId }: { telegramUserId: string }) {
+  const [step, setStep] = useState<'intro' | 'hero'>('intro');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The heroes load while the player reads the slides.
+    void queryClient.prefetchQuery(charactersQueryOptions());
+  }, [queryClient]);
+
+  return step === 'intro' ? (
+    <Intro onDone={() => setStep('hero')} />
+  ) : (
+    <ChooseHero telegramUserId={telegramUserId} />
+  );
+}

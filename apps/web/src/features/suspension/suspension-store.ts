@@ -1,0 +1,18 @@
+import { create } from 'zustand';
+
+/** spec-a §8: "Banned user: the default reason is Account suspended for violating terms of service." */
+export const DEFAULT_BAN_REASON = 'Account suspended for violating terms of service.';
+
+interface SuspensionState {
+  suspended: boolean;
+  reason: string | null;
+  /** Any call answered 403 `auth/banned`, or the account says `is_banned`. */
+  suspend(reason: string | null): void;
+}
+
+/** spec-a §4: "The user is banned if is_banned is set. Then only the suspended overlay shows." */
+export const useSuspension = create<SuspensionState>((set) => ({
+  suspended: false,
+  reason: null,
+  suspend: (reason) => set({ suspended: true, reason: reason?.trim() || DEFAULT_BAN_REASON }),
+}));

@@ -1,0 +1,205 @@
+import { REQUEST_RETRIES, REQUEST_TIMEOUT_MS, SLOW_REQUEST_MS } from '@titans/shared/constants';
+import { isErrorCode } from '@titans/shared/errors';
+import { ApiError } from './api-error.ts';
+import { getLaunchContext } from './telegram/launch-context.ts';
+import { useTrackedRequests } from './tracked-requests.ts';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A JSON body. Calls without one send no content type (the server refuses empty JSON). */
+  body?: unknown;
+  /** A multipart body (uploads); the browser sets its content type. */
+  form?: FormData;
+  /** Counted for the loading screen (spec-a §4). */
+  track?: boolean;
+  /** Cancels the call (TanStack Query passes one); a cancelled call is never retried. */
+  signal?: AbortSignal;
+}
+
+/** What a 403 `auth/banned` tells the app. */
+export interface BanDetails {
+  reason: string | null;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path, `/v1`. */
+  baseUrl: string;
+  /** The raw Telegram init data sent as `Authorization: tma <raw>`. */
+  initData: () => string | undefined;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  retries?: number;
+  slowMs?: number;
+  now?: () => number;
+  logger?: Pick<Console, 'warn' | 'error'>;
+  onTrackStart?: () => void;
+  onTrackEnd?: () => void;
+  onBanned?: (ban: BanDetails) => void;
+}
+
+export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
+
+interface Envelope {
+  code?: unknown;
+  success?: unknown;
+  data?: unknown;
+  message?: unknown;
+  error?: unknown;
+}
+
+/** A failure worth one more try: the request timed out or got no response (spec-a §7). */
+class RetryableFailure extends Error {
+  constructor(readonly apiError: ApiError) {
+    super(apiError.message);
+  }
+}
+
+function buildUrl(baseUrl: string, path: string, query: ApiRequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return `${baseUrl}${path}${text ? `?${text}` : ''}`;
+}
+
+function banReasonOf(envelope: Envelope): string | null {
+  const data = envelope.data as { ban_reason?: unknown } | null | undefined;
+  if (data && typeof data.ban_reason === 'string' && data.ban_reason.trim() !== '') return data.ban_reason;
+  return null;
+}
+
+/**
+ * The JSON client of spec-a §7 and §8: 8 s timeout, one retry on a timeout or a network
+ * failure (never on an HTTP error), calls slower than 500 ms logged as slow, failures logged,
+ * errors thrown as ApiError. A 403 `auth/banned` from any call is reported to `onBanned`.
+ */
+export function createApiClient(options: ApiClientOptions): ApiRequest {
+  const {
+    baseUrl,
+    initData,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    retries = REQUEST_RETRIES,
+    slowMs = SLOW_REQUEST_MS,
+    now = () => performance.now(),
+    logger = console,
+  } = options;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function attempt<T>(method: string, url: string, request: ApiRequestOptions): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const raw = initData();
+    if (raw) headers.Authorization = `tma ${raw}`;
+    let body: BodyInit | undefined;
+    if (request.form) body = request.form;
+    else if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+
+    const controller = new AbortController();
+    const cancel = () => controller.abort(request.signal?.reason);
+    request.signal?.addEventListener('abort', cancel, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const started = now();
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, { method, headers, body, signal: controller.signal });
+      text = await response.text();
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      if (timedOut) {
+        throw new RetryableFailure(
+          new ApiError(0, 'client/timeout', `The request took longer than ${timeoutMs / 1000} s`),
+        );
+      }
+      throw new RetryableFailure(new ApiError(0, 'client/network', 'Could not reach the game server'));
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', cancel);
+    }
+
+    const elapsed = Math.round(now() - started);
+    if (elapsed > slowMs) logger.warn(`[api] slow request: ${method} ${url} took ${elapsed} ms`);
+
+    let envelope: Envelope;
+    try {
+      envelope = text ? (JSON.parse(text) as Envelope) : {};
+    } catch {
+      throw new ApiError(response.status, 'client/bad-response', 'The server sent an unreadable answer');
+    }
+    const failed =
+      !response.ok ||
+      (typeof envelope.code === 'number' && envelope.code >= 400) ||
+      envelope.success === false;
+    if (failed) {
+      const code = isErrorCode(envelope.error) ? envelope.error : undefined;
+      const message =
+        typeof envelope.message === 'string' && envelope.message ? envelope.message : response.statusText;
+      const status =
+        typeof envelope.code === 'number' && envelope.code >= 400 ? envelope.code : response.status;
+      if (status === 403 && code === 'auth/banned') options.onBanned?.({ reason: banReasonOf(envelope) });
+      throw new ApiError(status, code, message || 'Request failed', envelope.data ?? null);
+    }
+    return envelope.data as T;
+  }
+
+  return async function send<T>(path: string, request: ApiRequestOptions = {}): Promise<T> {
+    const method = request.method ?? 'GET';
+    const url = buildUrl(baseUrl, path, request.query);
+    if (request.track) options.onTrackStart?.();
+    try {
+      for (let attemptIndex = 0; ; attemptIndex++) {
+        try {
+          return await attempt<T>(method, url, request);
+        } catch (error) {
+          if (error instanceof RetryableFailure) {
+            if (attemptIndex < retries) {
+              logger.warn(`[api] ${method} ${url} failed (${error.apiError.code}); retrying once`);
+              continue;
+            }
+            throw error.apiError;
+          }
+          throw error;
+        }
+      }
+    } catch (error) {
+      if (error instanceof ApiError) {
+        logger.error(
+          `[api] ${method} ${url} failed: ${error.status || 'no response'} ${error.code ?? ''} ${error.message}`,
+        );
+      }
+      throw error;
+    } finally {
+      if (request.track) options.onTrackEnd?.();
+    }
+  };
+}
+
+let banListener: ((ban: BanDetails) => void) | null = null;
+
+/** Registers the one place that turns a ban into the suspended screen (the app root). */
+export function onAccountBanned(listener: (ban: BanDetails) => void): () => void {
+  banListener = listener;
+  return () => {
+    if (banListener === listener) banListener = null;
+  };
+}
+
+/** The app's client: same-origin `/v1`, signed with the launch's init data. */
+export const api: ApiRequest = createApiClient({
+  baseUrl: '/v1',
+  initData: () => getLaunchContext().rawInitData,
+  onTrackStart: () => useTrackedRequests.getState().begin(),
+  onTrackEnd: () => useTrackedRequests.getState().end(),
+  onBanned: (ban) => banListener?.(ban),
+});

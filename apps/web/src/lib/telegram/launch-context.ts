@@ -1,0 +1,71 @@
+/**
+ * What the app knows about how it was launched, settled once by app/init.ts before the first
+ * render: whether it runs inside Telegram, the signed init data every API call carries, the
+ * player Telegram vouches for, and the start parameter.
+ */
+export interface TelegramPlayer {
+  /** The Telegram user id as decimal digits. */
+  id: string;
+  username: string;
+  firstName: string;
+  photoUrl: string;
+}
+
+export interface LaunchContext {
+  insideTelegram: boolean;
+  rawInitData: string | undefined;
+  player: TelegramPlayer | null;
+  startParam: string | undefined;
+}
+
+let context: LaunchContext = {
+  insideTelegram: false,
+  rawInitData: undefined,
+  player: null,
+  startParam: undefined,
+};
+
+export function setLaunchContext(next: LaunchContext): void {
+  context = next;
+}
+
+export function getLaunchContext(): LaunchContext {
+  return context;
+}
+
+/**
+ * Reads the player and the start parameter out of raw init data. The server checks the
+ * signature; here the values only choose which account to show and call.
+ */
+export function launchContextFromInitData(
+  rawInitData: string | undefined,
+  insideTelegram: boolean,
+  fallbackStartParam?: string,
+): LaunchContext {
+  if (!rawInitData) return { insideTelegram, rawInitData, player: null, startParam: fallbackStartParam };
+  const params = new URLSearchParams(rawInitData);
+  let player: TelegramPlayer | null = null;
+  try {
+    const user = JSON.parse(params.get('user') ?? 'null') as Record<string, unknown> | null;
+    const id = user?.id;
+    if (
+      (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ||
+      (typeof id === 'string' && /^\d+$/.test(id))
+    ) {
+      player = {
+        id: String(id),
+        username: typeof user?.username === 'string' ? user.username : '',
+        firstName: typeof user?.first_name === 'string' ? user.first_name : '',
+        photoUrl: typeof user?.photo_url === 'string' ? user.photo_url : '',
+      };
+    }
+  } catch {
+    player = null;
+  }
+  return {
+    insideTelegram,
+    rawInitData,
+    player,
+    startParam: params.get('start_param') ?? fallbackStartParam ?? undefined,
+  };
+}

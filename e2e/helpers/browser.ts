@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots/e2e');
+
+/** Debian's Chromium, headless; the suite never downloads a browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A phone: 390×844 at 2x, touch, mobile viewport. */
+export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** Saves screenshots/e2e/<test>-<step>.png once the page's images and fonts have settled. */
+export async function snap(page: Page, test: string, step: string): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const settled = (image: HTMLImageElement) =>
+      new Promise((resolve) => {
+        image.addEventListener('load', resolve, { once: true });
+        image.addEventListener('error', resolve, { once: true });
+      });
+    const pending = Array.from(document.images)
+      .filter((image) => !image.complete)
+      .map(settled);
+    await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+  await page.screenshot({ path: path.join(screenshotDir, `${test}-${step}.png`), animations: 'disabled' });
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type TitansApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config/config.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+
+export interface RunningServer {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  titans: TitansApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server, in process, in development mode (no bot token), on a fresh data folder and
+ * an ephemeral port, serving the built web app exactly as `npm start` does.
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!fs.existsSync(webIndex)) {
+    throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build\` first.`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const titans = await createApp(config, { logger: false });
+  await titans.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = titans.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server has no TCP address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    titans,
+    async close() {
+      await titans.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
