@@ -16,5 +16,7 @@ export function canonicalTelegramId(id: string | number | bigint): string {
 
 /** True when two Telegram user ids name the same user. */
 export function sameTelegramUser(a: string | number | bigint, b: string | number | bigint): boolean {
+  // Fast path for the common case (every tap carries the id): identical canonical text.
+  if (String(a) === String(b)) return true;
   return BigInt(a) === BigInt(b);
 }
