@@ -32,8 +32,16 @@ export function newPhoneContext(browser: Browser, baseURL: string): Promise<Brow
   });
 }
 
-/** Saves screenshots/e2e/<test>-<step>.png once the page's images and fonts have settled. */
-export async function snap(page: Page, test: string, step: string): Promise<void> {
+/**
+ * Saves screenshots/e2e/<test>-<step>.png once the page's images and fonts have settled.
+ * Animations are finished first unless `animations: 'allow'` (e.g. tap effects paused mid-air).
+ */
+export async function snap(
+  page: Page,
+  test: string,
+  step: string,
+  options: { animations?: 'allow' | 'disabled' } = {},
+): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -47,5 +55,8 @@ export async function snap(page: Page, test: string, step: string): Promise<void
       .map(settled);
     await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
   });
-  await page.screenshot({ path: path.join(screenshotDir, `${test}-${step}.png`), animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(screenshotDir, `${test}-${step}.png`),
+    animations: options.animations ?? 'disabled',
+  });
 }

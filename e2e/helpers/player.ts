@@ -1,3 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { TitansApp } from '../../apps/server/src/app.ts';
+import { userItems, users } from '../../apps/server/src/db/schema.ts';
+import { changeBalance } from '../../apps/server/src/ledger/ledger.ts';
+
 /** Plays the setup steps a test does not look at, through the same API the app calls. */
 export async function devInitData(baseUrl: string, startParam?: string): Promise<string> {
   const query = startParam ? `?start_param=${encodeURIComponent(startParam)}` : '';
@@ -28,4 +33,58 @@ export async function registerWithHero(baseUrl: string): Promise<{ heroId: strin
   const hero = list.characters.find((character: { is_free: boolean }) => character.is_free);
   await call(baseUrl, initData, 'POST', '/user/00000002/select-character', { characterId: hero._id });
   return { heroId: hero._id, heroName: hero.name };
+}
+
+/** The development player's row id (users.id) in the in-process server's database. */
+export async function devUserId(titans: TitansApp): Promise<string> {
+  const [row] = await titans.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.telegramUserId, 2n))
+    .limit(1);
+  if (!row) throw new Error('The development player is not registered');
+  return row.id;
+}
+
+/** Durable coins of the development player, read from the database. */
+export async function storedCoins(titans: TitansApp): Promise<number> {
+  const [row] = await titans.database.db
+    .select({ coins: users.coins })
+    .from(users)
+    .where(eq(users.telegramUserId, 2n))
+    .limit(1);
+  return Number(row?.coins);
+}
+
+/** Credits coins through the ledger, as any reward would (one transaction, one ledger row). */
+export async function giveCoins(titans: TitansApp, amount: number, key: string): Promise<void> {
+  const userId = await devUserId(titans);
+  await titans.engine.exclusive(async () => {
+    await titans.database.db.transaction((tx) =>
+      changeBalance(tx, { userId, currency: 'coins', delta: amount, reason: 'e2e', idempotencyKey: key }),
+    );
+    await titans.engine.refresh(userId);
+  });
+}
+
+/**
+ * Sets the player's energy now. The tap engine keeps a live player in memory, so the change is
+ * made the way the refill route makes it: between flushes, then re-read by the engine (which
+ * pushes statusUpdated to the open page).
+ */
+export async function setEnergy(titans: TitansApp, energy: number): Promise<void> {
+  const userId = await devUserId(titans);
+  await titans.engine.exclusive(async () => {
+    await titans.database.db
+      .update(users)
+      .set({ energy, energyUpdatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await titans.engine.refresh(userId, { energy: true });
+  });
+}
+
+/** Puts a catalogue item in the player's inventory (an item owned once: unique key = item id). */
+export async function giveItem(titans: TitansApp, itemId: string): Promise<void> {
+  const userId = await devUserId(titans);
+  await titans.database.db.insert(userItems).values({ userId, itemId, uniqueKey: itemId, purchasePrice: 0 });
 }

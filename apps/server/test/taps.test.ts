@@ -49,7 +49,7 @@ describeEachDatabase('taps over socket.io', (kind) => {
     const userId = await readyPlayer(t, id);
     const socket = await open(id, 'client-aaaaaaaa');
     const status = await announce(socket, id);
-    expect(status).toMatchObject({ coins: 0, pending: 0, max_energy: 1000, energy: 1000 });
+    expect(status).toMatchObject({ coins: 0, pending: 0, max_energy: 1000, energy: 1000, tap_multiplier: 1 });
 
     const confirmed = socket.next('coinsUpdated', (payload) => payload.pending === 0 && payload.coins > 0);
     // The client's tap_power and tap_multiplier are ignored: the server decides the value.
@@ -93,6 +93,7 @@ describeEachDatabase('taps over socket.io', (kind) => {
     const again = await open(id, 'client-bbbbbbbb');
     const status = await announce(again, id);
     expect(status.confirmed_seq).toBe(7);
+    expect(status.applied_seq).toBe(7);
     again.emit('tap', { telegram_user_id: id, count: 3, seq: 7 });
     expect(await again.next('tapRegistered')).toMatchObject({ reason: 'duplicate' });
     again.emit('tap', { telegram_user_id: id, count: 2, seq: 8 });
@@ -195,8 +196,8 @@ describeEachDatabase('taps over socket.io', (kind) => {
     await readyPlayer(t, id);
     const socket = await open(id);
     const early = socket.next('error');
-    socket.emit('tap', { telegram_user_id: id, count: 1 });
-    expect(await early).toMatchObject({ code: 'tap/no-user' });
+    socket.emit('tap', { telegram_user_id: id, count: 1, seq: 3 });
+    expect(await early).toMatchObject({ code: 'tap/no-user', seq: 3 });
     const forbidden = socket.next('error');
     socket.emit('initUser', { telegram_user_id: String(id + 1000) });
     expect(await forbidden).toMatchObject({ code: 'auth/forbidden' });

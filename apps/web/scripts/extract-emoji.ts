@@ -1,5 +1,5 @@
 /*
- * Copies the few Fluent Emoji pictures the web app uses (nav, intro, empty states) from the
+ * Copies the few Fluent Emoji pictures the web app uses (nav, intro, empty states, Home, Boost) from the
  * installed @iconify-json/fluent-emoji package into src/assets/emoji/*.svg, so Vite fingerprints
  * them and the bundle carries only what it shows. Run: npx tsx apps/web/scripts/extract-emoji.ts
  */
@@ -36,6 +36,14 @@ const NAMES = [
   'fire',
   'shield',
   'dragon',
+  'battery',
+  'oncoming-fist',
+  'hourglass-not-done',
+  'speaker-high-volume',
+  'muted-speaker',
+  'video-game',
+  'sunrise-over-mountains',
+  'collision',
 ] as const;
 
 const outDir = path.resolve(import.meta.dirname, '../src/assets/emoji');

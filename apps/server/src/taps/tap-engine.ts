@@ -358,9 +358,13 @@ export class TapEngine implements LiveBalanceSource {
       gems: live.gems,
       energy_regen_rate: live.context.regenPerSecond,
       tap_value: live.context.tapValue * live.context.tapMultiplier,
+      tap_multiplier: live.context.tapMultiplier,
     };
     const seq = live.seqs.get(clientId);
-    if (seq) payload.confirmed_seq = seq.durable;
+    if (seq) {
+      payload.confirmed_seq = seq.durable;
+      payload.applied_seq = seq.applied;
+    }
     return payload;
   }
 

@@ -35,12 +35,11 @@ export async function initApp(): Promise<void> {
     insideTelegram = false;
   }
 
-  let developmentInitData: string | undefined;
   if (!insideTelegram) {
     try {
       // A separate chunk: a Telegram session never loads it.
       const { installMockEnvironment } = await import('./mock-env.ts');
-      ({ developmentInitData } = await installMockEnvironment());
+      await installMockEnvironment();
     } catch (error) {
       console.error('[init] could not imitate Telegram outside it', error);
     }
@@ -83,8 +82,6 @@ export async function initApp(): Promise<void> {
   } catch {
     // No launch parameters: outside Telegram with the mock unavailable.
   }
-  setLaunchContext(
-    launchContextFromInitData(rawInitData ?? developmentInitData, insideTelegram, launchStartParam),
-  );
+  setLaunchContext(launchContextFromInitData(rawInitData, insideTelegram, launchStartParam));
   attempt('ready', () => miniApp.ready.ifAvailable());
 }

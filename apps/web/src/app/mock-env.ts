@@ -5,8 +5,10 @@ import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
  * code reads init data, theme and viewport exactly as it does inside Telegram. init.ts loads
  * this module with a dynamic import only when the page is not a Telegram Mini App, so a real
  * Telegram session never downloads or runs it. The init data is signed by the server's
- * development mode (GET /v1/dev/init-data, test user 00000002); a server with a real bot token
- * answers 404 and the app shows that it could not identify the player.
+ * development mode (GET /v1/dev/init-data, test user 00000002) and carries a `signature` field like
+ * Telegram's, so the SDK parses it and the app reads it through retrieveRawInitData() as it does
+ * inside Telegram. A server with a real bot token answers 404 and the app shows that it could not
+ * identify the player.
  */
 
 /** The game's own palette, sent as the Telegram theme while mocking (a dark Telegram theme). */
@@ -46,15 +48,6 @@ export function startParamFromUrl(href: string): string | undefined {
   return value && START_PARAM_PATTERN.test(value) ? value : undefined;
 }
 
-export interface MockedEnvironment {
-  /**
-   * Set when the SDK cannot carry the init data: its parser requires Telegram's `signature`
-   * field, which the server's development signer does not add yet. The app then reads the
-   * signed data from here instead (only ever in development).
-   */
-  developmentInitData: string | undefined;
-}
-
 async function fetchDevelopmentInitData(startParam: string | undefined): Promise<string> {
   const query = startParam ? `?start_param=${encodeURIComponent(startParam)}` : '';
   const response = await fetch(`/v1/dev/init-data${query}`, { headers: { Accept: 'application/json' } });
@@ -66,17 +59,16 @@ async function fetchDevelopmentInitData(startParam: string | undefined): Promise
 }
 
 /** Installs the imitation of Telegram with init data signed for the development test user. */
-export async function installMockEnvironment(): Promise<MockedEnvironment> {
+export async function installMockEnvironment(): Promise<void> {
   const startParam = startParamFromUrl(window.location.href);
   const initData = await fetchDevelopmentInitData(startParam);
-  const sdkCanParse = new URLSearchParams(initData).has('signature');
 
   const launchParams = new URLSearchParams([
+    ['tgWebAppData', initData],
     ['tgWebAppThemeParams', JSON.stringify(THEME)],
     ['tgWebAppVersion', '8.0'],
     ['tgWebAppPlatform', 'tdesktop'],
   ]);
-  if (sdkCanParse) launchParams.set('tgWebAppData', initData);
   if (startParam) launchParams.set('tgWebAppStartParam', startParam);
 
   mockTelegramEnv({
@@ -100,5 +92,4 @@ export async function installMockEnvironment(): Promise<MockedEnvironment> {
       }
     },
   });
-  return { developmentInitData: sdkCanParse ? undefined : initData };
 }

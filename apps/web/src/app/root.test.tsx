@@ -8,6 +8,22 @@ import { setLaunchContext } from '../lib/telegram/launch-context.ts';
 import { useTrackedRequests } from '../lib/tracked-requests.ts';
 import { App } from './app.tsx';
 
+// The realtime socket never connects here: these tests are about the root's screens.
+vi.mock('socket.io-client', () => {
+  const emitter = () => ({ on: vi.fn(), off: vi.fn() });
+  return {
+    io: () => ({
+      ...emitter(),
+      io: emitter(),
+      connected: false,
+      active: false,
+      connect: vi.fn(),
+      disconnect: vi.fn(),
+      emit: vi.fn(),
+    }),
+  };
+});
+
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 
 function serve(handler: Handler) {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { Root } from './root.tsx';
+import { BoostRoute } from './routes/boost-route.tsx';
 import { BuddiesRoute } from './routes/buddies-route.tsx';
 import { DiamondsRoute } from './routes/diamonds-route.tsx';
 import { FightRoute } from './routes/fight-route.tsx';
@@ -28,6 +29,7 @@ export function createRouter() {
         { path: paths.profile.path, element: <ProfileRoute /> },
         { path: paths.inventory.path, element: <InventoryRoute /> },
         { path: paths.leaderboard.path, element: <LeaderboardRoute /> },
+        { path: paths.boost.path, element: <BoostRoute /> },
         { path: paths.buddies.path, element: <BuddiesRoute /> },
         { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
       ],

@@ -16,6 +16,8 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
   inventory: { path: '/inventory', getHref: () => '/inventory' },
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
+  /** The Boost screen, reached from Home's Boost button (decisions: D-BOOST-1). */
+  boost: { path: '/boost', getHref: () => '/boost' },
   /** A referral link (spec-a §2): the code is captured, then the app goes to /. */
   buddies: { path: '/buddies/:code', getHref: (code: string) => `/buddies/${encodeURIComponent(code)}` },
 } as const;
@@ -29,12 +31,13 @@ export const NAV_ROOT_PATHS: readonly string[] = [
   paths.marketplace.path,
 ];
 
-/** Sub-pages reached from the top bar or the profile: Telegram's BackButton shows on them. */
+/** Sub-pages reached from the top bar, the profile or Home (Boost): Telegram's BackButton shows on them. */
 export const SUB_PAGE_PATHS: readonly string[] = [
   paths.diamonds.path,
   paths.leaderboard.path,
   paths.profile.path,
   paths.inventory.path,
+  paths.boost.path,
 ];
 
 /** spec-a §2: no banner ad on Home and in the Arena. */

@@ -195,11 +195,16 @@ export function onAccountBanned(listener: (ban: BanDetails) => void): () => void
   };
 }
 
+/** Reports a ban found outside an API call (the socket handshake) through the same path. */
+export function reportAccountBanned(ban: BanDetails): void {
+  banListener?.(ban);
+}
+
 /** The app's client: same-origin `/v1`, signed with the launch's init data. */
 export const api: ApiRequest = createApiClient({
   baseUrl: '/v1',
   initData: () => getLaunchContext().rawInitData,
   onTrackStart: () => useTrackedRequests.getState().begin(),
   onTrackEnd: () => useTrackedRequests.getState().end(),
-  onBanned: (ban) => banListener?.(ban),
+  onBanned: reportAccountBanned,
 });

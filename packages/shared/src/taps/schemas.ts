@@ -31,8 +31,12 @@ export const statusPayloadSchema = z.object({
   gems: z.number().int().optional(),
   energy_regen_rate: z.number().optional(),
   tap_value: z.number().int().optional(),
+  /** Energy (and tap value multiple) one tap costs: the Multitap multiplier. */
+  tap_multiplier: z.number().int().optional(),
   /** The highest tap batch of this client that is durable. */
   confirmed_seq: z.number().int().optional(),
+  /** The highest tap batch of this client the server has applied (durable or pending). */
+  applied_seq: z.number().int().optional(),
 });
 export type StatusPayload = z.infer<typeof statusPayloadSchema>;
 
@@ -54,5 +58,10 @@ export const tapRegisteredPayloadSchema = z.object({
 });
 export type TapRegisteredPayload = z.infer<typeof tapRegisteredPayloadSchema>;
 
-export const errorPayloadSchema = z.object({ message: z.string(), code: z.string().optional() });
+/** `error {message}`; `code` is a shared error code, `seq` names the tap batch that failed. */
+export const errorPayloadSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  seq: z.number().int().optional(),
+});
 export type ErrorPayload = z.infer<typeof errorPayloadSchema>;

@@ -1,11 +1,13 @@
 import type { User } from '@titans/shared/user/schemas';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { type LayoutOptions, LayoutOptionsContext } from '../../components/layout/layout-options.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { PATHS_WITHOUT_AD, paths } from '../../config/paths.ts';
 import { AdSlot } from '../../features/ads/ad-slot.tsx';
+import { installAudio } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
+import { useRealtimeSession } from '../session/use-realtime-session.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useTelegramBackButton } from './use-telegram-back-button.ts';
@@ -18,6 +20,9 @@ export function AppLayout({ user }: { user: User }) {
   const location = useLocation();
   const [options, setOptions] = useState<LayoutOptions>({});
   useTelegramBackButton();
+  // One socket and one sound engine for every screen of the game.
+  useRealtimeSession(user);
+  useEffect(() => installAudio(), []);
 
   const isHome = location.pathname === paths.home.path;
   const showAd = !PATHS_WITHOUT_AD.includes(location.pathname) && !options.hideAd;

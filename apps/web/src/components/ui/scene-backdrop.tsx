@@ -15,7 +15,15 @@ export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropP
   const src = url && url !== failedUrl ? url : DEFAULT_BACKGROUND_URL;
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
-      <img src={src} alt="" className={cx('size-full object-cover', dim)} onError={() => setFailedUrl(src)} />
+      {/* Keyed by picture: a new realm fades in over the old one's place. */}
+      <img
+        key={src}
+        src={src}
+        alt=""
+        data-testid="scene-backdrop"
+        className={cx('size-full object-cover animate-fade-in', dim)}
+        onError={() => setFailedUrl(src)}
+      />
       <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.6)_0%,transparent_22%,transparent_60%,rgb(6_4_26/0.85)_100%)]" />
     </div>
   );

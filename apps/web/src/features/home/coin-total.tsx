@@ -1,18 +1,81 @@
+import { useLayoutEffect, useRef } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { useBalance } from '../../lib/realtime/balance-store.ts';
 
-/** The player's coins, large, at the top of Home. */
-export function CoinTotal({ coins }: { coins: number }) {
+const COUNT_DOWN_MS = 450;
+
+/**
+ * The coin total, large, with the pending badge under it (coins shown but not yet written by
+ * the server; hidden at 0). The number is written straight into its text node: it changes up
+ * to 20 times a second, and when the server takes taps back it counts down instead of jumping.
+ */
+export function CoinTotal() {
+  const coins = useBalance((state) => state.coins);
+  const pending = useBalance((state) => state.pending);
+  const number = useRef<HTMLSpanElement>(null);
+  const coin = useRef<HTMLSpanElement>(null);
+  const shown = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const element = number.current;
+    if (!element) return;
+    const from = shown.current;
+    if (from === null || coins >= from) {
+      if (from !== null && coins > from) {
+        coin.current?.animate?.(
+          [{ transform: 'scale(1)' }, { transform: 'scale(1.14) rotate(-6deg)' }, { transform: 'scale(1)' }],
+          { duration: 180, easing: 'ease-out' },
+        );
+      }
+      shown.current = coins;
+      element.textContent = formatNumber(coins);
+      return;
+    }
+    // The server refused taps we had shown (tap-pipeline.ts): count down to its number.
+    const start = performance.now();
+    let frame = 0;
+    const step = (time: number) => {
+      const progress = Math.min(1, (time - start) / COUNT_DOWN_MS);
+      const value = Math.round(from + (coins - from) * (1 - (1 - progress) ** 3));
+      shown.current = value;
+      element.textContent = formatNumber(value);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [coins]);
+
   return (
     <div className="flex flex-col items-center">
-      <div className="flex items-center gap-2.5">
-        <GameIcon name="coin" className="size-11 drop-shadow-[0_4px_10px_rgb(255_170_0/0.55)]" />
+      <div className="flex h-[52px] items-center gap-2.5">
+        <span ref={coin} className="inline-block">
+          <GameIcon name="coin" className="size-12 drop-shadow-[0_4px_12px_rgb(255_170_0/0.6)]" />
+        </span>
         <span className="sr-only">Coins:</span>
         <span
-          className="font-display text-[44px] leading-none tabular-nums text-ink text-outline"
+          ref={number}
           data-testid="coin-total"
+          className={cx(
+            'font-display leading-none tabular-nums text-ink text-outline',
+            // Room for the connection dot and the music button beside it, even at millions.
+            formatNumber(coins).length > 9 ? 'text-[36px]' : 'text-[46px]',
+          )}
+        />
+      </div>
+      <div className="flex h-7 items-center">
+        <span
+          data-testid="pending-badge"
+          aria-hidden={pending === 0}
+          className={cx(
+            'flex items-center gap-1.5 rounded-full bg-night-950/70 py-0.5 pr-2.5 pl-2 text-[13px] font-extrabold text-gold-200 ring-1 ring-gold-300/40',
+            pending === 0 && 'invisible',
+          )}
         >
-          {formatNumber(coins)}
+          <span className="size-1.5 rounded-full bg-gold-300 animate-pulse-dot" />
+          <span className="tabular-nums">+{formatNumber(pending)}</span>
+          <span className="text-gold-200/75">pending</span>
         </span>
       </div>
     </div>

@@ -1,39 +1,118 @@
-import type { ReactNode } from 'react';
+import { COMBO_BONUS_AT, COMBO_SUPER_AT } from '@titans/shared/constants';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useCharacter } from '../../api/characters/get-character.ts';
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { audioEngine } from '../../lib/audio/audio-engine.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { getTapPipeline } from '../../lib/realtime/realtime-session.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { BackgroundPicker } from './background-picker.tsx';
 import { CoinTotal } from './coin-total.tsx';
+import { ComboBadge } from './combo-badge.tsx';
+import { ConnectionDot } from './connection-dot.tsx';
 import { EnergyMeter } from './energy-meter.tsx';
-import { HeroStage } from './hero-stage.tsx';
+import { HeroCaption } from './hero-caption.tsx';
+import { HeroPlatform, type TapFeedback } from './hero-platform.tsx';
+import { HomeActions } from './home-actions.tsx';
+import { MusicToggle } from './music-toggle.tsx';
+import { TapEffects, type TapTier } from './tap-effects.ts';
 
 /** spec-a §2 / §8 "Home" texts. */
 export const NO_CHARACTER_SELECTED = 'No character selected';
 export const LOADING_CHARACTER = 'Loading character data...';
 export const CHARACTER_LOAD_FAILED = 'Failed to load character data';
+export const LOADING = 'Loading...';
+
+/** A refused tap buzzes at most this often, however fast the fingers go. */
+const REFUSAL_FEEDBACK_MS = 400;
+
+function tierOf(combo: number): TapTier {
+  if (combo >= COMBO_SUPER_AT) return 'super';
+  if (combo >= COMBO_BONUS_AT) return 'combo';
+  return 'normal';
+}
 
 /**
- * Home: the coin total, the selected character large in the middle, and energy. Tapping,
- * the realtime connection, combo, the background picker and music arrive in the next phase;
- * `home-actions` keeps the place of the Boost and Titans Realm buttons.
+ * Home, the tap screen (spec-a §2): the coin total with its pending badge, the connection dot
+ * and the music button, the selected hero large on its platform with the combo over it,
+ * energy, and the Play & Earn, Titans Realm and Boost tiles. Taps go to the tap pipeline;
+ * their floating values and sparks are drawn by TapEffects without re-rendering.
  */
 export function HomeScreen() {
   const { data: user } = useCurrentUser();
+  const telegramUserId = getLaunchContext().player?.id ?? '';
   const owned = user?.avatars.find((avatar) => avatar.character_id === user.avatar);
   // The owned copy carries the player's own level; the catalogue entry is the fallback.
   const catalogue = useCharacter(owned ? null : user?.avatar);
+  const [pickerOpen, setPickerOpen] = useState(false);
 
-  if (!user) return null;
+  const layer = useRef<HTMLDivElement>(null);
+  const effects = useRef<TapEffects | null>(null);
+  const lastRefusal = useRef(0);
+
+  useEffect(() => {
+    if (!layer.current) return;
+    const instance = new TapEffects(layer.current);
+    effects.current = instance;
+    return () => {
+      instance.dispose();
+      effects.current = null;
+    };
+  }, []);
+
+  const onTap = useCallback((clientX: number, clientY: number): TapFeedback => {
+    const pipeline = getTapPipeline();
+    if (!pipeline) return 'ignored';
+    const result = pipeline.tap();
+    if (result.ok) {
+      const rect = layer.current?.getBoundingClientRect();
+      if (rect)
+        effects.current?.spawn(clientX - rect.left, clientY - rect.top, result.value, tierOf(result.combo));
+      haptics.light();
+      audioEngine.play('tap');
+      if (result.combo === COMBO_BONUS_AT) {
+        audioEngine.play('combo');
+        haptics.medium();
+      } else if (result.combo === COMBO_SUPER_AT) {
+        audioEngine.play('superCombo');
+        haptics.heavy();
+      }
+      return 'accepted';
+    }
+    // Over the 20-a-second cap: silently ignored (no value, no buzz).
+    if (result.reason === 'rate') return 'ignored';
+    const now = performance.now();
+    if (now - lastRefusal.current > REFUSAL_FEEDBACK_MS) {
+      lastRefusal.current = now;
+      haptics.error();
+      audioEngine.play('denied');
+    }
+    return 'refused';
+  }, []);
+
+  if (!user) {
+    return (
+      <p role="status" className="grid h-full place-items-center text-[15px] text-muted">
+        {LOADING}
+      </p>
+    );
+  }
 
   let stage: ReactNode;
   if (!user.avatar) {
     stage = <EmptyState art="shield" title={NO_CHARACTER_SELECTED} />;
-  } else if (owned) {
-    stage = <HeroStage image={owned.image} name={owned.name} level={owned.level} />;
-  } else if (catalogue.data) {
+  } else if (owned || catalogue.data) {
+    const hero = owned ?? catalogue.data!;
     stage = (
-      <HeroStage image={catalogue.data.image} name={catalogue.data.name} level={catalogue.data.level} />
+      <HeroPlatform
+        image={hero.image}
+        name={hero.name}
+        caption={<HeroCaption name={hero.name} level={hero.level} />}
+        onTap={onTap}
+      />
     );
   } else if (catalogue.isError) {
     stage = (
@@ -50,19 +129,40 @@ export function HomeScreen() {
   } else {
     stage = (
       <div className="flex flex-col items-center gap-4" role="status">
-        <Skeleton className="size-64 rounded-[22%]" />
+        <Skeleton className="size-64 rounded-full" />
         <p className="text-[15px] text-muted">{LOADING_CHARACTER}</p>
       </div>
     );
   }
 
   return (
-    <section aria-label="Home" className="flex h-full flex-col px-4 pt-3 pb-2">
-      <CoinTotal coins={user.coins} />
-      <div className="flex min-h-0 flex-1 items-center justify-center py-4">{stage}</div>
-      <EnergyMeter energy={user.energy} maxEnergy={user.max_energy} />
-      {/* The Boost and Titans Realm buttons (next phase) take this row. */}
-      <div data-slot="home-actions" className="h-2 shrink-0" />
+    <section aria-label="Home" className="relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2">
+      <div className="absolute top-2.5 left-4 z-10">
+        <ConnectionDot />
+      </div>
+      <div className="absolute top-2 right-4 z-10">
+        <MusicToggle />
+      </div>
+      <CoinTotal />
+      <div className="relative flex min-h-0 flex-1 items-center justify-center">
+        {stage}
+        {/* Over the hero's head: it must never push the hero down. */}
+        <div className="pointer-events-none absolute inset-x-0 top-0 z-10">
+          <ComboBadge />
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col gap-2.5">
+        <EnergyMeter />
+        <HomeActions onOpenRealm={() => setPickerOpen(true)} />
+      </div>
+      {/* Floating values and sparks, over the whole screen and never in the way of a finger. */}
+      <div ref={layer} aria-hidden className="pointer-events-none fixed inset-0 z-20 overflow-hidden" />
+      <BackgroundPicker
+        user={user}
+        telegramUserId={telegramUserId}
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+      />
     </section>
   );
 }

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BoostsView } from '@titans/shared/boosts/schemas';
+import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
+import { api } from '../../lib/api-client.ts';
+import { spendCoins } from '../../lib/realtime/realtime-session.ts';
+import { profileQueryOptions } from '../user/get-profile.ts';
+import { userQueryOptions } from '../user/get-user.ts';
+import { boostsQueryOptions } from './get-boosts.ts';
+
+/**
+ * POST /v1/boosts/upgrade {kind}: buys the next level (errors boost/insufficient-coins,
+ * boost/max-level). The server also pushes statusUpdated, which moves Home's balances.
+ */
+export function buyUpgrade(kind: UpgradeKind): Promise<BoostsView> {
+  // The coin total may go down for this one: the player is paying.
+  return spendCoins(() => api<BoostsView>('/boosts/upgrade', { method: 'POST', body: { kind } }));
+}
+
+export function useBuyUpgrade(telegramUserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: buyUpgrade,
+    onSuccess: (view) => {
+      queryClient.setQueryData(boostsQueryOptions().queryKey, view);
+      // Levels, multiplier and max energy live on the user too.
+      void queryClient.invalidateQueries({
+        queryKey: userQueryOptions(telegramUserId).queryKey,
+        exact: true,
+      });
+      void queryClient.invalidateQueries({ queryKey: profileQueryOptions(telegramUserId).queryKey });
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import { BoostScreen } from '../../features/boost/boost-screen.tsx';
+import { SubPageBack } from './sub-page-back.tsx';
+
+/** /boost: a sub-page with Telegram's BackButton (a Back button outside Telegram). */
+export function BoostRoute() {
+  return <BoostScreen footer={<SubPageBack />} />;
+}

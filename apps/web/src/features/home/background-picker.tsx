@@ -1,0 +1,186 @@
+import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import type { User } from '@titans/shared/user/schemas';
+import { useState } from 'react';
+import { useInventory } from '../../api/inventory/get-inventory.ts';
+import { useUpdateBackground } from '../../api/user/update-background.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { cx } from '../../lib/cx.ts';
+import { haptics } from '../../lib/haptics.ts';
+
+/** spec-a §2 and §8 "Home". */
+export const PICKER_TITLE = 'Select Titans Realm';
+export const CONFIRM_TITLE = 'Set Titans Realm';
+export const CONFIRM_ACTION = 'Set as Titans Realm';
+export const BACKGROUND_UPDATED = 'Background updated successfully!';
+export const BACKGROUND_UPDATE_FAILED = 'Failed to update background';
+
+export function confirmText(name: string): string {
+  return `Do you want to set "${name}" as your new Titans Realm?`;
+}
+
+interface Realm {
+  key: string;
+  name: string;
+  image: string;
+  /** What PUT /user/update sends: the item id, or null for the default. */
+  value: string | null;
+}
+
+const DEFAULT_REALM: Realm = { key: 'default', name: 'Default', image: DEFAULT_BACKGROUND_URL, value: null };
+
+export interface BackgroundPickerProps {
+  user: User;
+  telegramUserId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+/**
+ * The Titans Realm picker (spec-a §2, §4 "Background change"): Default plus the player's
+ * background items; the equipped one says Equipped and cannot be chosen; another one asks for
+ * confirmation, then is saved. Home's backdrop follows the saved user at once.
+ */
+export function BackgroundPicker({ user, telegramUserId, open, onClose }: BackgroundPickerProps) {
+  const inventory = useInventory(open ? telegramUserId : '', { item_type: 'background' });
+  const update = useUpdateBackground(telegramUserId);
+  const [chosen, setChosen] = useState<Realm | null>(null);
+
+  const realms: Realm[] = [
+    DEFAULT_REALM,
+    ...(inventory.data?.items ?? []).flatMap((entry) =>
+      entry.item_id && entry.item_details
+        ? [
+            {
+              key: entry.item_id,
+              name: entry.item_details.name,
+              image: entry.item_details.image_url,
+              value: entry.item_id,
+            },
+          ]
+        : [],
+    ),
+  ];
+  const equippedKey = user.background_item_id ?? DEFAULT_REALM.key;
+
+  const confirm = () => {
+    if (!chosen) return;
+    update.mutate(chosen.value, {
+      onSuccess: () => {
+        haptics.success();
+        toast.success(BACKGROUND_UPDATED);
+        setChosen(null);
+        onClose();
+      },
+      onError: (error) => {
+        // spec-a §8: background-update errors are only logged, beyond the toast.
+        console.error('[home] background update failed', error);
+        haptics.error();
+        toast.error(BACKGROUND_UPDATE_FAILED);
+        setChosen(null);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        title={PICKER_TITLE}
+        onClose={chosen ? undefined : onClose}
+        art={<EmojiArt name="sunrise-over-mountains" className="size-16" />}
+        className="max-w-[370px]"
+        actions={
+          <Button variant="ghost" block onClick={onClose}>
+            Close
+          </Button>
+        }
+      >
+        <div className="no-scrollbar -mx-2 mt-2 max-h-[min(56vh,460px)] overflow-y-auto p-2">
+          <div className="grid grid-cols-2 gap-2.5">
+            {realms.map((realm) => {
+              const equipped = realm.key === equippedKey;
+              return (
+                <button
+                  key={realm.key}
+                  type="button"
+                  disabled={equipped}
+                  aria-label={equipped ? `${realm.name}, equipped` : realm.name}
+                  onClick={() => {
+                    haptics.selection();
+                    setChosen(realm);
+                  }}
+                  className={cx(
+                    'group relative overflow-hidden rounded-2xl text-left ring-2 transition-transform enabled:active:scale-95',
+                    equipped
+                      ? 'ring-gold-300 shadow-[0_0_18px_rgb(255_194_31/0.45)]'
+                      : 'ring-white/10 enabled:hover:ring-white/30',
+                  )}
+                >
+                  <img
+                    src={realm.image}
+                    alt=""
+                    loading="lazy"
+                    draggable={false}
+                    className="aspect-[3/4] w-full object-cover"
+                  />
+                  <span className="absolute inset-x-0 bottom-0 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92))] px-2 pt-6 pb-2">
+                    <span className="block truncate font-display text-[15px] leading-tight text-ink text-outline">
+                      {realm.name}
+                    </span>
+                  </span>
+                  {equipped && (
+                    <span className="absolute top-2 left-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+                      Equipped
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+            {inventory.isPending &&
+              open &&
+              [0, 1].map((index) => <Skeleton key={index} className="aspect-[3/4] rounded-2xl" />)}
+          </div>
+          {inventory.isError && (
+            <p className="mt-3 text-[14px] text-danger-400">Failed to load inventory items</p>
+          )}
+          {inventory.isSuccess && realms.length === 1 && (
+            <p className="mt-3 text-[14px] leading-snug text-muted">
+              New realms wait in the Titans Emporium.
+            </p>
+          )}
+        </div>
+      </Dialog>
+      <Dialog
+        open={chosen !== null}
+        title={CONFIRM_TITLE}
+        onClose={update.isPending ? undefined : () => setChosen(null)}
+        actions={
+          <>
+            <Button block onClick={confirm} disabled={update.isPending}>
+              {update.isPending ? <Spinner className="size-5" label="Saving" /> : CONFIRM_ACTION}
+            </Button>
+            <Button variant="ghost" block onClick={() => setChosen(null)} disabled={update.isPending}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        {chosen && (
+          <>
+            <img
+              src={chosen.image}
+              alt=""
+              className="mx-auto mb-3 aspect-[16/9] w-full rounded-2xl object-cover ring-1 ring-white/15"
+            />
+            {confirmText(chosen.name)}
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

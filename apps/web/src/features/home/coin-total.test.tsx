@@ -1,0 +1,27 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { balanceStore, initialBalanceState } from '../../lib/realtime/balance-store.ts';
+import { CoinTotal } from './coin-total.tsx';
+
+describe('coin total and pending badge (spec-a §2 "Home")', () => {
+  afterEach(() => {
+    cleanup();
+    balanceStore.setState(initialBalanceState());
+  });
+
+  test('shows the total with separators; the pending badge shows only while coins are pending', () => {
+    balanceStore.setState({ coins: 12_345, durableCoins: 12_345, pending: 0 });
+    render(<CoinTotal />);
+    expect(screen.getByTestId('coin-total').textContent).toBe('12,345');
+    const badge = screen.getByTestId('pending-badge');
+    expect(badge.className).toContain('invisible');
+
+    act(() => balanceStore.setState({ coins: 12_395, pending: 50 }));
+    expect(screen.getByTestId('coin-total').textContent).toBe('12,395');
+    expect(badge.className).not.toContain('invisible');
+    expect(badge.textContent).toBe('+50pending');
+
+    act(() => balanceStore.setState({ durableCoins: 12_395, pending: 0 }));
+    expect(badge.className).toContain('invisible');
+  });
+});

@@ -1,0 +1,32 @@
+import { cx } from '../../lib/cx.ts';
+import { useConnection } from '../../lib/realtime/connection-store.ts';
+
+const LABEL = { connected: 'Live', connecting: 'Connecting', closed: 'Offline' } as const;
+
+/** spec-a §2: the connection dot, green when connected and red when not. */
+export function ConnectionDot() {
+  const status = useConnection((state) => state.status);
+  const connected = status === 'connected';
+  return (
+    <span
+      role="status"
+      data-testid="connection-dot"
+      data-status={status}
+      aria-label={connected ? 'Connected' : 'Not connected'}
+      className="flex h-8 items-center gap-1.5 rounded-full bg-night-950/60 pr-3 pl-2.5 ring-1 ring-white/10"
+    >
+      <span className="relative grid size-2.5 place-items-center">
+        {connected && <span className="absolute inset-0 rounded-full bg-success-400/60 animate-ping-slow" />}
+        <span
+          className={cx(
+            'relative size-2.5 rounded-full',
+            connected
+              ? 'bg-success-400 shadow-[0_0_8px_rgb(74_222_128/0.9)]'
+              : 'bg-danger-500 shadow-[0_0_8px_rgb(239_68_68/0.9)]',
+          )}
+        />
+      </span>
+      <span className="text-[11px] font-black tracking-[0.12em] text-ink/80 uppercase">{LABEL[status]}</span>
+    </span>
+  );
+}

@@ -1,0 +1,56 @@
+import { energyPerTap } from '@titans/shared/taps/tap-rules';
+import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
+import { useConnection } from '../../lib/realtime/connection-store.ts';
+import { useNow } from '../../lib/use-now.ts';
+
+/** spec-a §8 "Home". */
+export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';
+/** How long the notice stays after a refused tap, once energy is back. */
+const NOTICE_MS = 2_000;
+
+/**
+ * Under the hero, in one fixed-height slot (nothing jumps): its name and level, or the red
+ * out-of-energy message (spec-a §4: tapping needs energy above 0) while a tap cannot be paid
+ * for or just after one was refused, or a quiet line while the connection is down (tapping
+ * needs a connection too).
+ */
+export function HeroCaption({ name, level }: { name: string; level: number }) {
+  const status = useConnection((state) => state.status);
+  const energy = useBalance((state) => state.energy);
+  const maxEnergy = useBalance((state) => state.maxEnergy);
+  const regenPerSecond = useBalance((state) => state.regenPerSecond);
+  const tapMultiplier = useBalance((state) => state.tapMultiplier);
+  const outOfEnergyAt = useBalance((state) => state.outOfEnergyAt);
+  const synced = useBalance((state) => state.synced);
+  const now = Date.now();
+  const current = energyAt({ energy, maxEnergy, regenPerSecond }, now);
+  const empty = synced && current < energyPerTap({ tapMultiplier });
+  const recentlyRefused = outOfEnergyAt !== null && now - outOfEnergyAt < NOTICE_MS;
+  useNow(250, empty || recentlyRefused);
+
+  if (empty || recentlyRefused) {
+    return (
+      <p
+        role="alert"
+        className="rounded-full bg-danger-800/80 px-3.5 py-1.5 text-center text-[14px] leading-tight font-black text-white ring-1 ring-danger-400/70 shadow-[0_0_18px_rgb(239_68_68/0.45)] animate-pop-in"
+      >
+        {OUT_OF_ENERGY_TEXT}
+      </p>
+    );
+  }
+  if (status !== 'connected' && synced) {
+    return (
+      <p className="rounded-full bg-night-950/75 px-3.5 py-1.5 text-[14px] font-bold text-muted ring-1 ring-white/10">
+        Reconnecting to the realm…
+      </p>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2 rounded-full bg-night-950/75 py-1 pr-4 pl-1 ring-1 ring-gold-300/35">
+      <span className="rounded-full bg-gold-300 px-2 py-0.5 font-display text-[13px] text-[#4a2300]">
+        Lv {level}
+      </span>
+      <span className="font-display text-[16px] text-ink">{name}</span>
+    </div>
+  );
+}

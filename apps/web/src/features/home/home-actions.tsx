@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
+import { paths } from '../../config/paths.ts';
+import { haptics } from '../../lib/haptics.ts';
+
+const TILE =
+  'panel relative flex h-[60px] flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl transition-transform active:scale-95';
+
+function TileFace({ art, label }: { art: EmojiName; label: string }) {
+  return (
+    <>
+      <EmojiArt name={art} className="size-7 drop-shadow-[0_3px_6px_rgb(0_0_0/0.45)]" />
+      <span className="text-[12px] leading-none font-black tracking-[0.02em] text-ink">{label}</span>
+    </>
+  );
+}
+
+/** Home's bottom row: Play & Earn (/tasks?tab=watch), the Titans Realm picker and Boost. */
+export function HomeActions({ onOpenRealm }: { onOpenRealm(): void }) {
+  return (
+    <div className="flex gap-2.5">
+      <Link to={paths.tasks.getHref('watch')} className={TILE} onClick={() => haptics.light()}>
+        <TileFace art="video-game" label="Play & Earn" />
+      </Link>
+      <button
+        type="button"
+        className={TILE}
+        onClick={() => {
+          haptics.light();
+          onOpenRealm();
+        }}
+      >
+        <TileFace art="sunrise-over-mountains" label="Titans Realm" />
+      </button>
+      <Link
+        to={paths.boost.getHref()}
+        className={`${TILE} ring-1 ring-gold-300/50 shadow-[0_0_18px_rgb(255_194_31/0.25)]`}
+        onClick={() => haptics.light()}
+      >
+        <TileFace art="rocket" label="Boost" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { FLOATING_VALUE_MS, SPARK_MS } from '@titans/shared/constants';
+
+/** How a tap looks: plain, in a COMBO! (gold) or in a SUPER COMBO! (fire). */
+export type TapTier = 'normal' | 'combo' | 'super';
+
+/** Floating values alive at once: 20 taps a second for 1.5 s, with room to spare. */
+const FLOATING_POOL = 36;
+/** Sparks alive at once: 20 taps a second × up to 8 sparks × 1 s. */
+const SPARK_POOL = 160;
+const RING_POOL = 12;
+const SPARKS_PER_TAP: Record<TapTier, number> = { normal: 5, combo: 6, super: 8 };
+const RING_MS = 420;
+
+/**
+ * The tap feedback over Home, outside React: pools of absolutely placed elements (the "+N"
+ * labels for 1.5 s, sparks for 1 s, a shock ring) animated with Web Animations on transform and
+ * opacity only. The compositor runs them off the main thread; a tap costs a handful of
+ * `animate()` calls and no re-render, so 20 taps a second from several fingers stay at 60 fps.
+ */
+export class TapEffects {
+  private readonly floating: HTMLElement[];
+  private readonly sparks: HTMLElement[];
+  private readonly rings: HTMLElement[];
+  private nextFloating = 0;
+  private nextSpark = 0;
+  private nextRing = 0;
+  /** The animation each pooled element runs, so reusing it never asks the browser (a style flush). */
+  private readonly running = new WeakMap<HTMLElement, Animation>();
+  private readonly reducedMotion: boolean;
+
+  constructor(private readonly layer: HTMLElement) {
+    this.rings = this.pool(RING_POOL, 'tap-ring');
+    this.sparks = this.pool(SPARK_POOL, 'tap-spark');
+    this.floating = this.pool(FLOATING_POOL, 'tap-float');
+    for (const label of this.floating) label.dataset.testid = 'floating-value';
+    this.reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  }
+
+  /** A tap at (x, y) in the layer's coordinates, worth `value` coins. */
+  spawn(x: number, y: number, value: number, tier: TapTier): void {
+    if (typeof this.layer.animate !== 'function') return;
+    this.float(x, y, value, tier);
+    if (this.reducedMotion) return;
+    this.ring(x, y, tier);
+    const count = SPARKS_PER_TAP[tier];
+    const turn = Math.random() * Math.PI * 2;
+    for (let i = 0; i < count; i++) this.spark(x, y, turn + (Math.PI * 2 * i) / count, tier);
+  }
+
+  dispose(): void {
+    for (const element of [...this.floating, ...this.sparks, ...this.rings]) element.remove();
+  }
+
+  private pool(size: number, className: string): HTMLElement[] {
+    const elements: HTMLElement[] = [];
+    for (let i = 0; i < size; i++) {
+      const element = document.createElement('span');
+      element.className = className;
+      element.dataset.active = 'false';
+      element.setAttribute('aria-hidden', 'true');
+      this.layer.appendChild(element);
+      elements.push(element);
+    }
+    return elements;
+  }
+
+  private play(element: HTMLElement, keyframes: Keyframe[], options: KeyframeAnimationOptions) {
+    this.running.get(element)?.cancel();
+    element.dataset.active = 'true';
+    const animation = element.animate(keyframes, { fill: 'forwards', ...options });
+    this.running.set(element, animation);
+    animation.onfinish = () => {
+      if (this.running.get(element) === animation) element.dataset.active = 'false';
+    };
+  }
+
+  private float(x: number, y: number, value: number, tier: TapTier) {
+    const label = this.floating[this.nextFloating]!;
+    this.nextFloating = (this.nextFloating + 1) % this.floating.length;
+    label.textContent = `+${value}`;
+    label.dataset.tier = tier;
+    const drift = (Math.random() - 0.5) * 56;
+    const rise = tier === 'normal' ? 150 : 175;
+    const at = (dx: number, dy: number, scale: number) =>
+      `translate3d(${x + dx}px, ${y + dy}px, 0) translate(-50%, -50%) scale(${scale})`;
+    this.play(
+      label,
+      [
+        { transform: at(0, 0, 0.5), opacity: 0 },
+        { transform: at(drift * 0.15, -28, tier === 'normal' ? 1.1 : 1.3), opacity: 1, offset: 0.1 },
+        { transform: at(drift * 0.6, -rise * 0.6, 1), opacity: 1, offset: 0.6 },
+        { transform: at(drift, -rise, 0.9), opacity: 0 },
+      ],
+      { duration: FLOATING_VALUE_MS, easing: 'cubic-bezier(0.2, 0.8, 0.3, 1)' },
+    );
+  }
+
+  private spark(x: number, y: number, angle: number, tier: TapTier) {
+    const spark = this.sparks[this.nextSpark]!;
+    this.nextSpark = (this.nextSpark + 1) % this.sparks.length;
+    spark.dataset.tier = tier;
+    const distance = 46 + Math.random() * (tier === 'super' ? 90 : 60);
+    const dx = Math.cos(angle) * distance;
+    const dy = Math.sin(angle) * distance;
+    const size = 0.7 + Math.random() * 0.6;
+    const at = (fx: number, fy: number, scale: number) =>
+      `translate3d(${x + fx}px, ${y + fy}px, 0) translate(-50%, -50%) scale(${scale})`;
+    this.play(
+      spark,
+      [
+        { transform: at(0, 0, size * 1.3), opacity: 1 },
+        { transform: at(dx * 0.75, dy * 0.75 - 8, size), opacity: 0.95, offset: 0.35 },
+        // Slowing down and falling a little as it fades.
+        { transform: at(dx, dy + 26, size * 0.3), opacity: 0 },
+      ],
+      { duration: SPARK_MS * (0.7 + Math.random() * 0.3), easing: 'cubic-bezier(0.15, 0.7, 0.35, 1)' },
+    );
+  }
+
+  private ring(x: number, y: number, tier: TapTier) {
+    const ring = this.rings[this.nextRing]!;
+    this.nextRing = (this.nextRing + 1) % this.rings.length;
+    ring.dataset.tier = tier;
+    const at = (scale: number) => `translate3d(${x}px, ${y}px, 0) translate(-50%, -50%) scale(${scale})`;
+    this.play(
+      ring,
+      [
+        { transform: at(0.2), opacity: 0.9 },
+        { transform: at(1), opacity: 0 },
+      ],
+      { duration: RING_MS, easing: 'cubic-bezier(0.1, 0.7, 0.3, 1)' },
+    );
+  }
+}

@@ -1,0 +1,118 @@
+import type { StatusPayload } from '@titans/shared/taps/schemas';
+import { type BalanceStore, balanceStore } from './balance-store.ts';
+import { createClientId } from './client-id.ts';
+import { useConnection } from './connection-store.ts';
+import { isStatusPayload, isTapRegisteredPayload, toErrorPayload } from './payload-guards.ts';
+import { RealtimeConnection, type SocketFactory } from './realtime-connection.ts';
+import { TapPipeline } from './tap-pipeline.ts';
+
+export interface RealtimeSessionOptions {
+  telegramUserId: string;
+  initData: () => string | undefined;
+  onBanned: (reason: string | null) => void;
+  /** Every status the server pushes (to refresh the cached user: gems, balances). */
+  onStatus?: (kind: 'statusUpdated' | 'coinsUpdated' | 'energyUpdated', payload: StatusPayload) => void;
+  createSocket?: SocketFactory;
+  store?: BalanceStore;
+  logger?: Pick<Console, 'info' | 'warn' | 'error'>;
+}
+
+export interface RealtimeSession {
+  connection: RealtimeConnection;
+  pipeline: TapPipeline;
+  stop(): void;
+}
+
+/**
+ * One client id per page load (D-TAP-6), and one batch counter with it: a session started again
+ * (the shell remounted) goes on from the last seq, which the server would otherwise take for
+ * resends and answer `duplicate`.
+ */
+const clientId = createClientId();
+let lastSeq = 0;
+const nextSeq = () => ++lastSeq;
+let active: RealtimeSession | null = null;
+
+/**
+ * The player's realtime session: one socket for the whole app (Home, the Boost screen and later
+ * the Arena share it) feeding the tap pipeline and the balance store.
+ */
+export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeSession {
+  active?.stop();
+  const logger = options.logger ?? console;
+  const store = options.store ?? balanceStore;
+  let pipeline: TapPipeline | null = null;
+  const connection = new RealtimeConnection({
+    telegramUserId: options.telegramUserId,
+    initData: options.initData,
+    clientId,
+    logger,
+    ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+    onStatus: (status) => useConnection.getState().setStatus(status),
+    onConnected: () => pipeline?.handleConnected(),
+    onDisconnected: () => pipeline?.handleDisconnected(),
+    onBanned: options.onBanned,
+  });
+  pipeline = new TapPipeline({
+    telegramUserId: options.telegramUserId,
+    transport: connection,
+    store,
+    logger,
+    nextSeq,
+  });
+  const tapPipeline = pipeline;
+
+  for (const kind of ['statusUpdated', 'coinsUpdated', 'energyUpdated'] as const) {
+    connection.socket.on(kind, (payload: unknown) => {
+      if (!isStatusPayload(payload)) {
+        logger.warn(`[realtime] ignored a malformed ${kind}`, payload);
+        return;
+      }
+      tapPipeline.handleStatus(kind, payload);
+      options.onStatus?.(kind, payload);
+    });
+  }
+  connection.socket.on('tapRegistered', (payload: unknown) => {
+    if (!isTapRegisteredPayload(payload)) {
+      logger.warn('[realtime] ignored a malformed tapRegistered', payload);
+      return;
+    }
+    tapPipeline.handleTapRegistered(payload);
+  });
+  connection.socket.on('error', (payload: unknown) => tapPipeline.handleError(toErrorPayload(payload)));
+
+  const session: RealtimeSession = {
+    connection,
+    pipeline: tapPipeline,
+    stop() {
+      tapPipeline.dispose();
+      connection.stop();
+      if (active === session) active = null;
+    },
+  };
+  active = session;
+  connection.start();
+  return session;
+}
+
+/** The running session's tap pipeline, if the app has one. */
+export function getTapPipeline(): TapPipeline | null {
+  return active?.pipeline ?? null;
+}
+
+/**
+ * Wraps a purchase made on this device: while it runs, and for the status that follows it,
+ * the coin total may go down (tap-pipeline.ts explains why it otherwise never does).
+ */
+export async function spendCoins<T>(purchase: () => Promise<T>): Promise<T> {
+  const pipeline = getTapPipeline();
+  pipeline?.beginSpend();
+  let succeeded = false;
+  try {
+    const result = await purchase();
+    succeeded = true;
+    return result;
+  } finally {
+    pipeline?.endSpend(succeeded);
+  }
+}
