@@ -1,0 +1,102 @@
+/**
+ * The same-run baseline of bench-taps: a bare socket.io server (same version, same path, same
+ * transport settings as the real server) that answers each `tap` with one small `tapRegistered`
+ * and each `initUser` with one small `statusUpdated`, and nothing else: no auth, no validation,
+ * no game rules, no database. It exposes GET /metrics in the real server's shape so the bench
+ * reads both the same way. Run as its own process with --expose-gc.
+ */
+import http from 'node:http';
+import { Server } from 'socket.io';
+
+const port = Number(process.env.PORT ?? 0);
+const host = process.env.HOST ?? '127.0.0.1';
+const token = process.env.METRICS_TOKEN ?? '';
+// Echo taps are worth what a plain tap of the real server is worth, so the harness code is identical.
+const TAP_VALUE = 10;
+
+const stats = { tapEvents: 0, tapsAccepted: 0, coinsAccepted: 0 };
+
+function metrics(url: URL) {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (url.searchParams.get('gc') === '1' && collect) {
+    collect();
+    collect();
+  }
+  return {
+    code: 200,
+    data: {
+      pid: process.pid,
+      uptime: process.uptime(),
+      gcAvailable: Boolean(collect),
+      memory: process.memoryUsage(),
+      cpu: process.cpuUsage(),
+      sockets: io.engine.clientsCount,
+      engineUsers: 0,
+      taps: stats,
+    },
+    message: 'Metrics',
+  };
+}
+
+const httpServer = http.createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname === '/health') {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"status":"ok"}');
+    return;
+  }
+  if (url.pathname === '/metrics') {
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      response.writeHead(401).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(metrics(url)));
+    return;
+  }
+  // socket.io answers its own path; everything else is unknown.
+  if (!url.pathname.startsWith('/engine.io')) response.writeHead(404).end();
+});
+
+const io = new Server(httpServer, {
+  path: '/engine.io',
+  serveClient: false,
+  perMessageDeflate: false,
+  pingInterval: 25_000,
+  pingTimeout: 20_000,
+  maxHttpBufferSize: 16 * 1024,
+});
+
+interface TapLike {
+  seq?: number;
+  count?: number;
+}
+
+io.on('connection', (socket) => {
+  socket.on('initUser', () => {
+    socket.emit('statusUpdated', { coins: 0, energy: 1000, max_energy: 1000, pending: 0 });
+  });
+  socket.on('tap', (payload: TapLike) => {
+    const count = typeof payload?.count === 'number' ? payload.count : 1;
+    stats.tapEvents++;
+    stats.tapsAccepted += count;
+    stats.coinsAccepted += count * TAP_VALUE;
+    socket.emit('tapRegistered', {
+      seq: payload?.seq ?? null,
+      accepted: count,
+      rejected: 0,
+      reason: null,
+      value: count * TAP_VALUE,
+    });
+  });
+});
+
+httpServer.listen(port, host);
+
+const shutdown = () => {
+  io.close();
+  httpServer.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 2_000).unref();
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
