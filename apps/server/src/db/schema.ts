@@ -118,7 +118,8 @@ export const users = pgTable(
     uniqueIndex('users_telegram_user_id_key').on(table.telegramUserId),
     uniqueIndex('users_referral_code_key').on(table.referralCode),
     index('users_referred_by_idx').on(table.referredBy),
-    index('users_leaderboard_idx').on(table.coins),
+    // No index on coins: every tap flush updates coins, and an index on it would defeat
+    // PostgreSQL's in-place (HOT) updates. The leaderboard reads a periodic snapshot instead.
     check('users_coins_non_negative', sql`${table.coins} >= 0`),
     check('users_gems_non_negative', sql`${table.gems} >= 0`),
     check('users_energy_non_negative', sql`${table.energy} >= 0`),
@@ -203,10 +204,8 @@ export const tapSessions = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
     updatedAt: updatedAt(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.clientId] }),
-    index('tap_sessions_updated_idx').on(table.updatedAt),
-  ],
+  // No index on updated_at: it changes on every flush (see the note on users.coins).
+  (table) => [primaryKey({ columns: [table.userId, table.clientId] })],
 );
 
 /** Users recorded for review because they kept tapping faster than the cap. */

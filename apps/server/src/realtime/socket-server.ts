@@ -98,8 +98,8 @@ export function createSocketServer(
   });
 
   io.on('connection', (socket: TitansSocket) => {
-    const fail = (code: ErrorCode, message: string = ERRORS[code].message) =>
-      socket.emit('error', { message, code });
+    const fail = (code: ErrorCode, message: string = ERRORS[code].message, seq?: number) =>
+      socket.emit('error', seq === undefined ? { message, code } : { message, code, seq });
 
     socket.on('initUser', async (raw) => {
       try {
@@ -137,15 +137,14 @@ export function createSocketServer(
         if (!sameTelegramUser(parsed.data.telegram_user_id, socket.data.identity.telegramUserId)) {
           return fail('auth/forbidden');
         }
-        const { userId, subscriber } = socket.data;
-        if (!userId || !subscriber) return fail('tap/no-user');
-        const result = await engine.tap(
-          userId,
-          socket.data.clientId,
-          parsed.data.count ?? 1,
-          parsed.data.seq,
-        );
-        if (!result.ok) return fail(result.code);
+        const { userId, subscriber, clientId } = socket.data;
+        const { count = 1, seq } = parsed.data;
+        if (!userId || !subscriber) return fail('tap/no-user', undefined, seq);
+        // Users who are tapping are in memory: answer in this turn of the event loop.
+        const result =
+          engine.tapIfLoaded(userId, clientId, count, seq) ??
+          (await engine.tap(userId, clientId, count, seq));
+        if (!result.ok) return fail(result.code, undefined, seq);
         socket.emit('tapRegistered', result.payload);
         if (typeof ack === 'function') ack(result.payload);
         if (result.payload.accepted > 0) engine.notifyOthers(userId, subscriber);

@@ -262,8 +262,26 @@ export class TapEngine implements LiveBalanceSource {
 
   /** Applies one tap event from a client. `seq` makes a resent batch count once per client. */
   async tap(userId: string, clientId: string, count: number, seq: number | undefined): Promise<TapResult> {
-    const live = await this.ensure(userId);
+    const live = this.users.get(userId) ?? (await this.ensure(userId));
     if (!live) return { ok: false, code: 'user/not-found' };
+    return this.tapLoaded(live, clientId, count, seq);
+  }
+
+  /**
+   * The hot path for a user already in memory: synchronous, so a tap is applied and answered in
+   * the same turn of the event loop. Returns undefined when the user must be loaded first.
+   */
+  tapIfLoaded(
+    userId: string,
+    clientId: string,
+    count: number,
+    seq: number | undefined,
+  ): TapResult | undefined {
+    const live = this.users.get(userId);
+    return live ? this.tapLoaded(live, clientId, count, seq) : undefined;
+  }
+
+  private tapLoaded(live: LiveUser, clientId: string, count: number, seq: number | undefined): TapResult {
     if (!live.hasCharacter) return { ok: false, code: 'tap/no-character' };
     const now = this.now();
     live.lastTouched = now;
@@ -273,7 +291,8 @@ export class TapEngine implements LiveBalanceSource {
       const known = live.seqs.get(clientId);
       if (known && seq <= known.applied)
         return { ok: true, payload: this.tapPayload(live, now, seq, 0, 0, 'duplicate', 0) };
-      live.seqs.set(clientId, { applied: seq, durable: known?.durable ?? 0 });
+      if (known) known.applied = seq;
+      else live.seqs.set(clientId, { applied: seq, durable: 0 });
     }
 
     const outcome = applyTaps(live.state, live.context, count, now);
