@@ -134,7 +134,7 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/: cache it for good, revalidate the rest.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
+        res.setHeader(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );
