@@ -52,20 +52,25 @@ function effectText(kind: UpgradeKind, level: number): string {
   }
 }
 
-/** The Boost screen: every upgrade track with its next price, and the free refills left today. */
-export function boostsView(user: UserRow, engine: TapEngine, now: number): BoostsView {
-  const levels = upgradeLevelsOf(user);
-  const stats = tapStats(levels);
-  const balances = currentBalances(user, engine, now);
-  const refill = checkFreeRefill(
+/** B2: whether the user may take a free refill now, from their stored counters and Quick Refill level. */
+function freeRefillOf(user: UserRow, now: number) {
+  return checkFreeRefill(
     {
       day: user.freeRefillsDay,
       used: user.freeRefillsUsed,
       lastUsedAt: user.lastFreeRefillAt?.getTime() ?? null,
     },
-    stats.refillCooldownSeconds,
+    tapStats(upgradeLevelsOf(user)).refillCooldownSeconds,
     now,
   );
+}
+
+/** The Boost screen: every upgrade track with its next price, and the free refills left today. */
+export function boostsView(user: UserRow, engine: TapEngine, now: number): BoostsView {
+  const levels = upgradeLevelsOf(user);
+  const stats = tapStats(levels);
+  const balances = currentBalances(user, engine, now);
+  const refill = freeRefillOf(user, now);
   return {
     upgrades: UPGRADE_KINDS.map((kind) => {
       const level = levels[kind];
@@ -166,15 +171,7 @@ export function boostRoutes({
         const stats = tapStats(upgradeLevelsOf(user));
         const balances = currentBalances(user, engine, now);
         if (balances.energy >= balances.max_energy) throw new ApiError('boost/energy-full');
-        const check = checkFreeRefill(
-          {
-            day: user.freeRefillsDay,
-            used: user.freeRefillsUsed,
-            lastUsedAt: user.lastFreeRefillAt?.getTime() ?? null,
-          },
-          stats.refillCooldownSeconds,
-          now,
-        );
+        const check = freeRefillOf(user, now);
         if (!check.ok)
           throw new ApiError(check.reason === 'cooldown' ? 'boost/refill-cooldown' : 'boost/no-refills-left');
         const [updated] = await database.db

@@ -136,7 +136,6 @@ export class TapEngine implements LiveBalanceSource {
   private exclusiveHolders = 0;
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
-  private closed = false;
   private readonly now: () => number;
   private readonly idleEvictMs: number;
   /** Counters for benchmarks and health: totals since start. */
@@ -163,7 +162,6 @@ export class TapEngine implements LiveBalanceSource {
 
   /** Stops the timers and writes everything still pending. */
   async close() {
-    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.housekeeping) clearInterval(this.housekeeping);
     for (
@@ -593,9 +591,5 @@ export class TapEngine implements LiveBalanceSource {
   /** Users held in memory (for health and benchmarks). */
   get size() {
     return this.users.size;
-  }
-
-  get isClosed() {
-    return this.closed;
   }
 }

@@ -20,8 +20,6 @@ export interface LiveBalanceSource {
   live(userId: string, now: number): LiveBalance | undefined;
 }
 
-export const noLiveBalances: LiveBalanceSource = { live: () => undefined };
-
 /** Balances as stored, with energy regenerated to `now`. */
 export function storedBalances(user: UserRow, now: number): Balances {
   const stats = tapStats(upgradeLevelsOf(user));
