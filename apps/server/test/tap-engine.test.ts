@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { ledger, tapFlags, users } from '../src/db/schema.ts';
+import { ledger, tapFlags, tapSessions, users } from '../src/db/schema.ts';
 import { TapEngine, type TapSubscriber } from '../src/taps/tap-engine.ts';
 import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -138,6 +138,19 @@ describeEachDatabase('tap engine', (kind) => {
     const flags = await t.database.db.select().from(tapFlags).where(eq(tapFlags.userId, userId));
     expect(flags).toHaveLength(1);
     expect(flags[0]).toMatchObject({ secondsOverCap: 5, tapsRejected: 25 });
+    await engine.close();
+  });
+
+  it('T3 batch numbers older than the retention period are forgotten; recent ones are kept', async () => {
+    const userId = await readyPlayer(t, nextId++);
+    await t.database.db.insert(tapSessions).values([
+      { userId, clientId: 'old-client-0001', lastSeq: 5, updatedAt: new Date(Date.now() - 8 * 86_400_000) },
+      { userId, clientId: 'new-client-0001', lastSeq: 9, updatedAt: new Date() },
+    ]);
+    const engine = new TapEngine({ database: t.database, logger: silentLogger, flushIntervalMs: 1000 });
+    await engine.forgetOldSessions();
+    const left = await t.database.db.select().from(tapSessions).where(eq(tapSessions.userId, userId));
+    expect(left.map((row) => row.clientId)).toEqual(['new-client-0001']);
     await engine.close();
   });
 

@@ -63,6 +63,8 @@ export const MAX_TAPS_PER_EVENT = MAX_TAPS_PER_SECOND;
 export const TAP_FLAG_SECONDS_PER_MINUTE = 5;
 /** Default interval of the durable tap flusher (issue: "at most 250 ms"). */
 export const DEFAULT_TAP_FLUSH_INTERVAL_MS = 200;
+/** Batch numbers of a client are kept this long, far beyond any resend (decisions: D-TAP-6). */
+export const TAP_SESSION_RETENTION_DAYS = 7;
 /** spec: batched updates of 1000+ rows switch plans; chunks stay at or below 500. */
 export const TAP_FLUSH_CHUNK_ROWS = 500;
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_TAP_VALUE,
   TAP_FLAG_SECONDS_PER_MINUTE,
   TAP_FLUSH_CHUNK_ROWS,
+  TAP_SESSION_RETENTION_DAYS,
 } from '@titans/shared/constants';
 import { regenerate } from '@titans/shared/taps/energy';
 import type { StatusPayload, TapRegisteredPayload } from '@titans/shared/taps/schemas';
@@ -136,6 +137,7 @@ export class TapEngine implements LiveBalanceSource {
   private exclusiveHolders = 0;
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
+  private housekeepingRuns = 0;
   private readonly now: () => number;
   private readonly idleEvictMs: number;
   /** Counters for benchmarks and health: totals since start. */
@@ -156,7 +158,10 @@ export class TapEngine implements LiveBalanceSource {
 
   start() {
     this.timer = setInterval(() => void this.flush(), this.options.flushIntervalMs);
-    this.housekeeping = setInterval(() => void this.evictIdle(), 60_000);
+    this.housekeeping = setInterval(() => {
+      this.evictIdle();
+      if (++this.housekeepingRuns % 60 === 1) void this.forgetOldSessions();
+    }, 60_000);
     this.housekeeping.unref();
   }
 
@@ -573,6 +578,21 @@ export class TapEngine implements LiveBalanceSource {
         if (known && seq > known.durable) known.durable = seq;
       }
       this.broadcast(live, 'coinsUpdated');
+    }
+  }
+
+  /**
+   * Each page load is a new client id, so batch numbers older than a week (no resend arrives that
+   * late) are deleted hourly, in memory and in the database.
+   */
+  async forgetOldSessions(maxAgeDays = TAP_SESSION_RETENTION_DAYS) {
+    try {
+      await this.options.database.query(
+        `delete from tap_sessions where updated_at < now() - make_interval(days => $1::int)`,
+        [maxAgeDays],
+      );
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'could not delete old tap sessions');
     }
   }
 
