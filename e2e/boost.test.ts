@@ -46,12 +46,12 @@ describe('Boost', () => {
     await multitap.getByText('Lv 0/9').waitFor();
     expect(await page.getByTestId('boost-balance').textContent()).toBe('5,010');
     for (const title of ['Energy Limit', 'Recharging Speed', 'Quick Refill']) {
-      expect(await page.getByRole('article', { name: title }).isVisible()).toBe(true);
+      await page.getByRole('article', { name: title }).waitFor({ state: 'visible' });
     }
     expect(await page.getByRole('button', { name: 'Buy Multitap' }).isEnabled()).toBe(true);
     // The tap's energy comes back within a second; with energy full the free refill waits.
     const refill = page.getByRole('article', { name: 'Full energy' });
-    expect(await refill.getByText('3/3 today').isVisible()).toBe(true);
+    await refill.getByText('3/3 today').waitFor({ state: 'visible' });
     await expect
       .poll(() => refill.getByRole('button', { name: 'Refill energy' }).isDisabled(), { timeout: 5_000 })
       .toBe(true);
@@ -62,7 +62,7 @@ describe('Boost', () => {
     await page.getByRole('status').filter({ hasText: 'Multitap upgraded to level 1!' }).waitFor();
     await multitap.getByText('Lv 1/9').waitFor();
     await expect.poll(async () => page.getByTestId('boost-balance').textContent()).toBe('3,010');
-    expect(await multitap.getByText('×2 per tap').first().isVisible()).toBe(true);
+    await multitap.getByText('×2 per tap').first().waitFor({ state: 'visible' });
     await snap(page, 'boost', '2-bought');
 
     // Back on Home (the in-app Back button outside Telegram), the total went down at once…

@@ -169,7 +169,7 @@ describe('Home: tap to earn', () => {
     await picker.getByRole('button', { name: 'Moonlit Citadel' }).waitFor();
     const equippedDefault = picker.getByRole('button', { name: 'Default, equipped' });
     expect(await equippedDefault.isDisabled()).toBe(true);
-    expect(await picker.getByText('Equipped').isVisible()).toBe(true);
+    await picker.getByText('Equipped').waitFor({ state: 'visible' });
     await snap(page, 'realm', '1-picker');
 
     await picker.getByRole('button', { name: 'Moonlit Citadel' }).click();
@@ -177,7 +177,7 @@ describe('Home: tap to earn', () => {
     await confirm
       .getByText('Do you want to set "Moonlit Citadel" as your new Titans Realm?', { exact: true })
       .waitFor();
-    expect(await confirm.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'visible' });
     await snap(page, 'realm', '2-confirm');
     await confirm.getByRole('button', { name: 'Set as Titans Realm' }).click();
 

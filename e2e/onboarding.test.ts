@@ -54,7 +54,7 @@ describe('first launch', () => {
 
     await heroes.nth(1).click();
     for (const stat of ['HP', 'ATK', 'DEF', 'SPD']) {
-      expect(await page.getByText(stat, { exact: true }).isVisible()).toBe(true);
+      await page.getByText(stat, { exact: true }).waitFor({ state: 'visible' });
     }
     expect(await start.isEnabled()).toBe(true);
     await snap(page, 'onboarding', '4-hero-chosen');
@@ -63,7 +63,7 @@ describe('first launch', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
     for (const entry of ['Quest Board', 'Invites', 'Home', 'Arena', 'Titans Emporium']) {
-      expect(await nav.getByRole('link', { name: entry }).isVisible()).toBe(true);
+      await nav.getByRole('link', { name: entry }).waitFor({ state: 'visible' });
     }
     await page.getByTestId('coin-total').waitFor();
     await page.waitForTimeout(900);

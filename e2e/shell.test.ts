@@ -27,11 +27,11 @@ describe('the navigation shell', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('coin-total').waitFor();
-    expect(await page.getByRole('img', { name: heroName }).isVisible()).toBe(true);
+    await page.getByRole('img', { name: heroName }).waitFor({ state: 'visible' });
     expect(await page.getByTestId('energy').textContent()).toMatch(/^[\d,]+ \/ [\d,]+$/);
-    expect(await page.getByRole('link', { name: /^Stars: / }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Leaderboard' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: /^Profile: / }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: /^Stars: / }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Leaderboard' }).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: /^Profile: / }).waitFor({ state: 'visible' });
     expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0);
     await context.close();
   });
@@ -52,7 +52,7 @@ describe('the navigation shell', () => {
     for (const route of routes) {
       await page.goto(route.path);
       await page.getByRole('heading', { name: route.title, level: 1 }).waitFor();
-      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' });
       const ad = page.getByRole('complementary', { name: 'Advertisement' });
       if (route.ad) await ad.getByRole('link').waitFor();
       else expect(await ad.count()).toBe(0);
@@ -105,10 +105,10 @@ describe('the navigation shell', () => {
     await page.goto('/');
     const overlay = page.getByRole('alertdialog', { name: 'Account Suspended' });
     await overlay.waitFor();
-    expect(await overlay.getByText('Automated tapping detected').isVisible()).toBe(true);
-    expect(
-      await overlay.getByText('If you believe this is an error, please contact support.').isVisible(),
-    ).toBe(true);
+    await overlay.getByText('Automated tapping detected').waitFor({ state: 'visible' });
+    await overlay
+      .getByText('If you believe this is an error, please contact support.')
+      .waitFor({ state: 'visible' });
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     expect(await page.getByTestId('coin-total').count()).toBe(0);
     await page.waitForTimeout(400);
