@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
+import { BoostService } from './boosts/boost-service.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { devRoutes } from './dev/dev-routes.ts';
@@ -16,8 +18,10 @@ import { envelope } from './http/envelope-kind.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
-import { createSocketServer, type TitansSocketServer } from './realtime/socket-server.ts';
+import { BalanceGateway } from './money/balance-gateway.ts';
+import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
 import { TapEngine } from './taps/tap-engine.ts';
+import { registerTapEvents } from './taps/tap-socket.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { UserService } from './users/user-service.ts';
@@ -27,6 +31,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already-open database (tests share one across apps); otherwise it is opened from config. */
   database?: Database;
+  /** The clock every rule and service reads; tests pass their own to move time. */
+  clock?: Clock;
 }
 
 export interface TitansApp {
@@ -34,6 +40,8 @@ export interface TitansApp {
   database: Database;
   users: UserService;
   engine: TapEngine;
+  gateway: BalanceGateway;
+  realtime: Realtime;
   io: TitansSocketServer;
 }
 
@@ -70,12 +78,24 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     throw error;
   }
 
+  const now = options.clock ?? systemClock;
   const users = new UserService(database);
-  const engine = new TapEngine({ database, logger: app.log, flushIntervalMs: config.tapFlushIntervalMs });
+  const engine = new TapEngine({
+    database,
+    logger: app.log,
+    flushIntervalMs: config.tapFlushIntervalMs,
+    now,
+  });
+  const gateway = new BalanceGateway({
+    database,
+    engine,
+    logger: app.log,
+    now,
+    lockScope: config.moneyLockScope,
+  });
+  const boosts = new BoostService({ database, gateway, live: engine, now });
   const onUserChanged = (userId: string) =>
-    void engine
-      .exclusive(() => engine.refresh(userId))
-      .catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
+    void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
   await app.register(fastifyMultipart);
 
@@ -87,14 +107,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
-      await api.register(boostRoutes({ database, engine }));
+      await api.register(boostRoutes({ boosts }));
     },
     { prefix: '/v1' },
   );
 
   await registerStatic(app, config);
 
-  const io = createSocketServer(app.server, { config, logger: app.log, users, engine });
+  const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
+  registerTapEvents(realtime, engine);
+  const io = realtime.io;
   if (config.metricsToken) {
     await app.register(
       metricsRoutes({ token: config.metricsToken, engine, connectedSockets: () => io.engine.clientsCount }),
@@ -110,7 +132,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, io };
+  return { app, database, users, engine, gateway, realtime, io };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

@@ -122,3 +122,9 @@ export const REFERRAL_DISPLAY_FALLBACK = 2_000;
 // --- Uploads (decisions: D-UPLOAD-1) -----------------------------------------------------------
 
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Messages one socket may send per second, sustained, and in a burst (decisions: D-SOCKET-2). */
+export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 40;
+export const DEFAULT_SOCKET_MESSAGE_BURST = 80;
+/** A socket refused in this many distinct seconds within 10 s is disconnected (D-SOCKET-2). */
+export const DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS = 3;

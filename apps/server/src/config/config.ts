@@ -1,6 +1,14 @@
 import path from 'node:path';
-import { DEFAULT_AUTH_MAX_AGE_SECONDS, DEFAULT_TAP_FLUSH_INTERVAL_MS } from '@titans/shared/constants';
+import {
+  DEFAULT_AUTH_MAX_AGE_SECONDS,
+  DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
+  DEFAULT_SOCKET_MESSAGE_BURST,
+  DEFAULT_SOCKET_MESSAGES_PER_SECOND,
+  DEFAULT_TAP_FLUSH_INTERVAL_MS,
+} from '@titans/shared/constants';
 import { z } from 'zod';
+import type { LockScope } from '../money/balance-gateway.ts';
+import type { SocketRateLimit } from '../realtime/socket-dispatcher.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -41,6 +49,19 @@ const envSchema = z.object({
   CATALOGUE_DIR: optionalString,
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  SOCKET_MESSAGES_PER_SECOND: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SOCKET_MESSAGES_PER_SECOND),
+  ),
+  SOCKET_MESSAGE_BURST: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SOCKET_MESSAGE_BURST),
+  ),
+  SOCKET_FLOOD_DISCONNECT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10).default(DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS),
+  ),
+  MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
 });
 
 export interface Config {
@@ -69,6 +90,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Enables GET /metrics for holders of this bearer token. */
   metricsToken: string | undefined;
+  /** Messages one socket may send (decisions: D-SOCKET-2). */
+  socketRateLimit: SocketRateLimit;
+  /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
+  moneyLockScope: LockScope;
 }
 
 /**
@@ -117,5 +142,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
+    socketRateLimit: {
+      perSecond: values.SOCKET_MESSAGES_PER_SECOND,
+      burst: values.SOCKET_MESSAGE_BURST,
+      disconnectAfterSeconds: values.SOCKET_FLOOD_DISCONNECT_SECONDS,
+    },
+    moneyLockScope: values.MONEY_LOCK_SCOPE,
   };
 }
