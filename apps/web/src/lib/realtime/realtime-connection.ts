@@ -40,6 +40,7 @@ export function extraBackoffMs(round: number): number {
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 type Visibility = Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+type Network = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
 export interface RealtimeConnectionOptions {
   /** The player's Telegram id; initUser announces it after every (re)connect. */
@@ -57,6 +58,8 @@ export interface RealtimeConnectionOptions {
   /** The handshake or initUser said the account is banned (spec-a §6). */
   onBanned?: (reason: string | null) => void;
   visibility?: Visibility | undefined;
+  /** Fires `online` and `offline` (the window); the connection follows it (decisions: D-WEB-17). */
+  network?: Network | undefined;
 }
 
 interface HandshakeRefusal {
@@ -79,10 +82,14 @@ export class RealtimeConnection {
   private stopped = false;
   private readonly logger: Logger;
   private readonly visibility: Visibility | undefined;
+  private readonly network: Network | undefined;
+  /** The browser said it is offline: the socket is closed on purpose until it says `online`. */
+  private offline = false;
 
   constructor(private readonly options: RealtimeConnectionOptions) {
     this.logger = options.logger ?? console;
     this.visibility = 'visibility' in options ? options.visibility : globalThis.document;
+    this.network = 'network' in options ? options.network : globalThis.window;
     const createSocket: SocketFactory = options.createSocket ?? ((socketOptions) => io(socketOptions));
     this.socket = createSocket({
       ...SOCKET_OPTIONS,
@@ -97,6 +104,8 @@ export class RealtimeConnection {
     this.socket.io.on('reconnect_attempt', this.onReconnectAttempt);
     this.socket.io.on('reconnect_failed', this.onReconnectFailed);
     this.visibility?.addEventListener('visibilitychange', this.onVisibilityChange);
+    this.network?.addEventListener('online', this.onOnline);
+    this.network?.addEventListener('offline', this.onOffline);
   }
 
   get connected(): boolean {
@@ -134,6 +143,8 @@ export class RealtimeConnection {
     this.stopped = true;
     this.clearBackoff();
     this.visibility?.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.network?.removeEventListener('online', this.onOnline);
+    this.network?.removeEventListener('offline', this.onOffline);
     this.socket.io.off('reconnect_attempt', this.onReconnectAttempt);
     this.socket.io.off('reconnect_failed', this.onReconnectFailed);
     this.socket.off('connect', this.onConnect);
@@ -191,6 +202,10 @@ export class RealtimeConnection {
   private readonly onDisconnect = (reason: string) => {
     this.options.onDisconnected?.();
     if (this.stopped) return;
+    if (this.offline) {
+      this.setStatus('closed');
+      return;
+    }
     if (this.socket.active) {
       this.logger.warn(`[realtime] disconnected (${reason}); socket.io is reconnecting`);
       this.setStatus('connecting');
@@ -236,6 +251,34 @@ export class RealtimeConnection {
 
   private readonly onReconnectFailed = () => {
     this.scheduleBackoff(`socket.io gave up after ${SOCKET_RECONNECT_ATTEMPTS} attempts`);
+  };
+
+  /**
+   * The network is gone: close the socket now rather than wait for its ping to time out, and
+   * stop socket.io's retries, which would only fail and push the next attempt further away.
+   */
+  private readonly onOffline = () => {
+    if (this.stopped) return;
+    this.logger.warn('[realtime] the browser is offline');
+    this.offline = true;
+    this.clearBackoff();
+    this.socket.disconnect();
+    this.setStatus('closed');
+  };
+
+  /**
+   * The network is back: connect at once (decisions: D-WEB-17), whatever socket.io's retry timer
+   * or our backoff says. disconnect() first drops any retry in progress, so connect() starts a
+   * fresh handshake instead of waiting for it.
+   */
+  private readonly onOnline = () => {
+    if (this.stopped) return;
+    this.offline = false;
+    this.backoffRound = 0;
+    if (this.socket.connected) return;
+    this.logger.info('[realtime] the network is back');
+    this.socket.disconnect();
+    this.open('the network is back');
   };
 
   /** spec-a §4: back from the background with the socket down, reconnect at once. */
