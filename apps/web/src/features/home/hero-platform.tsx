@@ -88,10 +88,10 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
 
   // --hero, the disc's size, comes from the stage around it (a size container, home-screen.tsx),
   // never from the screen: the figure rises 25% above the disc and floats 10 px (the top padding
-  // keeps that room), the caption takes 48 px (42 px on short screens) and the figure is 120% of
+  // keeps that room), the caption takes 48 px (42 px on short screens) and the figure is 130% of
   // the disc wide. So nothing the hero draws leaves the stage, on any screen.
   return (
-    <div className="relative flex w-full flex-col items-center pt-[calc(var(--hero)*0.25+10px)] [--hero:min(calc(100cqw/1.2),340px,calc((100cqh-48px-10px)/1.25))] short:[--hero:min(calc(100cqw/1.2),340px,calc((100cqh-42px-10px)/1.25))]">
+    <div className="relative flex w-full flex-col items-center pt-[calc(var(--hero)*0.25+10px)] [--hero:min(calc(100cqw/1.3),340px,calc((100cqh-48px-10px)/1.25))] short:[--hero:min(calc(100cqw/1.3),340px,calc((100cqh-42px-10px)/1.25))]">
       <div data-layout="hero-disc" className="relative aspect-square w-[var(--hero)]">
         <div
           ref={halo}
@@ -152,16 +152,16 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
               )}
               {picture.state === 'figure' && (
                 // The figure's visible part: 25% above the disc to where its mask fades out (83% of
-                // the picture), 120% of the disc wide. The box clips it, so art stays in its box.
+                // the picture), 130% of the disc wide. The box clips it, so art stays in its box.
                 <div
                   data-layout="hero-figure"
-                  className="absolute top-[-25%] left-[-10%] h-[108%] w-[120%] overflow-hidden"
+                  className="absolute top-[-25%] left-[-15%] h-[108%] w-[130%] overflow-hidden"
                 >
                   <img
                     src={picture.src}
                     alt={name}
                     draggable={false}
-                    className="hero-figure absolute top-0 left-[-4.1667%] w-[108.3333%] max-w-none animate-fade-in"
+                    className="hero-figure absolute inset-x-0 top-0 w-full max-w-none animate-fade-in"
                   />
                 </div>
               )}

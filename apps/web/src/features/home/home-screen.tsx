@@ -163,7 +163,11 @@ export function HomeScreen() {
       >
         {stage}
         {/* Over the hero's head: it must never push the hero down. */}
-        <div ref={comboArea} className="pointer-events-none absolute inset-x-0 top-0 z-10">
+        <div
+          ref={comboArea}
+          data-testid="combo-area"
+          className="pointer-events-none absolute inset-x-0 top-0 z-10"
+        >
           <ComboBadge />
         </div>
       </div>

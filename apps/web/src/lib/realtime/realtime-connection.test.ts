@@ -248,6 +248,18 @@ describe('realtime connection', () => {
     expect(statuses.at(-1)).toBe('connected');
   });
 
+  test('W6 started offline it waits for the network instead of trying', () => {
+    const network = new EventTarget();
+    const realtime = connection({ network: network as unknown as Window, isOnline: () => false });
+    realtime.start();
+    expect(socket.connectCalls).toBe(0);
+    expect(statuses).not.toContain('connecting');
+    expect(realtime.currentStatus).toBe('closed');
+    network.dispatchEvent(new Event('online'));
+    expect(socket.connectCalls).toBe(1);
+    realtime.stop();
+  });
+
   test('W6 back online while socket.io waits between retries: a fresh attempt starts at once', () => {
     const network = new EventTarget();
     const realtime = connection({ network: network as unknown as Window });

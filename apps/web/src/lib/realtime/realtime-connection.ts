@@ -60,6 +60,8 @@ export interface RealtimeConnectionOptions {
   visibility?: Visibility | undefined;
   /** Fires `online` and `offline` (the window); the connection follows it (decisions: D-WEB-17). */
   network?: Network | undefined;
+  /** The browser's idea of being online at start; navigator.onLine by default. */
+  isOnline?: () => boolean;
 }
 
 interface HandshakeRefusal {
@@ -120,6 +122,15 @@ export class RealtimeConnection {
   start(): void {
     if (!this.options.telegramUserId) {
       this.logger.error('[realtime] no Telegram user id: the socket is not started');
+      return;
+    }
+    // Opened offline (a reload served by the service worker): wait for `online` instead of
+    // spending socket.io's attempts on a network that is not there.
+    const isOnline = this.options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+    if (this.network && !isOnline()) {
+      this.logger.warn('[realtime] the browser is offline; connecting once it is back');
+      this.offline = true;
+      this.setStatus('closed');
       return;
     }
     this.open('start');
