@@ -216,18 +216,18 @@ describe('web delivery: layout, type, offline and tap feedback', () => {
       const report = await page.evaluate(async () => {
         await document.fonts.ready;
         const faces = new Map<string, Set<string>>();
-        for (const face of document.fonts) {
-          if (face.status !== 'loaded') continue;
+        document.fonts.forEach((face) => {
+          if (face.status !== 'loaded') return;
           const family = face.family.replace(/["']/g, '');
           if (!faces.has(family)) faces.set(family, new Set());
           faces.get(family)!.add(String(face.weight));
-        }
+        });
         const lilita = faces.get('Lilita One') ?? new Set<string>();
         const wrong: string[] = [];
         let checked = 0;
-        for (const element of document.querySelectorAll('body *')) {
+        for (const element of Array.from(document.querySelectorAll('body *'))) {
           const text = Array.from(element.childNodes).some(
-            (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+            (node: ChildNode) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
           );
           if (!text) continue;
           const style = getComputedStyle(element);

@@ -31,6 +31,11 @@ export const SOCKET_OPTIONS = {
   reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
   reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
   timeout: SOCKET_TIMEOUT_MS,
+  // WebSocket straight away: one round trip fewer than polling-then-upgrade, which on a slow
+  // phone network is what a player waits for after a launch or a tunnel (decisions: D-WEB-17).
+  // Where WebSocket is blocked, the client falls back to long polling.
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
 } as const satisfies Partial<ManagerOptions & SocketOptions>;
 
 /** spec-a §9: the extra client backoff once socket.io gives up, min(3 s × 1.5^n, 30 s). */
