@@ -288,7 +288,7 @@ async function main() {
     const result = {
       when: new Date().toISOString(),
       // The figures depend on the machine's other work: this is the load while they were taken.
-      machine: { cpus: os.cpus().length, loadAverage1m: os.loadavg()[0] },
+      machine: { cpus: os.cpus().length, loadAverage1m: os.loadavg()[0] ?? 0 },
       profile: { network: 'Slow 4G (DevTools preset)', ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN },
       runs,
       cold: summary(cold),
