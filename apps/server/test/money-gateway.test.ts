@@ -63,7 +63,9 @@ describeEachDatabase('money gateway', (kind) => {
       );
       socketB.emit('tap', { telegram_user_id: b, count: 3, seq: 1 });
       // B's taps become durable on the next periodic flush although A is held.
-      expect((await confirmedB).coins).toBeGreaterThan(0);
+      const durableB = (await confirmedB).coins;
+      expect(durableB).toBeGreaterThan(0);
+      expect(await ledgerMatches(t, userB)).toEqual({ coins: durableB, ledger: durableB });
       const [rowA] = await t.database.db.select().from(users).where(eq(users.id, userA));
       expect(rowA!.coins).toBe(0);
     } finally {

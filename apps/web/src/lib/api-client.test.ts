@@ -75,7 +75,7 @@ describe('api client (spec-a §7, §8)', () => {
     await request('/boosts/upgrade', { method: 'POST', body: { kind: 'tap_power' } });
     await request('/boosts');
     const keys = fetch.mock.calls.map(
-      ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
+      ([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
     );
     expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
     expect(keys[1]).toBe(keys[0]);
