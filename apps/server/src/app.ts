@@ -6,11 +6,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Api } from 'grammy';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { boostRoutes } from './boosts/boost-routes.ts';
+import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
 import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
-import { boostRoutes } from './boosts/boost-routes.ts';
-import { BoostService } from './boosts/boost-service.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -117,7 +117,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     logger: app.log,
     payments: botApi,
     ton: tonWallet
-      ? { client: createTonClient({ apiRoot: config.tonApiRoot, apiKey: config.tonApiKey }), wallet: tonWallet }
+      ? {
+          client: createTonClient({ apiRoot: config.tonApiRoot, apiKey: config.tonApiKey }),
+          wallet: tonWallet,
+        }
       : null,
   });
   const bot = config.telegramWebhookSecret ? createBot({ config, logger: app.log, stars }) : null;

@@ -25,7 +25,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(config.botToken, { client: { apiRoot: config.telegramApiRoot } });
 
   const unhandled = new Composer<BotContext>();
-  unhandled.on('message', (ctx) => logger.debug({ updateId: ctx.update.update_id }, 'bot: unhandled message'));
+  unhandled.on('message', (ctx) =>
+    logger.debug({ updateId: ctx.update.update_id }, 'bot: unhandled message'),
+  );
 
   bot.errorBoundary(
     (error) => {

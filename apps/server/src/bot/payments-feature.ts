@@ -32,7 +32,9 @@ export function paymentsFeature(stars: StarsService) {
         chargeId: payment.telegram_payment_charge_id,
       });
     } catch (error) {
-      throw new RedeliverUpdateError(`payment ${payment.telegram_payment_charge_id} not recorded`, { cause: error });
+      throw new RedeliverUpdateError(`payment ${payment.telegram_payment_charge_id} not recorded`, {
+        cause: error,
+      });
     }
   });
 

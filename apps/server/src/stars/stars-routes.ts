@@ -33,7 +33,10 @@ export function starsRoutes({ stars }: { stars: StarsService }): FastifyPluginAs
 
     app.get(
       '/diamonds/packages',
-      { config: successConfig, schema: { response: { 200: successEnvelope(z.array(diamondPackageSchema)) } } },
+      {
+        config: successConfig,
+        schema: { response: { 200: successEnvelope(z.array(diamondPackageSchema)) } },
+      },
       async () => success(await stars.packages(), 'Diamond packages found'),
     );
 
@@ -65,7 +68,10 @@ export function starsRoutes({ stars }: { stars: StarsService }): FastifyPluginAs
 
     app.get(
       '/diamonds/purchases/:id',
-      { config: successConfig, schema: { params: idParams, response: { 200: successEnvelope(purchaseStateSchema) } } },
+      {
+        config: successConfig,
+        schema: { params: idParams, response: { 200: successEnvelope(purchaseStateSchema) } },
+      },
       async (request) =>
         success(orThrow(await stars.purchase(requireUser(request).id, request.params.id)), 'Purchase found'),
     );
@@ -79,7 +85,9 @@ export function starsRoutes({ stars }: { stars: StarsService }): FastifyPluginAs
       },
       async (request) => {
         const { telegramOrderId, packageId } = request.body;
-        const purchase = orThrow(await stars.purchaseByOrder(requireUser(request).id, telegramOrderId, packageId));
+        const purchase = orThrow(
+          await stars.purchaseByOrder(requireUser(request).id, telegramOrderId, packageId),
+        );
         return success(purchase, 'Purchase found');
       },
     );
@@ -120,14 +128,20 @@ export function starsRoutes({ stars }: { stars: StarsService }): FastifyPluginAs
         schema: { body: tonOrderBodySchema, response: { 200: successEnvelope(tonOrderSchema) } },
       },
       async (request) =>
-        success(orThrow(await stars.tonOrder(requireUser(request), request.body.package_id)), 'TON order created'),
+        success(
+          orThrow(await stars.tonOrder(requireUser(request), request.body.package_id)),
+          'TON order created',
+        ),
     );
 
     app.post(
       '/diamond/purchase',
       {
         config: successConfig,
-        schema: { body: cryptoPurchaseBodySchema, response: { 200: successEnvelope(cryptoPurchaseResultSchema) } },
+        schema: {
+          body: cryptoPurchaseBodySchema,
+          response: { 200: successEnvelope(cryptoPurchaseResultSchema) },
+        },
       },
       async (request) => {
         const result = orThrow(

@@ -4,18 +4,30 @@ import {
   TON_ORDER_PREFIX,
   TRANSACTIONS_LIMIT,
 } from '@titans/shared/constants';
-import type { DiamondPackage, Invoice, PurchaseState, TonOrder, Transaction } from '@titans/shared/stars/schemas';
+import type {
+  DiamondPackage,
+  Invoice,
+  PurchaseState,
+  TonOrder,
+  Transaction,
+} from '@titans/shared/stars/schemas';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { characters, diamondPackages, items, purchases, userCharacters, userItems, users } from '../db/schema.ts';
+import {
+  characters,
+  diamondPackages,
+  items,
+  purchases,
+  userCharacters,
+  userItems,
+  users,
+} from '../db/schema.ts';
 import { isUniqueViolation } from '../ledger/ledger.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { UserRow } from '../users/user-service.ts';
-import { commentPayloadBoc, friendlyTonAddress, normalizeTxHash, tonToNano } from './ton-address.ts';
-import type { TonClient } from './ton-client.ts';
 import {
   type PackageRow,
   type PurchaseRow,
@@ -23,6 +35,8 @@ import {
   purchaseTransactions,
   purchaseView,
 } from './stars-view.ts';
+import { commentPayloadBoc, friendlyTonAddress, normalizeTxHash, tonToNano } from './ton-address.ts';
+import type { TonClient } from './ton-client.ts';
 
 /** The two Bot API calls a Stars sale makes outside an update (grammY's `bot.api` implements them). */
 export interface StarsPaymentsApi {
@@ -114,7 +128,12 @@ export class StarsService {
   }
 
   /** A new pending purchase with a unique order reference `{prefix}-{telegram id}-{timestamp}`. */
-  private async insertPending(user: UserRow, pkg: PackageRow, method: 'telegram_stars' | 'ton', prefix: string) {
+  private async insertPending(
+    user: UserRow,
+    pkg: PackageRow,
+    method: 'telegram_stars' | 'ton',
+    prefix: string,
+  ) {
     const base = this.deps.now();
     for (let attempt = 0; ; attempt++) {
       try {
@@ -184,9 +203,10 @@ export class StarsService {
       .innerJoin(users, eq(users.id, purchases.userId))
       .where(eq(purchases.id, query.payload))
       .limit(1);
-    if (!row || row.purchase.method !== 'telegram_stars')
+    if (row?.purchase.method !== 'telegram_stars')
       return { ok: false, message: PRE_CHECKOUT_REFUSALS.unknown };
-    if (row.telegramUserId !== BigInt(query.fromId)) return { ok: false, message: PRE_CHECKOUT_REFUSALS.otherUser };
+    if (row.telegramUserId !== BigInt(query.fromId))
+      return { ok: false, message: PRE_CHECKOUT_REFUSALS.otherUser };
     if (row.purchase.status !== 'pending') return { ok: false, message: PRE_CHECKOUT_REFUSALS.notPending };
     if (query.currency !== STARS_INVOICE_CURRENCY || query.totalAmount !== row.purchase.starsAmount)
       return { ok: false, message: PRE_CHECKOUT_REFUSALS.amount };
@@ -210,13 +230,20 @@ export class StarsService {
       logger.error({ payment }, 'successful_payment for an unknown order: refund it with npm run refund');
       return 'unknown-purchase';
     }
-    const [target] = await database.db.select().from(purchases).where(eq(purchases.id, payment.payload)).limit(1);
+    const [target] = await database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, payment.payload))
+      .limit(1);
     if (!target) {
       logger.error({ payment }, 'successful_payment for an unknown order: refund it with npm run refund');
       return 'unknown-purchase';
     }
     const result = await gateway.change(target.userId, async (money) => {
-      const again = await purchaseForUpdate(money.tx, eq(purchases.telegramPaymentChargeId, payment.chargeId));
+      const again = await purchaseForUpdate(
+        money.tx,
+        eq(purchases.telegramPaymentChargeId, payment.chargeId),
+      );
       if (again) return 'duplicate' as const;
       const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, target.id)))!;
       let credited: PurchaseRow;
@@ -228,7 +255,10 @@ export class StarsService {
           .returning()) as [PurchaseRow];
       } else {
         // Telegram took Stars twice for one invoice link: the second payment is a purchase of its own.
-        logger.warn({ payment, purchaseId: purchase.id }, 'a second payment of one invoice: recorded as its own purchase');
+        logger.warn(
+          { payment, purchaseId: purchase.id },
+          'a second payment of one invoice: recorded as its own purchase',
+        );
         [credited] = (await money.tx
           .insert(purchases)
           .values({
@@ -273,11 +303,21 @@ export class StarsService {
     return row ? succeeded(purchaseView(row)) : failed('stars/purchase-not-found');
   }
 
-  async purchaseByOrder(userId: string, orderRef: string, packageId: string): Promise<MoneyResult<PurchaseState>> {
+  async purchaseByOrder(
+    userId: string,
+    orderRef: string,
+    packageId: string,
+  ): Promise<MoneyResult<PurchaseState>> {
     const [row] = await this.deps.database.db
       .select()
       .from(purchases)
-      .where(and(eq(purchases.orderRef, orderRef), eq(purchases.userId, userId), eq(purchases.packageId, packageId)))
+      .where(
+        and(
+          eq(purchases.orderRef, orderRef),
+          eq(purchases.userId, userId),
+          eq(purchases.packageId, packageId),
+        ),
+      )
       .limit(1);
     return row ? succeeded(purchaseView(row)) : failed('stars/purchase-not-found');
   }
@@ -304,7 +344,10 @@ export class StarsService {
     return gateway.change(found.purchase.userId, async (money) => {
       const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, found.purchase.id)))!;
       if (purchase.status === 'refunded') return money.fail('stars/already-refunded');
-      const [holder] = await money.tx.select({ gems: users.gems }).from(users).where(eq(users.id, purchase.userId));
+      const [holder] = await money.tx
+        .select({ gems: users.gems })
+        .from(users)
+        .where(eq(users.id, purchase.userId));
       const debited = Math.min(purchase.diamonds, holder?.gems ?? 0);
       const shortfall = purchase.diamonds - debited;
       if (shortfall > 0 && !options.allowShortfall)
@@ -330,7 +373,10 @@ export class StarsService {
         // Refunded before (this command ran, then its commit failed): finish the bookkeeping.
         if (!/CHARGE_ALREADY_REFUNDED/.test((error as Error).message)) {
           logger.error({ err: error, chargeId }, 'refundStarPayment failed');
-          return money.fail('stars/refund-failed', `Telegram refused the refund: ${(error as Error).message}`);
+          return money.fail(
+            'stars/refund-failed',
+            `Telegram refused the refund: ${(error as Error).message}`,
+          );
         }
       }
       return { purchase: purchaseView(refunded!), debited, shortfall };
@@ -393,7 +439,10 @@ export class StarsService {
     if (tx.value < tonToNano(pkg.priceCrypto)) return failed('stars/tx-amount-too-small');
 
     const result = await gateway.change(user.id, async (money) => {
-      const [again] = await money.tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.txHash, hash));
+      const [again] = await money.tx
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(eq(purchases.txHash, hash));
       if (again) return money.fail('stars/tx-already-used');
       const order = await purchaseForUpdate(money.tx, eq(purchases.orderRef, tx.comment!));
       if (!order || order.userId !== user.id || order.method !== 'ton' || order.packageId !== pkg.id)

@@ -46,7 +46,11 @@ interface V3Transaction {
  * failures, timeouts, 429 and 5xx answer `unavailable` (nothing is credited, the player may try
  * again); a hash the API does not know answers `not-found`.
  */
-export function createTonClient(options: { apiRoot: string; apiKey?: string | undefined; timeoutMs?: number }) {
+export function createTonClient(options: {
+  apiRoot: string;
+  apiKey?: string | undefined;
+  timeoutMs?: number;
+}) {
   const timeoutMs = options.timeoutMs ?? 8_000;
   return {
     async transaction(hash: string): Promise<TonLookup> {
@@ -84,7 +88,8 @@ export function createTonClient(options: { apiRoot: string; apiKey?: string | un
           source: message?.source ? normalizeTonAddress(message.source) : null,
           destination: message?.destination ? normalizeTonAddress(message.destination) : null,
           value: BigInt(message?.value ?? '0'),
-          comment: decoded?.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null,
+          comment:
+            decoded?.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null,
           final:
             found.mc_block_seqno !== null &&
             found.mc_block_seqno !== undefined &&
