@@ -532,6 +532,31 @@ describeEachDatabase('stars', (kind) => {
       await expectGems(userId, 150);
     });
 
+    it('S7 after a TON Connect send the order is found on chain by its comment and credited once', async () => {
+      const { telegramId, userId } = await player();
+      const ton = await order(telegramId);
+      const check = () => t.call(telegramId, 'POST', `/v1/diamonds/ton-order/${ton.purchase_id}/check`);
+      const before = await check();
+      expect(before.status).toBe(200);
+      expect(before.body.data).toEqual({ status: 'pending', diamonds_credited: 0, tx_hash: null });
+      chain.add({ to: randomTonAddress(), value: NANO, comment: ton.order_id });
+      const transfer = chain.add({ to: WALLET, value: 720_000_000n, comment: ton.order_id });
+      chain.add({ to: WALLET, value: NANO, comment: 'someone else' });
+      const [first, second] = await Promise.all([check(), check()]);
+      for (const response of [first, second]) {
+        expect(response.body.data).toMatchObject({ status: 'paid', diamonds_credited: 150 });
+      }
+      await expectGems(userId, 150);
+      const [row] = await t.database.db.select().from(purchases).where(eq(purchases.id, ton.purchase_id));
+      expect(row).toMatchObject({ status: 'paid', txHash: transfer.hash });
+      expect((await submit(telegramId, transfer.hash)).body.error).toBe('stars/tx-already-used');
+      chain.down = true;
+      const other = await order(telegramId);
+      const down = await t.call(telegramId, 'POST', `/v1/diamonds/ton-order/${other.purchase_id}/check`);
+      expect(down.body.error).toBe('stars/chain-unavailable');
+      await expectGems(userId, 150);
+    });
+
     it('S7 a hash shorter than 10 characters is refused with the spec text before any lookup', async () => {
       const { telegramId } = await player();
       const lookups = chain.lookups;

@@ -140,13 +140,15 @@ export const CRYPTO_CONFIRM_DELAY_MS = 1_000;
 /** spec-a §9: the success dialog shows a longer hash as its first 6 and last 6 characters. */
 export const CRYPTO_HASH_DISPLAY_EDGE = 6;
 export const CRYPTO_HASH_DISPLAY_MAX = 13;
-/** spec-a §7 cache lifetimes: packages 2 min, transactions 60 s. */
-export const DIAMOND_PACKAGES_STALE_MS = 2 * 60_000;
-export const TRANSACTIONS_STALE_MS = 60_000;
 /** spec-a §7: the order reference TG-ORDER-{userId}-{timestamp}. */
 export const STARS_ORDER_PREFIX = 'TG-ORDER';
 /** The comment a TON payment carries, TON-ORDER-{userId}-{timestamp} (decisions: D-STARS-4). */
 export const TON_ORDER_PREFIX = 'TON-ORDER';
+/** Latest wallet transactions searched for an order's comment after a TON Connect send (D-STARS-4). */
+export const TON_RECENT_LOOKUP = 50;
+/** How often and how long the web app asks whether a TON Connect payment arrived (D-STARS-4). */
+export const TON_CHECK_INTERVAL_MS = 3_000;
+export const TON_CHECK_WAIT_MS = 120_000;
 /** How long the web app waits for the server to record a paid invoice (decisions: D-STARS-2). */
 export const STARS_PAYMENT_WAIT_MS = 30_000;
 /** Transactions listed at most (decisions: D-STARS-6). */

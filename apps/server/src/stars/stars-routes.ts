@@ -10,6 +10,7 @@ import {
   starsConfirmBodySchema,
   starsPurchaseBodySchema,
   tonOrderBodySchema,
+  tonOrderCheckSchema,
   tonOrderSchema,
   transactionsSchema,
 } from '@titans/shared/stars/schemas';
@@ -132,6 +133,18 @@ export function starsRoutes({ stars }: { stars: StarsService }): FastifyPluginAs
           orThrow(await stars.tonOrder(requireUser(request), request.body.package_id)),
           'TON order created',
         ),
+    );
+
+    app.post(
+      '/diamonds/ton-order/:id/check',
+      {
+        config: successConfig,
+        schema: { params: idParams, response: { 200: successEnvelope(tonOrderCheckSchema) } },
+      },
+      async (request) => {
+        const check = orThrow(await stars.checkTonOrder(requireUser(request), request.params.id));
+        return success(check, check.status === 'paid' ? 'Payment received' : 'Waiting for the TON network');
+      },
     );
 
     app.post(

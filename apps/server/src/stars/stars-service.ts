@@ -2,6 +2,7 @@ import {
   STARS_INVOICE_CURRENCY,
   STARS_ORDER_PREFIX,
   TON_ORDER_PREFIX,
+  TON_RECENT_LOOKUP,
   TRANSACTIONS_LIMIT,
 } from '@titans/shared/constants';
 import type {
@@ -9,6 +10,7 @@ import type {
   Invoice,
   PurchaseState,
   TonOrder,
+  TonOrderCheck,
   Transaction,
 } from '@titans/shared/stars/schemas';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
@@ -477,6 +479,47 @@ export class StarsService {
     // The same hash committed by another request at the same moment (unique index).
     if (!result.ok && result.code === 'request/conflict') return failed('stars/tx-already-used');
     return result;
+  }
+
+  /**
+   * S7 after a TON Connect send: looks for the order's comment among the wallet's latest incoming
+   * transactions and, when one is there, verifies and credits it exactly like a pasted hash.
+   */
+  async checkTonOrder(user: UserRow, purchaseId: string): Promise<MoneyResult<TonOrderCheck>> {
+    const { ton, database } = this.deps;
+    if (!ton) return failed('stars/ton-unavailable');
+    if (!UUID.test(purchaseId)) return failed('stars/purchase-not-found');
+    const [order] = await database.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, user.id), eq(purchases.method, 'ton')))
+      .limit(1);
+    if (!order) return failed('stars/purchase-not-found');
+    if (order.status !== 'pending')
+      return succeeded({ status: 'paid', diamonds_credited: order.diamonds, tx_hash: order.txHash });
+    const listing = await ton.client.recent(ton.wallet, TON_RECENT_LOOKUP);
+    if (!listing.ok) return failed('stars/chain-unavailable');
+    const found = listing.transactions.find(
+      (tx) => tx.comment === order.orderRef && tx.destination === ton.wallet && tx.source !== null,
+    );
+    if (!found) return succeeded({ status: 'pending', diamonds_credited: 0, tx_hash: null });
+    if (!found.final) return succeeded({ status: 'pending', diamonds_credited: 0, tx_hash: found.hash });
+    const credited = await this.cryptoPurchase(user, {
+      packageId: order.packageId,
+      transactionHash: found.hash,
+    });
+    if (!credited.ok) {
+      // Another check (a second tab) credited it a moment ago: report the order as paid.
+      const [latest] = await database.db.select().from(purchases).where(eq(purchases.id, order.id)).limit(1);
+      if (credited.code === 'stars/tx-already-used' && latest?.status === 'paid')
+        return succeeded({ status: 'paid', diamonds_credited: latest.diamonds, tx_hash: latest.txHash });
+      return credited;
+    }
+    return succeeded({
+      status: 'paid',
+      diamonds_credited: credited.value.diamonds_credited,
+      tx_hash: found.hash,
+    });
   }
 
   /** spec-a §3 "Transaction": Stars deals and marketplace purchases, newest first. */

@@ -22,8 +22,14 @@ export type TonLookup =
   | { ok: true; transaction: TonTransaction }
   | { ok: false; reason: 'not-found' | 'unavailable'; detail?: string };
 
+export type TonListing =
+  | { ok: true; transactions: TonTransaction[] }
+  | { ok: false; reason: 'unavailable'; detail?: string };
+
 export interface TonClient {
   transaction(hash: string): Promise<TonLookup>;
+  /** The account's latest transactions, newest first. */
+  recent(account: string, limit: number): Promise<TonListing>;
 }
 
 interface V3Message {
@@ -41,8 +47,27 @@ interface V3Transaction {
   in_msg?: V3Message | null;
 }
 
+function toTransaction(found: V3Transaction): TonTransaction {
+  const message = found.in_msg ?? null;
+  const decoded = message?.message_content?.decoded;
+  return {
+    hash: normalizeTxHash(found.hash) ?? found.hash,
+    account: normalizeTonAddress(found.account) ?? found.account,
+    source: message?.source ? normalizeTonAddress(message.source) : null,
+    destination: message?.destination ? normalizeTonAddress(message.destination) : null,
+    value: BigInt(message?.value ?? '0'),
+    comment: decoded?.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null,
+    final:
+      found.mc_block_seqno !== null &&
+      found.mc_block_seqno !== undefined &&
+      found.description?.aborted !== true &&
+      found.description?.compute_ph?.success !== false,
+  };
+}
+
 /**
- * A small client of the TON HTTP API (toncenter v3: `GET /api/v3/transactions?hash=…`). Network
+ * A small client of the TON HTTP API (toncenter v3: `GET /api/v3/transactions?hash=…` and
+ * `?account=…&sort=desc`). Network
  * failures, timeouts, 429 and 5xx answer `unavailable` (nothing is credited, the player may try
  * again); a hash the API does not know answers `not-found`.
  */
@@ -52,51 +77,41 @@ export function createTonClient(options: {
   timeoutMs?: number;
 }) {
   const timeoutMs = options.timeoutMs ?? 8_000;
+  const get = async (query: Record<string, string>) => {
+    const url = new URL('/api/v3/transactions', `${options.apiRoot}/`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { accept: 'application/json', ...(options.apiKey ? { 'X-API-Key': options.apiKey } : {}) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      return { kind: 'unavailable' as const, detail: (error as Error).message };
+    }
+    if (response.status === 429 || response.status >= 500)
+      return { kind: 'unavailable' as const, detail: `HTTP ${response.status}` };
+    // The API answers 4xx for a hash it cannot parse: to the player that is an unknown hash.
+    if (!response.ok) return { kind: 'refused' as const, detail: `HTTP ${response.status}` };
+    try {
+      const body = (await response.json()) as { transactions?: V3Transaction[] };
+      return { kind: 'ok' as const, transactions: (body.transactions ?? []).map(toTransaction) };
+    } catch {
+      return { kind: 'unavailable' as const, detail: 'invalid JSON' };
+    }
+  };
   return {
     async transaction(hash: string): Promise<TonLookup> {
-      const url = new URL('/api/v3/transactions', `${options.apiRoot}/`);
-      url.searchParams.set('hash', hash);
-      url.searchParams.set('limit', '1');
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          headers: { accept: 'application/json', ...(options.apiKey ? { 'X-API-Key': options.apiKey } : {}) },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        return { ok: false, reason: 'unavailable', detail: (error as Error).message };
-      }
-      if (response.status === 429 || response.status >= 500)
-        return { ok: false, reason: 'unavailable', detail: `HTTP ${response.status}` };
-      // The API answers 4xx for a hash it cannot parse: to the player that is an unknown hash.
-      if (!response.ok) return { ok: false, reason: 'not-found', detail: `HTTP ${response.status}` };
-      let body: { transactions?: V3Transaction[] };
-      try {
-        body = (await response.json()) as { transactions?: V3Transaction[] };
-      } catch {
-        return { ok: false, reason: 'unavailable', detail: 'invalid JSON' };
-      }
-      const found = body.transactions?.[0];
-      if (!found) return { ok: false, reason: 'not-found' };
-      const message = found.in_msg ?? null;
-      const decoded = message?.message_content?.decoded;
-      return {
-        ok: true,
-        transaction: {
-          hash: normalizeTxHash(found.hash) ?? found.hash,
-          account: normalizeTonAddress(found.account) ?? found.account,
-          source: message?.source ? normalizeTonAddress(message.source) : null,
-          destination: message?.destination ? normalizeTonAddress(message.destination) : null,
-          value: BigInt(message?.value ?? '0'),
-          comment:
-            decoded?.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null,
-          final:
-            found.mc_block_seqno !== null &&
-            found.mc_block_seqno !== undefined &&
-            found.description?.aborted !== true &&
-            found.description?.compute_ph?.success !== false,
-        },
-      };
+      const answer = await get({ hash, limit: '1' });
+      if (answer.kind === 'unavailable') return { ok: false, reason: 'unavailable', detail: answer.detail };
+      if (answer.kind === 'refused') return { ok: false, reason: 'not-found', detail: answer.detail };
+      const found = answer.transactions[0];
+      return found ? { ok: true, transaction: found } : { ok: false, reason: 'not-found' };
+    },
+    async recent(account: string, limit: number): Promise<TonListing> {
+      const answer = await get({ account, limit: String(limit), sort: 'desc' });
+      if (answer.kind !== 'ok') return { ok: false, reason: 'unavailable', detail: answer.detail };
+      return { ok: true, transactions: answer.transactions };
     },
   } satisfies TonClient;
 }

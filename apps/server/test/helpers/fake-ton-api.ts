@@ -84,6 +84,15 @@ export async function startFakeTonApi(): Promise<FakeTonApi> {
     if (url.pathname !== '/api/v3/transactions') return send(404, { error: 'not found' });
     state.lookups++;
     if (state.down) return send(503, { error: 'service unavailable' });
+    const account = url.searchParams.get('account');
+    if (account) {
+      const limit = Number(url.searchParams.get('limit') ?? '10');
+      const listed = [...transfers.values()]
+        .filter((transfer) => transfer.to.toLowerCase() === account.toLowerCase())
+        .reverse()
+        .slice(0, limit);
+      return send(200, { transactions: listed.map(wire), address_book: {} });
+    }
     const asked = url.searchParams.get('hash') ?? '';
     const key = /^[0-9a-fA-F]{64}$/.test(asked)
       ? asked.toLowerCase()

@@ -122,6 +122,14 @@ export const tonOrderSchema = z.object({
 });
 export type TonOrder = z.infer<typeof tonOrderSchema>;
 
+/** POST /diamonds/ton-order/{id}/check: whether the chain shows the order paid yet (after a TON Connect send). */
+export const tonOrderCheckSchema = z.object({
+  status: z.enum(['pending', 'paid']),
+  diamonds_credited: z.number().int(),
+  tx_hash: z.string().nullable(),
+});
+export type TonOrderCheck = z.infer<typeof tonOrderCheckSchema>;
+
 /** spec-a §3 "Transaction". */
 export const transactionSchema = z.object({
   _id: z.string(),
