@@ -27,6 +27,7 @@ import { createSocketServer, type Realtime, type TitansSocketServer } from './re
 import { starsRoutes } from './stars/stars-routes.ts';
 import { StarsService } from './stars/stars-service.ts';
 import { normalizeTonAddress } from './stars/ton-address.ts';
+import { tonConnectRoutes } from './stars/ton-connect-routes.ts';
 import { createTonClient } from './stars/ton-client.ts';
 import { TapEngine } from './taps/tap-engine.ts';
 import { registerTapEvents } from './taps/tap-socket.ts';
@@ -143,6 +144,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     { prefix: '/v1' },
   );
 
+  await app.register(tonConnectRoutes({ publicUrl: config.publicUrl }));
   if (bot && config.telegramWebhookSecret)
     await app.register(webhookRoutes({ bot, secretToken: config.telegramWebhookSecret }));
 

@@ -567,6 +567,16 @@ describeEachDatabase('stars', (kind) => {
     });
   });
 
+  it('S6 serves the TON Connect manifest', async () => {
+    const response = await fetch(`${t.url}/tonconnect-manifest.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      url: t.url,
+      name: 'Titans',
+      iconUrl: `${t.url}/art/ui/logo-180.png`,
+    });
+  });
+
   describe('transactions', () => {
     it('S8 lists Stars deals newest first with the spec fields, only for the caller', async () => {
       const { telegramId, userId } = await player();

@@ -5,7 +5,9 @@ import { api } from '../../lib/api-client.ts';
 
 /** GET /v1/diamond/packages/{id} (spec-a §7; error text "Could not fetch package details"). */
 export async function getDiamondPackage(id: string, signal?: AbortSignal): Promise<DiamondPackage> {
-  return diamondPackageSchema.parse(await api<unknown>(`/diamond/packages/${encodeURIComponent(id)}`, { signal }));
+  return diamondPackageSchema.parse(
+    await api<unknown>(`/diamond/packages/${encodeURIComponent(id)}`, { signal }),
+  );
 }
 
 export function diamondPackageQueryOptions(id: string) {

@@ -2,7 +2,11 @@ import { cryptoPurchaseResultSchema, type DiamondPackage } from '@titans/shared/
 import { api } from '../../lib/api-client.ts';
 
 /** POST /v1/diamond/purchase (spec-a §7): the server verifies the transaction on chain before crediting. */
-export async function purchaseWithCrypto(telegramUserId: string, pkg: DiamondPackage, transactionHash: string) {
+export async function purchaseWithCrypto(
+  telegramUserId: string,
+  pkg: DiamondPackage,
+  transactionHash: string,
+) {
   return cryptoPurchaseResultSchema.parse(
     await api<unknown>('/diamond/purchase', {
       method: 'POST',

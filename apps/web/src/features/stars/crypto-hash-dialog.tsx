@@ -58,7 +58,13 @@ export function CryptoHashDialog({
       art={<EmojiArt name="scroll" className="size-20" />}
       actions={
         <>
-          <Button block size="lg" disabled={processing} onClick={() => void confirm()} icon={processing ? <Spinner className="size-5" label="Processing" /> : undefined}>
+          <Button
+            block
+            size="lg"
+            disabled={processing}
+            onClick={() => void confirm()}
+            icon={processing ? <Spinner className="size-5" label="Processing" /> : undefined}
+          >
             {processing ? 'Processing...' : 'Confirm'}
           </Button>
           <Button variant="ghost" block disabled={processing} onClick={onClose}>
@@ -67,8 +73,14 @@ export function CryptoHashDialog({
         </>
       }
     >
-      <p>Paste the hash of the TON transaction you sent. We check it on the TON network before adding your Stars.</p>
-      <label htmlFor={inputId} className="mt-4 block text-left text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
+      <p>
+        Paste the hash of the TON transaction you sent. We check it on the TON network before adding your
+        Stars.
+      </p>
+      <label
+        htmlFor={inputId}
+        className="mt-4 block text-left text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
+      >
         Transaction hash
       </label>
       <input
@@ -90,7 +102,11 @@ export function CryptoHashDialog({
         )}
       />
       {error && (
-        <p id={`${inputId}-error`} role="alert" className="mt-2 text-left text-[14px] font-bold text-danger-400">
+        <p
+          id={`${inputId}-error`}
+          role="alert"
+          className="mt-2 text-left text-[14px] font-bold text-danger-400"
+        >
           {error}
         </p>
       )}

@@ -7,15 +7,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { TelegramStar } from './telegram-star.tsx';
 
 /** One package in the grid: its picture, discount badge, Stars it gives and its price in Telegram Stars. */
-export function PackageCard({
-  pkg,
-  busy,
-  onOpen,
-}: {
-  pkg: DiamondPackage;
-  busy: boolean;
-  onOpen(): void;
-}) {
+export function PackageCard({ pkg, busy, onOpen }: { pkg: DiamondPackage; busy: boolean; onOpen(): void }) {
   return (
     <button
       type="button"

@@ -45,7 +45,19 @@ export function PackageDetailDialog({
       }
       actions={
         <>
-          <Button block size="lg" disabled={buying} onClick={() => onBuyWithStars(current)} icon={buying ? <Spinner className="size-5" label="Opening invoice" /> : <TelegramStar className="size-6" />}>
+          <Button
+            block
+            size="lg"
+            disabled={buying}
+            onClick={() => onBuyWithStars(current)}
+            icon={
+              buying ? (
+                <Spinner className="size-5" label="Opening invoice" />
+              ) : (
+                <TelegramStar className="size-6" />
+              )
+            }
+          >
             {`Buy for ${formatNumber(current.price_usd)}`}
           </Button>
           <Button variant="secondary" block disabled={buying} onClick={() => onPayWithTon(current)}>

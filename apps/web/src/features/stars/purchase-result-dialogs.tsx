@@ -14,7 +14,13 @@ export function shortHash(hash: string): string {
 }
 
 /** spec-a §2: Purchase Successful! and Purchase Failed (with Try Again). */
-export function PurchaseResultDialogs({ outcome, onClose }: { outcome: CheckoutOutcome | null; onClose(): void }) {
+export function PurchaseResultDialogs({
+  outcome,
+  onClose,
+}: {
+  outcome: CheckoutOutcome | null;
+  onClose(): void;
+}) {
   if (outcome?.kind === 'success') {
     return (
       <Dialog

@@ -10,7 +10,13 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { shortHash } from './purchase-result-dialogs.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 function label(entry: Transaction): string {
   switch (entry.type) {
@@ -47,7 +53,10 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
   const rows: Array<[string, string]> = [
     ['Type', label(entry)],
     ['Date', dateFormat.format(new Date(entry.timestamp))],
-    ['Paid', `${entry.item_details.price} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`],
+    [
+      'Paid',
+      `${entry.item_details.price} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
+    ],
     ['Status', entry.status],
   ];
   if (entry.tx_hash) rows.push(['Reference', shortHash(entry.tx_hash)]);
@@ -56,7 +65,13 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
       open
       title={entry.item_details.name}
       onClose={onClose}
-      art={<img src={entry.item_details.image_url} alt="" className="size-24 rounded-[22px] object-cover ring-2 ring-gold-300/70" />}
+      art={
+        <img
+          src={entry.item_details.image_url}
+          alt=""
+          className="size-24 rounded-[22px] object-cover ring-2 ring-gold-300/70"
+        />
+      }
       actions={
         <Button variant="ghost" block onClick={onClose}>
           Close
@@ -107,7 +122,13 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
     );
   }
   if (transactions.data.length === 0) {
-    return <EmptyState art="scroll" title="No transactions yet" description="Your Stars purchases will show up here." />;
+    return (
+      <EmptyState
+        art="scroll"
+        title="No transactions yet"
+        description="Your Stars purchases will show up here."
+      />
+    );
   }
   return (
     <>
@@ -121,14 +142,22 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
                 onClick={() => setOpen(entry)}
                 className="panel flex w-full items-center gap-3 rounded-2xl p-2.5 text-left transition-transform active:scale-[0.98]"
               >
-                <img src={entry.item_details.image_url} alt="" className="size-12 shrink-0 rounded-xl object-cover" />
+                <img
+                  src={entry.item_details.image_url}
+                  alt=""
+                  className="size-12 shrink-0 rounded-xl object-cover"
+                />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-display text-[16px] text-ink">{entry.item_details.name}</span>
+                  <span className="block truncate font-display text-[16px] text-ink">
+                    {entry.item_details.name}
+                  </span>
                   <span className="block truncate text-[12px] text-muted">
                     {label(entry)} · {dateFormat.format(new Date(entry.timestamp))}
                   </span>
                 </span>
-                <span className={cx('flex items-center gap-1 font-display text-[17px] tabular-nums', amount.tone)}>
+                <span
+                  className={cx('flex items-center gap-1 font-display text-[17px] tabular-nums', amount.tone)}
+                >
                   {amount.text}
                   <GameIcon name={amount.icon} className="size-5" />
                 </span>
