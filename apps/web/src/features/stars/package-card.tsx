@@ -43,7 +43,7 @@ export function PackageCard({ pkg, busy, onOpen }: { pkg: DiamondPackage; busy: 
         </p>
       </div>
       <span className="mt-2 flex items-center justify-center gap-1 rounded-2xl bg-[linear-gradient(180deg,#fff0a8_0%,#ffd54a_28%,#ffb416_70%,#f59300_100%)] py-1.5 font-display text-[16px] text-[#4a2300] shadow-[0_3px_0_#a85a00]">
-        <TelegramStar className="size-4.5" />
+        <TelegramStar tone="ink" className="size-4" />
         {formatNumber(pkg.price_usd)}
       </span>
     </button>

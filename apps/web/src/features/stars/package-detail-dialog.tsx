@@ -27,10 +27,6 @@ export function PackageDetailDialog({
 }) {
   const detail = useDiamondPackage(pkg._id, pkg);
   const current = detail.data ?? pkg;
-  const fullPrice =
-    current.discount_percentage > 0
-      ? Math.round(current.price_usd / (1 - current.discount_percentage / 100))
-      : null;
   return (
     <Dialog
       open
@@ -54,7 +50,7 @@ export function PackageDetailDialog({
               buying ? (
                 <Spinner className="size-5" label="Opening invoice" />
               ) : (
-                <TelegramStar className="size-6" />
+                <TelegramStar tone="ink" className="size-5" />
               )
             }
           >
@@ -77,10 +73,9 @@ export function PackageDetailDialog({
         </span>
       </div>
       <p className="mt-1 text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">Stars</p>
-      {fullPrice !== null && (
-        <p className="mt-2 text-[14px] text-muted">
-          <span className="line-through">{formatNumber(fullPrice)}</span>{' '}
-          <span className="font-black text-danger-400">-{current.discount_percentage}%</span>
+      {current.discount_percentage > 0 && (
+        <p className="mt-2 inline-block rounded-full bg-danger-500/20 px-3 py-0.5 text-[13px] font-black text-danger-400 ring-1 ring-danger-400/40">
+          {current.discount_percentage}% off
         </p>
       )}
       {detail.isError && <p className="mt-2 text-[13px] text-danger-400">{STARS_TEXTS.packageFailed}</p>}

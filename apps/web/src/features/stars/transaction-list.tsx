@@ -57,7 +57,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
       'Paid',
       `${entry.item_details.price} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
     ],
-    ['Status', entry.status],
+    ['Status', entry.status.charAt(0).toUpperCase() + entry.status.slice(1)],
   ];
   if (entry.tx_hash) rows.push(['Reference', shortHash(entry.tx_hash)]);
   return (
@@ -86,7 +86,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
         {rows.map(([term, value]) => (
           <div key={term} className="flex items-center justify-between gap-3 py-2">
             <dt className="text-muted">{term}</dt>
-            <dd className="truncate font-bold text-ink capitalize">{value}</dd>
+            <dd className="truncate font-bold text-ink">{value}</dd>
           </div>
         ))}
       </dl>
