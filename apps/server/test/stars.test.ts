@@ -207,7 +207,7 @@ describeEachDatabase('stars', (kind) => {
     });
 
     it("S2 pre-checkout is refused for a wrong amount, an unknown payload and another user's purchase", async () => {
-      const { telegramId } = await player();
+      const { telegramId, userId } = await player();
       const { telegramId: otherId } = await player();
       const invoice = await createInvoice(telegramId);
       const cases = [
@@ -237,6 +237,7 @@ describeEachDatabase('stars', (kind) => {
           error_message: message,
         });
       }
+      await expectGems(userId, 0);
     });
 
     it('S3 successful_payment delivered 3 times concurrently credits once, marks paid and pushes the balance', async () => {
