@@ -248,6 +248,8 @@ export class StarsService {
       );
       if (again) return 'duplicate' as const;
       const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, target.id)))!;
+      // Another process recorded this very charge while we waited for the row.
+      if (purchase.telegramPaymentChargeId === payment.chargeId) return 'duplicate' as const;
       let credited: PurchaseRow;
       if (purchase.status === 'pending') {
         [credited] = (await money.tx
@@ -449,6 +451,7 @@ export class StarsService {
       const order = await purchaseForUpdate(money.tx, eq(purchases.orderRef, tx.comment!));
       if (!order || order.userId !== user.id || order.method !== 'ton' || order.packageId !== pkg.id)
         return money.fail('stars/tx-comment-missing');
+      if (order.txHash === hash) return money.fail('stars/tx-already-used');
       const values = { status: 'paid', txHash: hash, paidAt: new Date(money.now) };
       const [paid] =
         order.status === 'pending'
