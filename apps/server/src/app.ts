@@ -1,9 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Api } from 'grammy';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
+import type { BotContext } from './bot/bot-context.ts';
+import { createBot } from './bot/create-bot.ts';
+import { webhookRoutes } from './bot/webhook-routes.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -16,6 +20,11 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
+import { starsRoutes } from './stars/stars-routes.ts';
+import { StarsService } from './stars/stars-service.ts';
+import { normalizeTonAddress } from './stars/ton-address.ts';
+import { createTonClient } from './stars/ton-client.ts';
+import { tonConnectRoutes } from './stars/ton-connect-routes.ts';
 import { TapEngine } from './taps/tap-engine.ts';
 import { registerTapEvents } from './taps/tap-socket.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
@@ -40,6 +49,9 @@ export interface TitansApp {
   gateway: BalanceGateway;
   realtime: Realtime;
   io: TitansSocketServer;
+  stars: StarsService;
+  /** The Telegram bot, mounted at POST /telegram/webhook when TELEGRAM_WEBHOOK_SECRET is set. */
+  bot: import('grammy').Bot<BotContext> | null;
 }
 
 /**
@@ -92,6 +104,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     lockScope: config.moneyLockScope,
   });
   const boosts = new BoostService({ database, gateway, live: engine, now });
+  // Stars: invoices need the webhook (only successful_payment credits), TON needs a wallet.
+  const botApi = config.telegramWebhookSecret
+    ? new Api(config.botToken, { apiRoot: config.telegramApiRoot })
+    : null;
+  const tonWallet = config.tonWalletAddress ? normalizeTonAddress(config.tonWalletAddress) : null;
+  const stars = new StarsService({
+    database,
+    gateway,
+    now,
+    logger: app.log,
+    payments: botApi,
+    ton: tonWallet
+      ? {
+          client: createTonClient({ apiRoot: config.tonApiRoot, apiKey: config.tonApiKey }),
+          wallet: tonWallet,
+        }
+      : null,
+  });
+  const bot = config.telegramWebhookSecret ? createBot({ config, logger: app.log, stars }) : null;
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
@@ -106,9 +137,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(inventoryRoutes({ database }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
       await api.register(boostRoutes({ boosts }));
+      await api.register(starsRoutes({ stars }));
     },
     { prefix: '/v1' },
   );
+
+  await app.register(tonConnectRoutes({ publicUrl: config.publicUrl }));
+  if (bot && config.telegramWebhookSecret)
+    await app.register(webhookRoutes({ bot, secretToken: config.telegramWebhookSecret }));
 
   await registerWebServing(app, config);
 
@@ -130,5 +166,5 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, realtime, io };
+  return { app, database, users, engine, gateway, realtime, io, stars, bot };
 }

@@ -1,4 +1,5 @@
 import { createApp } from './app.ts';
+import { registerWebhook } from './bot/register-webhook.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 
 /** Starts Titans: configuration from the environment, then listen, then close cleanly on a signal. */
@@ -14,7 +15,7 @@ async function main() {
     throw error;
   }
 
-  const { app, database } = await createApp(config);
+  const { app, database, bot } = await createApp(config);
   app.log.info(
     {
       database: database.kind,
@@ -48,6 +49,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Telegram sends updates only once we listen: point its webhook at us now.
+  if (bot) await registerWebhook(bot, config, app.log);
 }
 
 main().catch((error) => {

@@ -138,3 +138,28 @@ export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 40;
 export const DEFAULT_SOCKET_MESSAGE_BURST = 80;
 /** A socket refused in this many distinct seconds within 10 s is disconnected (D-SOCKET-2). */
 export const DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS = 3;
+
+// --- Stars (spec-a §7 "Stars and diamonds", §9) -----------------------------------------------
+
+/** spec-a §9: invoices are in Telegram Stars. */
+export const STARS_INVOICE_CURRENCY = 'XTR';
+/** spec-a §9: a crypto transaction hash has at least 10 characters. */
+export const CRYPTO_HASH_MIN_LENGTH = 10;
+/** spec-a §9: Processing shows for 1 s before the crypto purchase call. */
+export const CRYPTO_CONFIRM_DELAY_MS = 1_000;
+/** spec-a §9: the success dialog shows a longer hash as its first 6 and last 6 characters. */
+export const CRYPTO_HASH_DISPLAY_EDGE = 6;
+export const CRYPTO_HASH_DISPLAY_MAX = 13;
+/** spec-a §7: the order reference TG-ORDER-{userId}-{timestamp}. */
+export const STARS_ORDER_PREFIX = 'TG-ORDER';
+/** The comment a TON payment carries, TON-ORDER-{userId}-{timestamp} (decisions: D-STARS-4). */
+export const TON_ORDER_PREFIX = 'TON-ORDER';
+/** Latest wallet transactions searched for an order's comment after a TON Connect send (D-STARS-4). */
+export const TON_RECENT_LOOKUP = 50;
+/** How often and how long the web app asks whether a TON Connect payment arrived (D-STARS-4). */
+export const TON_CHECK_INTERVAL_MS = 3_000;
+export const TON_CHECK_WAIT_MS = 120_000;
+/** How long the web app waits for the server to record a paid invoice (decisions: D-STARS-2). */
+export const STARS_PAYMENT_WAIT_MS = 30_000;
+/** Transactions listed at most (decisions: D-STARS-6). */
+export const TRANSACTIONS_LIMIT = 100;

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { LockScope } from '../money/balance-gateway.ts';
 import type { SocketRateLimit } from '../realtime/socket-dispatcher.ts';
+import { normalizeTonAddress } from '../stars/ton-address.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -31,6 +32,22 @@ const envSchema = z.object({
   ),
   TELEGRAM_API_ROOT: z.preprocess(emptyAsUndefined, z.url().default('https://api.telegram.org')),
   PUBLIC_URL: optionalUrl,
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,256}$/, 'use 16–256 letters, digits, _ or - (Telegram secret_token)')
+      .optional(),
+  ),
+  TON_API_ROOT: z.preprocess(emptyAsUndefined, z.url().default('https://toncenter.com')),
+  TON_API_KEY: optionalString,
+  TON_WALLET_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => normalizeTonAddress(value) !== null, 'must be a TON address (EQ…/UQ… or 0:hex)')
+      .optional(),
+  ),
   BOT_USERNAME: optionalString,
   MINI_APP_NAME: optionalString,
   AUTH_MAX_AGE_SECONDS: z.preprocess(
@@ -77,6 +94,16 @@ export interface Config {
   devMode: boolean;
   telegramApiRoot: string;
   publicUrl: string | undefined;
+  /**
+   * The bot's webhook secret: Telegram sends it as X-Telegram-Bot-Api-Secret-Token. Without it
+   * the bot (POST /telegram/webhook) is not mounted and Stars invoices cannot be paid.
+   */
+  telegramWebhookSecret: string | undefined;
+  /** Base URL of the TON HTTP API (toncenter v3 wire format). */
+  tonApiRoot: string;
+  tonApiKey: string | undefined;
+  /** The wallet TON payments go to; paying with TON is off without it. */
+  tonWalletAddress: string | undefined;
   botUsername: string | undefined;
   miniAppName: string | undefined;
   authMaxAgeSeconds: number;
@@ -131,6 +158,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMode,
     telegramApiRoot: values.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
     publicUrl: values.PUBLIC_URL,
+    telegramWebhookSecret: values.TELEGRAM_WEBHOOK_SECRET,
+    tonApiRoot: values.TON_API_ROOT.replace(/\/+$/, ''),
+    tonApiKey: values.TON_API_KEY,
+    tonWalletAddress: values.TON_WALLET_ADDRESS,
     botUsername: values.BOT_USERNAME,
     miniAppName: values.MINI_APP_NAME,
     authMaxAgeSeconds: values.AUTH_MAX_AGE_SECONDS,

@@ -356,6 +356,8 @@ export const purchases = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Diamonds a refund could not take back because the player had spent them (decisions: D-STARS-5). */
+    refundShortfall: integer('refund_shortfall'),
   },
   (table) => [
     uniqueIndex('purchases_order_ref_key').on(table.orderRef),

@@ -42,7 +42,9 @@ export const CONTENT_SECURITY_POLICY = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'https://telegram.org'],
+  // TON Connect reaches wallet bridges and the wallets list, and rewarded ads their network, over
+  // https and wss; no plain-http connection is allowed.
+  connectSrc: ["'self'", 'https:', 'wss:'],
   frameSrc: ["'self'", 'https://telegram.org', 'https://*.telegram.org', 'https://t.me'],
   frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org', 'https://t.me'],
   workerSrc: ["'self'"],

@@ -1,4 +1,5 @@
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
+import { showMockInvoiceSheet } from './mock-invoice-sheet.ts';
 
 /*
  * Development only: outside Telegram the app imitates the Telegram client, so the rest of the
@@ -105,6 +106,10 @@ export async function installMockEnvironment(): Promise<void> {
         emitEvent('safe_area_changed', NO_INSETS);
       } else if (event.name === 'web_app_request_content_safe_area') {
         emitEvent('content_safe_area_changed', NO_INSETS);
+      } else if (event.name === 'web_app_open_invoice') {
+        // Telegram's payment sheet; it answers invoice_closed with the status it ends in.
+        const { slug } = event.params as { slug: string };
+        showMockInvoiceSheet(slug, (status) => emitEvent('invoice_closed', { slug, status }));
       }
     },
   });

@@ -1,14 +1,7 @@
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel.tsx';
+import { StarsScreen } from '../../features/stars/stars-screen.tsx';
 import { SubPageBack } from './sub-page-back.tsx';
 
+/** /diamonds: the Stars screen, a sub-page with Telegram's BackButton (a Back button outside Telegram). */
 export function DiamondsRoute() {
-  return (
-    <ComingSoonPanel
-      title="Stars"
-      art="gem-stone"
-      accents={['glowing-star', 'sparkles']}
-      line="Star packages, paid with Telegram Stars or crypto, open here soon."
-      action={<SubPageBack />}
-    />
-  );
+  return <StarsScreen footer={<SubPageBack />} />;
 }

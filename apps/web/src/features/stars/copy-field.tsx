@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { toast } from '../../components/ui/toast-store.ts';
+import { haptics } from '../../lib/haptics.ts';
+
+/** A value the player has to paste into their wallet, with a Copy button (spec-a §9: Copied for 2 s). */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="mt-3 text-left">
+      <p className="text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">{label}</p>
+      <div className="mt-1 flex items-center gap-2 rounded-2xl bg-night-950/70 py-1.5 pr-1.5 pl-3 ring-1 ring-white/15">
+        <span className="min-w-0 flex-1 truncate font-mono text-[13px] text-ink" title={value}>
+          {value}
+        </span>
+        <button
+          type="button"
+          aria-label={`Copy ${label.toLowerCase()}`}
+          onClick={() => {
+            void navigator.clipboard
+              ?.writeText(value)
+              .then(() => {
+                haptics.success();
+                setCopied(true);
+                setTimeout(() => setCopied(false), 2_000);
+              })
+              .catch(() => toast.error('Could not copy'));
+          }}
+          className="shrink-0 rounded-xl bg-white/10 px-3 py-1.5 font-display text-[14px] text-gold-200 active:scale-95"
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** spec-a §2 and §8: the Stars screen's texts, reproduced as written. */
+export const STARS_TEXTS = {
+  searchPlaceholder: 'Search stars deposit packages...',
+  viewPackages: 'View Packages',
+  transactionHistory: 'Transaction History',
+  successTitle: 'Purchase Successful!',
+  failureTitle: 'Purchase Failed',
+  tryAgain: 'Try Again',
+  unknownError: 'Unknown error occurred.',
+  packagesFailed: 'Failed to fetch diamond packages. Please try again.',
+  packageFailed: 'Could not fetch package details',
+  invoiceFailed: 'Failed to generate invoice link',
+  webAppUnavailable: 'Telegram WebApp is not available',
+  processFailed: 'Failed to process payment. Please try again.',
+  paymentFailed: 'Payment failed. Please try again.',
+  purchaseFailed: 'Failed to purchase diamonds',
+  invalidHash: 'Please enter a valid transaction hash.',
+} as const;
