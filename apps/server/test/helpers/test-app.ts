@@ -84,6 +84,8 @@ export interface TestAppOptions {
   dataDir?: string;
   databaseUrl?: string;
   artDir?: string | null;
+  /** The app's clock (ms); tests pass a fake one to move time. */
+  clock?: () => number;
 }
 
 /** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
@@ -106,7 +108,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ? config.artDir
         : null
       : options.artDir;
-  const titans = await createApp(config, { logger: false });
+  const titans = await createApp(config, { logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
