@@ -52,7 +52,10 @@ export const ERRORS = {
   'daily/already-claimed': { status: 409, message: "Today's reward was already claimed" },
   'daily/wrong-day': { status: 400, message: "This is not today's reward" },
   'games/feed-unavailable': { status: 502, message: 'Failed to fetch games' },
-  'ads/not-configured': { status: 404, message: 'No play & earn tasks available right now. Check back soon!' },
+  'ads/not-configured': {
+    status: 404,
+    message: 'No play & earn tasks available right now. Check back soon!',
+  },
   'ads/daily-limit': { status: 429, message: 'No more rewarded ads today. Check back tomorrow!' },
   'ads/view-not-found': { status: 404, message: 'Ad view not found' },
   'ads/forbidden': { status: 403, message: 'Invalid reward callback' },

@@ -42,7 +42,13 @@ export class AdService {
     const [row] = await db
       .select({ value: count() })
       .from(adViews)
-      .where(and(eq(adViews.userId, userId), eq(adViews.status, 'rewarded'), gte(adViews.rewardedAt, this.dayStart(now))));
+      .where(
+        and(
+          eq(adViews.userId, userId),
+          eq(adViews.status, 'rewarded'),
+          gte(adViews.rewardedAt, this.dayStart(now)),
+        ),
+      );
     return row?.value ?? 0;
   }
 
@@ -81,7 +87,11 @@ export class AdService {
     const expired = row.status === 'pending' && this.deps.now() - row.createdAt.getTime() > AD_VIEW_TTL_MS;
     return {
       ok: true,
-      value: { view_id: row.id, status: expired ? 'expired' : (row.status as AdView['status']), reward: row.reward },
+      value: {
+        view_id: row.id,
+        status: expired ? 'expired' : (row.status as AdView['status']),
+        reward: row.reward,
+      },
     };
   }
 

@@ -53,7 +53,14 @@ const userParams = z.strictObject({ id: z.string() });
  * The Quest Board's calls (spec-a §7 "Tasks, quizzes, rewards", plus the quiz answer, the popup's
  * pending completion, the game feed and Play & Earn of decisions D-QUEST-3..6).
  */
-export function questRoutes({ tasks, quizzes, daily, games, ads, users }: QuestRoutesDeps): FastifyPluginAsyncZod {
+export function questRoutes({
+  tasks,
+  quizzes,
+  daily,
+  games,
+  ads,
+  users,
+}: QuestRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const taskList = { 200: codeEnvelope(z.array(taskViewSchema)) };
 
@@ -61,13 +68,18 @@ export function questRoutes({ tasks, quizzes, daily, games, ads, users }: QuestR
       ok(await tasks.list(requireUser(request).id), 'Tasks found'),
     );
 
-    app.get('/task/:type', { schema: { params: taskTypeParamsSchema, response: taskList } }, async (request) =>
-      ok(await tasks.list(requireUser(request).id, request.params.type), 'Tasks found'),
+    app.get(
+      '/task/:type',
+      { schema: { params: taskTypeParamsSchema, response: taskList } },
+      async (request) => ok(await tasks.list(requireUser(request).id, request.params.type), 'Tasks found'),
     );
 
     app.get(
       '/task/stats/:id',
-      { schema: { params: userParams, response: { 200: codeEnvelope(taskStatsSchema) } }, config: { userParam: 'id' } },
+      {
+        schema: { params: userParams, response: { 200: codeEnvelope(taskStatsSchema) } },
+        config: { userParam: 'id' },
+      },
       async (request) => ok(await tasks.stats(requireUser(request).id), 'Task stats found'),
     );
 
@@ -117,13 +129,18 @@ export function questRoutes({ tasks, quizzes, daily, games, ads, users }: QuestR
     app.get(
       '/quiz/:id/progress',
       { schema: { params: quizParams, response: { 200: codeEnvelope(quizProgressSchema) } } },
-      async (request) => ok(orThrow(await quizzes.progress(requireUser(request).id, request.params.id)), 'Quiz progress'),
+      async (request) =>
+        ok(orThrow(await quizzes.progress(requireUser(request).id, request.params.id)), 'Quiz progress'),
     );
 
     app.post(
       '/quiz/:id/answer',
       {
-        schema: { params: quizParams, body: answerQuizBodySchema, response: { 200: codeEnvelope(answerResultSchema) } },
+        schema: {
+          params: quizParams,
+          body: answerQuizBodySchema,
+          response: { 200: codeEnvelope(answerResultSchema) },
+        },
       },
       async (request) => {
         const { question_id, option_index } = request.body;
@@ -136,7 +153,10 @@ export function questRoutes({ tasks, quizzes, daily, games, ads, users }: QuestR
 
     app.get(
       '/daily-rewards',
-      { schema: { response: { 200: successEnvelope(dailyRewardsViewSchema) } }, config: { envelope: 'success' } },
+      {
+        schema: { response: { 200: successEnvelope(dailyRewardsViewSchema) } },
+        config: { envelope: 'success' },
+      },
       async (request) => success(await daily.view(requireUser(request).id), 'Daily rewards found'),
     );
 
@@ -198,7 +218,9 @@ export function questRoutes({ tasks, quizzes, daily, games, ads, users }: QuestR
       {
         schema: {
           querystring: adsgramRewardQuerySchema,
-          response: { 200: codeEnvelope(z.object({ credited: z.boolean(), view_id: z.string().nullable() })) },
+          response: {
+            200: codeEnvelope(z.object({ credited: z.boolean(), view_id: z.string().nullable() })),
+          },
         },
         config: { auth: 'none' },
       },

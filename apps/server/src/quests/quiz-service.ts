@@ -86,7 +86,12 @@ export class QuizService {
     return [];
   }
 
-  private progressOf(quiz: QuizRow, taskId: string | null, rows: AnswerRow[], completed: boolean): QuizProgress {
+  private progressOf(
+    quiz: QuizRow,
+    taskId: string | null,
+    rows: AnswerRow[],
+    completed: boolean,
+  ): QuizProgress {
     const order = new Map(quiz.questions.map((question, index) => [question.id, index]));
     const answers = rows
       .filter((row) => order.has(row.questionId))

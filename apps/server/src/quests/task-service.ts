@@ -36,7 +36,11 @@ export function metadataOf(task: TaskRow): TaskMetadata {
 export function isVisitTask(task: TaskRow): boolean {
   const type = clientTaskType(task.type);
   const metadata = metadataOf(task);
-  return type === 'community' || type === 'watch_and_earn' || (type === 'daily' && !!(metadata.task_url || metadata.link));
+  return (
+    type === 'community' ||
+    type === 'watch_and_earn' ||
+    (type === 'daily' && !!(metadata.task_url || metadata.link))
+  );
 }
 
 /** Q1: a daily task is done for today when completed on this UTC day; others once for good. */
@@ -79,7 +83,11 @@ export class TaskService {
       this.activeTasks(db),
       db.select().from(taskProgress).where(eq(taskProgress.userId, userId)),
       db
-        .select({ quizId: quizAnswers.quizId, answers: count(), firstAt: sql<string>`min(${quizAnswers.answeredAt})` })
+        .select({
+          quizId: quizAnswers.quizId,
+          answers: count(),
+          firstAt: sql<string>`min(${quizAnswers.answeredAt})`,
+        })
         .from(quizAnswers)
         .where(eq(quizAnswers.userId, userId))
         .groupBy(quizAnswers.quizId),
@@ -124,7 +132,9 @@ export class TaskService {
           status,
           completed: done,
           started_at: status === 'started' && row ? row.startedAt.toISOString() : null,
-          reward_earned: done ? Number((row?.metadata as { reward?: number }).reward ?? task.rewardPoints) : null,
+          reward_earned: done
+            ? Number((row?.metadata as { reward?: number }).reward ?? task.rewardPoints)
+            : null,
         };
       });
   }
@@ -160,7 +170,15 @@ export class TaskService {
     taskId: string,
     status: 'started' | 'completed' | undefined,
     clientMetadata: Record<string, unknown>,
-  ): Promise<MoneyResult<{ task_id: string; status: TaskView['status']; started_at: string | null; required_time: number; elapsed_seconds: number }>> {
+  ): Promise<
+    MoneyResult<{
+      task_id: string;
+      status: TaskView['status'];
+      started_at: string | null;
+      required_time: number;
+      elapsed_seconds: number;
+    }>
+  > {
     const { db } = this.deps.database;
     const now = this.deps.now();
     const task = await this.taskById(db, taskId);
@@ -169,13 +187,24 @@ export class TaskService {
     if (status === 'started' && isVisitTask(task)) {
       await db
         .insert(taskProgress)
-        .values({ userId, taskId, status: 'started', startedAt: new Date(now), metadata: { client: clientMetadata } })
+        .values({
+          userId,
+          taskId,
+          status: 'started',
+          startedAt: new Date(now),
+          metadata: { client: clientMetadata },
+        })
         .onConflictDoNothing();
       // A daily task done on an earlier day starts afresh today.
       if (clientTaskType(task.type) === 'daily') {
         await db
           .update(taskProgress)
-          .set({ status: 'started', startedAt: new Date(now), completedAt: null, metadata: { client: clientMetadata } })
+          .set({
+            status: 'started',
+            startedAt: new Date(now),
+            completedAt: null,
+            metadata: { client: clientMetadata },
+          })
           .where(
             and(
               eq(taskProgress.userId, userId),
@@ -188,7 +217,9 @@ export class TaskService {
     } else if (clientMetadata && Object.keys(clientMetadata).length > 0) {
       await db
         .update(taskProgress)
-        .set({ metadata: sql`${taskProgress.metadata} || ${JSON.stringify({ client: clientMetadata })}::jsonb` })
+        .set({
+          metadata: sql`${taskProgress.metadata} || ${JSON.stringify({ client: clientMetadata })}::jsonb`,
+        })
         .where(and(eq(taskProgress.userId, userId), eq(taskProgress.taskId, taskId)));
     }
     const [row] = await db
@@ -234,7 +265,11 @@ export class TaskService {
       let score: CompletedTask['score'];
       const visit = isVisitTask(task);
       if (type === 'quiz') {
-        const [quiz] = await money.tx.select().from(quizzes).where(eq(quizzes.id, metadata.quizId ?? '')).limit(1);
+        const [quiz] = await money.tx
+          .select()
+          .from(quizzes)
+          .where(eq(quizzes.id, metadata.quizId ?? ''))
+          .limit(1);
         if (!quiz) return money.fail('quiz/not-found');
         const answers = await money.tx
           .select()
@@ -269,7 +304,14 @@ export class TaskService {
       };
       await money.tx
         .insert(taskProgress)
-        .values({ userId, taskId, status: 'completed', startedAt: completedAt, completedAt, metadata: record })
+        .values({
+          userId,
+          taskId,
+          status: 'completed',
+          startedAt: completedAt,
+          completedAt,
+          metadata: record,
+        })
         .onConflictDoUpdate({
           target: [taskProgress.userId, taskProgress.taskId],
           set: { status: 'completed', completedAt, metadata: record },
@@ -285,7 +327,8 @@ export class TaskService {
           currency: 'coins',
           delta: reward,
           reason: type === 'quiz' ? 'quest:quiz' : 'quest:task',
-          idempotencyKey: type === 'daily' ? `quest-task:${userId}:${taskId}:${day}` : `quest-task:${userId}:${taskId}`,
+          idempotencyKey:
+            type === 'daily' ? `quest-task:${userId}:${taskId}:${day}` : `quest-task:${userId}:${taskId}`,
           meta: { taskId, type, ...(score ? { score } : {}) },
         });
       }
@@ -301,7 +344,9 @@ export class TaskService {
   }
 
   /** The task-completed popup's pending completion (spec-a §4), or null. */
-  async pendingCompletion(userId: string): Promise<{ task_id: string; title: string; reward: number } | null> {
+  async pendingCompletion(
+    userId: string,
+  ): Promise<{ task_id: string; title: string; reward: number } | null> {
     const { db } = this.deps.database;
     const [row] = await db
       .select({ taskId: taskProgress.taskId, title: tasks.title, metadata: taskProgress.metadata })
@@ -317,7 +362,11 @@ export class TaskService {
       .orderBy(asc(taskProgress.completedAt))
       .limit(1);
     if (!row) return null;
-    return { task_id: row.taskId, title: row.title, reward: Number((row.metadata as { reward?: number }).reward ?? 0) };
+    return {
+      task_id: row.taskId,
+      title: row.title,
+      reward: Number((row.metadata as { reward?: number }).reward ?? 0),
+    };
   }
 
   /** The popup was seen: it does not come back (on this device or another). */

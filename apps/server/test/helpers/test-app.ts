@@ -108,7 +108,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ? config.artDir
         : null
       : options.artDir;
-  const titans = await createApp(config, { logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const titans = await createApp(config, {
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -53,7 +53,10 @@ export function visitCheck(
   startedAt: number | null,
   now: number,
   required: number,
-): { ok: true } | { ok: false; reason: 'not-started' } | { ok: false; reason: 'too-early'; remaining: number } {
+):
+  | { ok: true }
+  | { ok: false; reason: 'not-started' }
+  | { ok: false; reason: 'too-early'; remaining: number } {
   if (startedAt === null) return { ok: false, reason: 'not-started' };
   const elapsed = (now - startedAt) / 1000;
   if (elapsed < required) return { ok: false, reason: 'too-early', remaining: Math.ceil(required - elapsed) };

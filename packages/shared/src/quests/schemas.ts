@@ -60,7 +60,9 @@ export const completedTaskSchema = z.object({
   reward: z.number().int(),
   coins: z.number().int(),
   /** Quizzes: the server's score. */
-  score: z.object({ correct: z.number().int(), total: z.number().int(), percent: z.number().int() }).optional(),
+  score: z
+    .object({ correct: z.number().int(), total: z.number().int(), percent: z.number().int() })
+    .optional(),
 });
 export type CompletedTask = z.infer<typeof completedTaskSchema>;
 
@@ -177,7 +179,10 @@ export const dailyStateSchema = z.object({
 export type DailyState = z.infer<typeof dailyStateSchema>;
 
 /** GET /daily-rewards (success envelope, data.rewards; data.state added). */
-export const dailyRewardsViewSchema = z.object({ rewards: z.array(dailyRewardSchema), state: dailyStateSchema });
+export const dailyRewardsViewSchema = z.object({
+  rewards: z.array(dailyRewardSchema),
+  state: dailyStateSchema,
+});
 export type DailyRewardsView = z.infer<typeof dailyRewardsViewSchema>;
 
 export const rewardParamsSchema = z.strictObject({ id: z.string().regex(/^day-\d{1,2}$/) });
