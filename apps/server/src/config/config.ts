@@ -63,7 +63,13 @@ const envSchema = z.object({
   ),
   MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
   GAMES_FEED_URL: optionalUrl,
-  ADSGRAM_BLOCK_ID: optionalString,
+  ADSGRAM_BLOCK_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(int-)?\d+$/, "must be Adsgram's rewarded block id (digits, or int-digits)")
+      .optional(),
+  ),
   ADSGRAM_REWARD_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'use at least 16 characters').optional(),

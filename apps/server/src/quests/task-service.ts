@@ -133,7 +133,7 @@ export class TaskService {
           completed: done,
           started_at: status === 'started' && row ? row.startedAt.toISOString() : null,
           reward_earned: done
-            ? Number((row?.metadata as { reward?: number }).reward ?? task.rewardPoints)
+            ? Number((row?.metadata as { reward?: number } | undefined)?.reward ?? task.rewardPoints)
             : null,
         };
       });

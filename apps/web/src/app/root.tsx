@@ -88,7 +88,7 @@ export function Root() {
       {content}
       {loadingScreen}
       <NetworkStatusPill />
-      <TaskCompletedPopup />
+      <TaskCompletedPopup watch={screen === 'app'} />
       <Toaster />
     </>
   );
