@@ -37,7 +37,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const titans = await createApp(config, { logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const titans = await createApp(config, {
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no TCP address');

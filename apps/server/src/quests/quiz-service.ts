@@ -40,7 +40,7 @@ export class QuizService {
 
   private async quiz(quizId: string): Promise<QuizRow | null> {
     const [row] = await this.deps.database.db.select().from(quizzes).where(eq(quizzes.id, quizId)).limit(1);
-    return row && row.isActive ? row : null;
+    return row?.isActive ? row : null;
   }
 
   /** GET /quiz/{id}: questions and option texts only. */

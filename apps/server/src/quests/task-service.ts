@@ -66,7 +66,7 @@ export class TaskService {
 
   async taskById(db: Db, taskId: string): Promise<TaskRow | null> {
     const [row] = await db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
-    return row && row.isActive ? row : null;
+    return row?.isActive ? row : null;
   }
 
   /** The task serving a quiz (the Quest Board links each quiz to one task). */

@@ -21,6 +21,7 @@ export function useAnswerQuiz(quizId: string) {
   return useMutation({
     mutationFn: ({ questionId, optionIndex }: { questionId: string; optionIndex: number }) =>
       answerQuiz(quizId, questionId, optionIndex),
-    onSuccess: (result) => queryClient.setQueryData(quizProgressQueryOptions(quizId).queryKey, result.progress),
+    onSuccess: (result) =>
+      queryClient.setQueryData(quizProgressQueryOptions(quizId).queryKey, result.progress),
   });
 }

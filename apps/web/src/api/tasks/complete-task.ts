@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompletedTask } from '@titans/shared/quests/schemas';
 import { api } from '../../lib/api-client.ts';
 import { profileQueryOptions } from '../user/get-profile.ts';
+import { pendingCompletionQueryOptions } from './get-pending-completion.ts';
 import { taskStatsQueryOptions } from './get-task-stats.ts';
 import { tasksQueryOptions } from './get-tasks.ts';
-import { pendingCompletionQueryOptions } from './get-pending-completion.ts';
 
 /**
  * PUT /v1/task/complete {telegramUserId, taskId}: the server checks the condition (a visit long
@@ -16,7 +16,10 @@ export function completeTask(telegramUserId: string, taskId: string): Promise<Co
 }
 
 /** Refreshes everything a completion changes. */
-export function invalidateAfterCompletion(queryClient: ReturnType<typeof useQueryClient>, telegramUserId: string) {
+export function invalidateAfterCompletion(
+  queryClient: ReturnType<typeof useQueryClient>,
+  telegramUserId: string,
+) {
   void queryClient.invalidateQueries({ queryKey: tasksQueryOptions().queryKey });
   void queryClient.invalidateQueries({ queryKey: taskStatsQueryOptions(telegramUserId).queryKey });
   void queryClient.invalidateQueries({ queryKey: pendingCompletionQueryOptions().queryKey });

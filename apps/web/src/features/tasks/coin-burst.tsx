@@ -48,10 +48,10 @@ function FlyingCoins({ burst }: { burst: Burst }) {
     const timer = setTimeout(() => {
       done(burst.id);
       const element = document.querySelector('[data-coin-target]');
-      element?.animate(
-        [{ transform: 'scale(1)' }, { transform: 'scale(1.18)' }, { transform: 'scale(1)' }],
-        { duration: 260, easing: 'ease-out' },
-      );
+      element?.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.18)' }, { transform: 'scale(1)' }], {
+        duration: 260,
+        easing: 'ease-out',
+      });
     }, 1_200);
     return () => clearTimeout(timer);
   }, [burst.id, done]);

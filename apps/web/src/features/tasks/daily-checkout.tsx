@@ -6,8 +6,8 @@ import { useClaimDailyReward } from '../../api/tasks/claim-daily-reward.ts';
 import { useDailyRewards } from '../../api/tasks/get-daily-rewards.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -50,7 +50,11 @@ export function dayCards(view: DailyRewardsView): DayCard[] {
     return [{ key: 'missed', day: 0, state: 'Missed', reward: undefined }, todayCard, next(1)];
   }
   if (today > 1) {
-    return [{ key: 'before', day: today - 1, state: 'Claimed', reward: rewardFor(rewards, today - 1) }, todayCard, next(1)];
+    return [
+      { key: 'before', day: today - 1, state: 'Claimed', reward: rewardFor(rewards, today - 1) },
+      todayCard,
+      next(1),
+    ];
   }
   return [todayCard, next(1), next(2)];
 }
@@ -145,7 +149,8 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
                 data-state={card.state}
                 className={cx(
                   'relative flex flex-col items-center rounded-2xl px-1.5 pt-2 pb-2 text-center ring-1',
-                  card.state === 'Claim' && 'bg-[linear-gradient(180deg,rgb(255_213_74/0.28),rgb(245_163_0/0.12))] ring-2 ring-gold-300 shadow-[0_0_22px_rgb(255_194_31/0.35)]',
+                  card.state === 'Claim' &&
+                    'bg-[linear-gradient(180deg,rgb(255_213_74/0.28),rgb(245_163_0/0.12))] ring-2 ring-gold-300 shadow-[0_0_22px_rgb(255_194_31/0.35)]',
                   card.state === 'Claimed' && 'bg-success-700/25 ring-success-400/45',
                   card.state === 'Missed' && 'bg-danger-800/30 ring-danger-400/40',
                   card.state === 'Coming Soon' && 'bg-night-950/45 ring-white/10',
@@ -156,7 +161,11 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
                 </span>
                 <RewardArt
                   reward={card.reward}
-                  className={cx('my-1.5 size-14', card.state === 'Coming Soon' && 'opacity-60 saturate-50', card.state === 'Missed' && 'opacity-50 grayscale')}
+                  className={cx(
+                    'my-1.5 size-14',
+                    card.state === 'Coming Soon' && 'opacity-60 saturate-50',
+                    card.state === 'Missed' && 'opacity-50 grayscale',
+                  )}
                 />
                 <span className="min-h-5 font-display text-[14px] leading-tight text-gold-200">
                   {card.state === 'Missed' ? 'Streak lost' : rewardText(card.reward)}
@@ -190,7 +199,9 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
       </div>
 
       <div className="panel rounded-[24px] p-3.5">
-        <h3 className="px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">Next 7 days</h3>
+        <h3 className="px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
+          Next 7 days
+        </h3>
         <ol className="mt-2.5 grid grid-cols-7 gap-1.5" aria-label="Upcoming rewards">
           {strip.map((day, offset) => {
             const reward = rewardFor(view.rewards, day);
@@ -232,10 +243,15 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
             <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-night-950/60 px-4 py-1.5 ring-1 ring-gold-300/40">
               {claimed.reward_type === 'coins' && <GameIcon name="coin" className="size-6" />}
               <span className="font-display text-[22px] text-gold">
-                {claimed.reward_type === 'coins' ? `+${claimed.amount.toLocaleString('en-US')}` : `×${claimed.amount}`}
+                {claimed.reward_type === 'coins'
+                  ? `+${claimed.amount.toLocaleString('en-US')}`
+                  : `×${claimed.amount}`}
               </span>
             </p>
-            <p className="mt-3 text-[13px] text-muted">Streak: {claimed.current_streak} {claimed.current_streak === 1 ? 'day' : 'days'}. See you tomorrow!</p>
+            <p className="mt-3 text-[13px] text-muted">
+              Streak: {claimed.current_streak} {claimed.current_streak === 1 ? 'day' : 'days'}. See you
+              tomorrow!
+            </p>
           </>
         )}
       </Dialog>

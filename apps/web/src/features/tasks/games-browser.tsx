@@ -23,7 +23,8 @@ export function GamesBrowser() {
   const games = useGames(page);
 
   if (games.isError && !games.data) {
-    const message = isApiError(games.error) && games.error.message ? games.error.message : 'Failed to fetch games';
+    const message =
+      isApiError(games.error) && games.error.message ? games.error.message : 'Failed to fetch games';
     return (
       <EmptyState
         art="satellite-antenna"
@@ -45,7 +46,11 @@ export function GamesBrowser() {
 
   return (
     <section aria-label="Games" className="flex flex-col gap-3">
-      <div className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4" role="tablist" aria-label="Game categories">
+      <div
+        className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4"
+        role="tablist"
+        aria-label="Game categories"
+      >
         {categories.map((name) => (
           <button
             key={name}
@@ -58,7 +63,9 @@ export function GamesBrowser() {
             }}
             className={cx(
               'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold ring-1 transition-colors',
-              category === name ? 'bg-gold-300 text-[#4a2300] ring-gold-200' : 'bg-white/6 text-ink/80 ring-white/12',
+              category === name
+                ? 'bg-gold-300 text-[#4a2300] ring-gold-200'
+                : 'bg-white/6 text-ink/80 ring-white/12',
             )}
           >
             {name}
@@ -77,17 +84,23 @@ export function GamesBrowser() {
       ) : (
         <ul className={cx('grid grid-cols-2 gap-3 transition-opacity', loading && 'opacity-60')}>
           {shown.map((game) => (
-            <li key={game.id} className="panel overflow-hidden rounded-[22px] animate-rise-in" data-testid="game-card">
+            <li
+              key={game.id}
+              className="panel overflow-hidden rounded-[22px] animate-rise-in"
+              data-testid="game-card"
+            >
               <img
                 src={game.thumb}
                 alt=""
                 loading="lazy"
                 referrerPolicy="no-referrer"
-                className="aspect-[4/3] w-full bg-night-950/60 object-cover"
+                className="aspect-[16/10] w-full bg-night-950/60 object-cover"
               />
               <div className="p-2.5">
                 <h3 className="truncate font-display text-[15px] leading-tight text-ink">{game.title}</h3>
-                <p className="truncate text-[11px] font-extrabold tracking-wide text-muted uppercase">{game.category}</p>
+                <p className="truncate text-[11px] font-extrabold tracking-wide text-muted uppercase">
+                  {game.category}
+                </p>
                 <Button
                   size="sm"
                   block

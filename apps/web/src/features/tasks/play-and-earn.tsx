@@ -2,8 +2,8 @@ import { useAdsgram } from '@adsgram/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdStatus } from '@titans/shared/quests/schemas';
 import { useCallback, useRef, useState } from 'react';
-import { adStatusQueryOptions, getAdView, startAdView } from '../../api/tasks/get-ad-status.ts';
 import { invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
+import { adStatusQueryOptions, getAdView, startAdView } from '../../api/tasks/get-ad-status.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -21,7 +21,13 @@ const POLL_MS = 1_000;
  * plays the ad; the coins arrive only when Adsgram's reward callback reaches the server, which
  * this card waits for before celebrating.
  */
-export function RewardedAdCard({ status, telegramUserId }: { status: AdStatus & { block_id: string }; telegramUserId: string }) {
+export function RewardedAdCard({
+  status,
+  telegramUserId,
+}: {
+  status: AdStatus & { block_id: string };
+  telegramUserId: string;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const card = useRef<HTMLElement>(null);
@@ -45,7 +51,9 @@ export function RewardedAdCard({ status, telegramUserId }: { status: AdStatus & 
       toast.info('Your reward is on its way');
     } catch (error) {
       haptics.warning();
-      toast.error(isApiError(error) && error.message ? error.message : 'The ad could not be shown. Try again later.');
+      toast.error(
+        isApiError(error) && error.message ? error.message : 'The ad could not be shown. Try again later.',
+      );
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: adStatusQueryOptions().queryKey });

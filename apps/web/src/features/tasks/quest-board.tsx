@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAdStatus } from '../../api/tasks/get-ad-status.ts';
 import { completeTask, invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
+import { useAdStatus } from '../../api/tasks/get-ad-status.ts';
 import { useTaskStats } from '../../api/tasks/get-task-stats.ts';
 import { useTasks } from '../../api/tasks/get-tasks.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
@@ -43,7 +43,17 @@ function tabOf(value: string | null): TaskTab {
   return TASK_TABS.includes(value as TaskTab) ? (value as TaskTab) : 'all';
 }
 
-function StatTile({ label, value, art, testId }: { label: string; value: string; art: ReactNode; testId: string }) {
+function StatTile({
+  label,
+  value,
+  art,
+  testId,
+}: {
+  label: string;
+  value: string;
+  art: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="panel flex flex-col items-center rounded-2xl px-1 py-2 text-center">
       <span className="grid h-7 place-items-center">{art}</span>
@@ -166,9 +176,17 @@ export function QuestBoard() {
       </div>
     );
   } else if (tab === 'quiz') {
-    body = <Section title="Quizzes" art="scroll">{ofType('quiz').map(card)}</Section>;
+    body = (
+      <Section title="Quizzes" art="scroll">
+        {ofType('quiz').map(card)}
+      </Section>
+    );
   } else if (tab === 'community') {
-    body = <Section title="Community" art="people-hugging">{ofType('community').map(card)}</Section>;
+    body = (
+      <Section title="Community" art="people-hugging">
+        {ofType('community').map(card)}
+      </Section>
+    );
   } else if (tab === 'watch') {
     const blockId = adStatus.data?.block_id ?? null;
     const watchTasks = ofType('watch_and_earn');
@@ -182,7 +200,10 @@ export function QuestBoard() {
       ) : (
         <Section title="Play & Earn" art="video-game">
           {blockId && adStatus.data && (
-            <RewardedAdCard status={{ ...adStatus.data, block_id: blockId }} telegramUserId={telegramUserId} />
+            <RewardedAdCard
+              status={{ ...adStatus.data, block_id: blockId }}
+              telegramUserId={telegramUserId}
+            />
           )}
           {watchTasks.map(card)}
         </Section>
@@ -229,6 +250,7 @@ export function QuestBoard() {
         <h1 className="relative font-display text-[30px] leading-tight text-gold">Quest Board</h1>
         <div
           data-coin-target
+          role="group"
           className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5"
           aria-label="Your coins"
         >
@@ -239,7 +261,7 @@ export function QuestBoard() {
         </div>
       </div>
 
-      <div className="mt-3 grid grid-cols-3 gap-2" aria-label="Your quest stats">
+      <div className="mt-3 grid grid-cols-3 gap-2" role="group" aria-label="Your quest stats">
         <StatTile
           label="Coins Earned"
           value={statsData ? formatCompact(statsData.totalCoinsEarned) : '—'}

@@ -122,7 +122,10 @@ export function QuizPlayer({
       await trackProgress({
         telegram_user_id: telegramUserId,
         task_id: task._id,
-        metadata: { action: 'complete', quiz: { quizId, score: quizPercent(correct, total), completed: true } },
+        metadata: {
+          action: 'complete',
+          quiz: { quizId, score: quizPercent(correct, total), completed: true },
+        },
       }).catch(() => undefined);
       const done = await completeTask(telegramUserId, task._id);
       celebrateClaim(claimButton.current, done.reward);
@@ -145,17 +148,27 @@ export function QuizPlayer({
   if ((showResults || (allAnswered && viewing === null)) && allAnswered) {
     const headline = quizHeadline(correct, total);
     const reward = quizReward(task.reward_points, correct, total);
-    const art = headline === 'Perfect Score!' ? 'trophy' : headline === 'Good Job!' ? 'glowing-star' : 'sparkles';
+    const art =
+      headline === 'Perfect Score!' ? 'trophy' : headline === 'Good Job!' ? 'glowing-star' : 'sparkles';
     return (
-      <section aria-label="Quiz results" className="panel relative overflow-hidden rounded-[28px] px-5 pt-6 pb-5 text-center animate-pop-in">
+      <section
+        aria-label="Quiz results"
+        className="panel relative overflow-hidden rounded-[28px] px-5 pt-6 pb-5 text-center animate-pop-in"
+      >
         <div className="pointer-events-none absolute inset-x-0 -top-10 mx-auto h-40 w-64 rounded-full bg-gold-400/25 blur-3xl" />
-        <EmojiArt name={art} className="relative mx-auto size-24 drop-shadow-[0_8px_14px_rgb(0_0_0/0.45)] animate-float" />
+        <EmojiArt
+          name={art}
+          className="relative mx-auto size-24 drop-shadow-[0_8px_14px_rgb(0_0_0/0.45)] animate-float"
+        />
         <h2 className="relative mt-2 font-display text-[30px] leading-tight text-gold">{headline}</h2>
         <p className="relative mt-1 text-[15px] font-bold text-ink/85">
           You answered <span className="font-black text-ink">{correct}</span> of{' '}
           <span className="font-black text-ink">{total}</span> correctly
         </p>
-        <div className="relative mx-auto mt-4 grid size-28 place-items-center rounded-full bg-[conic-gradient(var(--color-gold-400)_var(--p),rgb(255_255_255/0.1)_0)] p-2" style={{ ['--p' as string]: `${quizPercent(correct, total)}%` }}>
+        <div
+          className="relative mx-auto mt-4 grid size-28 place-items-center rounded-full bg-[conic-gradient(var(--color-gold-400)_var(--p),rgb(255_255_255/0.1)_0)] p-2"
+          style={{ ['--p' as string]: `${quizPercent(correct, total)}%` }}
+        >
           <div className="grid size-full place-items-center rounded-full bg-night-850">
             <span className="font-display text-[30px] text-ink" data-testid="quiz-score">
               {quizPercent(correct, total)}%
@@ -206,7 +219,13 @@ export function QuizPlayer({
               key={entry._id}
               className={cx(
                 'h-1.5 flex-1 rounded-full',
-                state ? (state.is_correct ? 'bg-success-400' : 'bg-danger-400') : position === index ? 'bg-gold-300' : 'bg-white/12',
+                state
+                  ? state.is_correct
+                    ? 'bg-success-400'
+                    : 'bg-danger-400'
+                  : position === index
+                    ? 'bg-gold-300'
+                    : 'bg-white/12',
               )}
             />
           );
@@ -222,6 +241,7 @@ export function QuizPlayer({
           const isRight = locked && locked.correct_index === optionIndex;
           const isWrong = locked && selected && !locked.is_correct;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a big game-styled answer button that acts as one radio of the group
             <button
               key={option.text}
               type="button"
@@ -246,7 +266,13 @@ export function QuizPlayer({
               <span
                 className={cx(
                   'grid size-8 shrink-0 place-items-center rounded-xl font-display text-[15px]',
-                  isRight ? 'bg-success-500 text-white' : isWrong ? 'bg-danger-500 text-white' : selected ? 'bg-gold-300 text-[#4a2300]' : 'bg-white/10 text-muted',
+                  isRight
+                    ? 'bg-success-500 text-white'
+                    : isWrong
+                      ? 'bg-danger-500 text-white'
+                      : selected
+                        ? 'bg-gold-300 text-[#4a2300]'
+                        : 'bg-white/10 text-muted',
                 )}
               >
                 {isRight ? '✓' : isWrong ? '✕' : LETTERS[optionIndex]}
@@ -261,10 +287,17 @@ export function QuizPlayer({
           role="status"
           className={cx(
             'mt-3 rounded-2xl px-4 py-3 text-[14px] leading-snug ring-1 animate-rise-in',
-            locked.is_correct ? 'bg-success-700/30 ring-success-400/50' : 'bg-danger-800/35 ring-danger-400/50',
+            locked.is_correct
+              ? 'bg-success-700/30 ring-success-400/50'
+              : 'bg-danger-800/35 ring-danger-400/50',
           )}
         >
-          <p className={cx('font-display text-[18px]', locked.is_correct ? 'text-success-400' : 'text-danger-400')}>
+          <p
+            className={cx(
+              'font-display text-[18px]',
+              locked.is_correct ? 'text-success-400' : 'text-danger-400',
+            )}
+          >
             {locked.is_correct ? 'Correct!' : 'Wrong answer'}
           </p>
           {locked.explanation && <p className="mt-0.5 text-ink/85">{locked.explanation}</p>}

@@ -46,21 +46,34 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
     >
       <div className="relative grid size-14 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/50 ring-1 ring-white/12">
         {task.metadata.image_url ? (
-          <img src={task.metadata.image_url} alt="" aria-hidden className="size-full object-cover" draggable={false} />
+          <img
+            src={task.metadata.image_url}
+            alt=""
+            aria-hidden
+            className="size-full object-cover"
+            draggable={false}
+          />
         ) : (
           <EmojiArt name={FALLBACK_ART[task.type]} className="size-9" />
         )}
         {task.completed && (
           <span className="absolute inset-0 grid place-items-center bg-success-700/55">
             <svg viewBox="0 0 24 24" className="size-8 text-white drop-shadow" aria-hidden>
-              <path fill="none" stroke="currentColor" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" d="M5 12.5l4.2 4.2L19 7" />
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M5 12.5l4.2 4.2L19 7"
+              />
             </svg>
           </span>
         )}
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-1.5">
-          <h3 className="truncate font-display text-[16px] leading-tight text-ink">{task.title}</h3>
+          <h3 className="line-clamp-2 font-display text-[16px] leading-tight text-ink">{task.title}</h3>
           {inProgress && (
             <span className="shrink-0 rounded-full bg-energy-500/25 px-2 py-0.5 text-[10px] font-black tracking-wide text-energy-300 uppercase ring-1 ring-energy-400/40">
               In Progress

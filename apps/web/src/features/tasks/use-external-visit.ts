@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { completeTask, invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
+import { tasksQueryOptions } from '../../api/tasks/get-tasks.ts';
 import { trackProgress } from '../../api/tasks/track-progress.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
@@ -47,6 +48,8 @@ export function useExternalVisit(telegramUserId: string) {
   const queryClient = useQueryClient();
   const [busyTask, setBusyTask] = useState<string | null>(null);
   const cards = useRef(new Map<string, Element>());
+  /** The start being recorded per task: completing waits for it, so the server has seen it. */
+  const starts = useRef(new Map<string, Promise<unknown>>());
 
   const finish = useCallback(async () => {
     const visit = readVisit();
@@ -55,6 +58,7 @@ export function useExternalVisit(telegramUserId: string) {
     const seconds = Math.round((Date.now() - visit.startTime) / 1000);
     setBusyTask(visit.taskId);
     try {
+      await starts.current.get(visit.taskId);
       await trackProgress({
         telegram_user_id: telegramUserId,
         task_id: visit.taskId,
@@ -63,7 +67,8 @@ export function useExternalVisit(telegramUserId: string) {
       const done = await completeTask(telegramUserId, visit.taskId);
       celebrateClaim(cards.current.get(visit.taskId) ?? null, done.reward);
     } catch (error) {
-      if (isApiError(error) && error.code === 'task/too-early') {
+      // The link was opened: whether the server saw too little of it or none, it was too early.
+      if (isApiError(error) && (error.code === 'task/too-early' || error.code === 'task/not-started')) {
         haptics.warning();
         audioEngine.play('error');
         toast.error(TOO_EARLY_TEXT);
@@ -96,18 +101,17 @@ export function useExternalVisit(telegramUserId: string) {
       sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
       // The link opens at once (a popup must come from the tap); the server records the start.
       openExternalLink(url);
-      try {
-        await trackProgress({
-          telegram_user_id: telegramUserId,
-          task_id: task._id,
-          metadata: { required_time: task.metadata.required_time },
-          status: 'started',
-        });
-      } catch (error) {
-        console.warn('[tasks] could not record the visit start', error);
-      }
+      const started = trackProgress({
+        telegram_user_id: telegramUserId,
+        task_id: task._id,
+        metadata: { required_time: task.metadata.required_time },
+        status: 'started',
+      }).catch((error: unknown) => console.warn('[tasks] could not record the visit start', error));
+      starts.current.set(task._id, started);
+      await started;
+      void queryClient.invalidateQueries({ queryKey: tasksQueryOptions().queryKey });
     },
-    [telegramUserId],
+    [queryClient, telegramUserId],
   );
 
   const registerCard = useCallback((taskId: string, element: Element | null) => {
