@@ -250,10 +250,9 @@ export function QuestBoard() {
         <h1 className="relative font-display text-[30px] leading-tight text-gold">Quest Board</h1>
         <div
           data-coin-target
-          role="group"
           className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5"
-          aria-label="Your coins"
         >
+          <span className="sr-only">Your coins</span>
           <GameIcon name="coin" className="size-7 drop-shadow-[0_2px_6px_rgb(255_170_0/0.55)]" />
           <span className="font-display text-[18px] tabular-nums text-ink" data-testid="quest-balance">
             {synced ? formatNumber(coins) : '—'}
@@ -261,7 +260,7 @@ export function QuestBoard() {
         </div>
       </div>
 
-      <div className="mt-3 grid grid-cols-3 gap-2" role="group" aria-label="Your quest stats">
+      <section className="mt-3 grid grid-cols-3 gap-2" aria-label="Your quest stats">
         <StatTile
           label="Coins Earned"
           value={statsData ? formatCompact(statsData.totalCoinsEarned) : '—'}
@@ -280,7 +279,7 @@ export function QuestBoard() {
           art={<EmojiArt name="trophy" className="size-6" />}
           testId="stat-tasks"
         />
-      </div>
+      </section>
 
       {!quizTask && (
         <div
