@@ -75,7 +75,7 @@ export function RewardedAdCard({
         <h3 className="font-display text-[17px] leading-tight text-ink">Watch &amp; Earn</h3>
         <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
           <GameIcon name="coin" className="size-[18px]" />+{status.reward_coins}
-          <span className="ml-1 font-sans text-[11px] font-extrabold text-muted">
+          <span className="ml-1 font-sans text-[11px] font-extrabold whitespace-nowrap text-muted">
             {left}/{status.per_day} left today
           </span>
         </p>
