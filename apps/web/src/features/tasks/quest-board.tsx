@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@titans/shared/quests/schemas';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { completeTask, invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
 import { useAdStatus } from '../../api/tasks/get-ad-status.ts';
@@ -22,7 +22,6 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { CoinBurstLayer, celebrateClaim } from './coin-burst.tsx';
 import { DailyCheckout } from './daily-checkout.tsx';
 import { GamesBrowser } from './games-browser.tsx';
-import { RewardedAdCard } from './play-and-earn.tsx';
 import { QuizPlayer } from './quiz-player.tsx';
 import { TaskCard } from './task-card.tsx';
 import { taskLink, useExternalVisit } from './use-external-visit.ts';
@@ -35,6 +34,11 @@ const TAB_BUTTONS: Array<{ tab: TaskTab; label: string; isNew?: boolean }> = [
   { tab: 'daily', label: 'Daily Checkout' },
   { tab: 'play', label: 'Games' },
 ];
+
+/** Adsgram's SDK loads only when the watch tab has an ad to show. */
+const RewardedAdCard = lazy(() =>
+  import('./play-and-earn.tsx').then((module) => ({ default: module.RewardedAdCard })),
+);
 
 /** spec-a §2: the watch tab's empty state. */
 export const NO_WATCH_TEXT = 'No play & earn tasks available right now. Check back soon!';
