@@ -204,10 +204,12 @@ export function QuestBoard() {
       ) : (
         <Section title="Play & Earn" art="video-game">
           {blockId && adStatus.data && (
-            <RewardedAdCard
-              status={{ ...adStatus.data, block_id: blockId }}
-              telegramUserId={telegramUserId}
-            />
+            <Suspense fallback={<Skeleton className="h-[82px] rounded-[24px]" />}>
+              <RewardedAdCard
+                status={{ ...adStatus.data, block_id: blockId }}
+                telegramUserId={telegramUserId}
+              />
+            </Suspense>
           )}
           {watchTasks.map(card)}
         </Section>
