@@ -30,10 +30,12 @@ let chain: FakeTonApi;
 beforeAll(async () => {
   [botApi, chain, browser] = await Promise.all([startFakeBotApi(), startFakeTonApi(), launchBrowser()]);
   server = await startServer({
-    TELEGRAM_API_ROOT: botApi.url,
-    TELEGRAM_WEBHOOK_SECRET: SECRET,
-    TON_API_ROOT: chain.url,
-    TON_WALLET_ADDRESS: WALLET,
+    env: {
+      TELEGRAM_API_ROOT: botApi.url,
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+      TON_API_ROOT: chain.url,
+      TON_WALLET_ADDRESS: WALLET,
+    },
   });
   await registerWithHero(server.url);
 });

@@ -14,18 +14,34 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface StartServerOptions {
+  /** Extra environment (GAMES_FEED_URL, ADSGRAM_BLOCK_ID…). */
+  env?: Record<string, string>;
+  /** The app's clock (ms), so a test can move server time. */
+  clock?: () => number;
+}
+
 /**
  * The real server, in process, in development mode (no bot token), on a fresh data folder and
  * an ephemeral port, serving the built web app exactly as `npm start` does. `env` adds
  * configuration (fake Bot API and chain servers for the Stars tests).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(webIndex)) {
     throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build\` first.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
-  const titans = await createApp(config, { logger: false });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const titans = await createApp(config, {
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no TCP address');

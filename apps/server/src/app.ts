@@ -19,6 +19,12 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
+import { AdService } from './quests/ad-service.ts';
+import { DailyRewardService } from './quests/daily-reward-service.ts';
+import { GamesFeed } from './quests/games-feed.ts';
+import { questRoutes } from './quests/quest-routes.ts';
+import { QuizService } from './quests/quiz-service.ts';
+import { TaskService } from './quests/task-service.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
 import { starsRoutes } from './stars/stars-routes.ts';
 import { StarsService } from './stars/stars-service.ts';
@@ -123,6 +129,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       : null,
   });
   const bot = config.telegramWebhookSecret ? createBot({ config, logger: app.log, stars }) : null;
+  const questTasks = new TaskService({ database, gateway, now });
+  const quests = {
+    tasks: questTasks,
+    quizzes: new QuizService({ database, tasks: questTasks, now }),
+    daily: new DailyRewardService({ database, gateway, now }),
+    games: new GamesFeed({ url: config.gamesFeedUrl, logger: app.log, now }),
+    ads: new AdService({
+      database,
+      gateway,
+      now,
+      blockId: config.adsgramBlockId,
+      rewardSecret: config.adsgramRewardSecret,
+    }),
+    users,
+  };
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
@@ -138,6 +159,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
       await api.register(boostRoutes({ boosts }));
       await api.register(starsRoutes({ stars }));
+      await api.register(questRoutes(quests));
     },
     { prefix: '/v1' },
   );

@@ -163,3 +163,25 @@ export const TON_CHECK_WAIT_MS = 120_000;
 export const STARS_PAYMENT_WAIT_MS = 30_000;
 /** Transactions listed at most (decisions: D-STARS-6). */
 export const TRANSACTIONS_LIMIT = 100;
+// --- Quest Board: tasks, quizzes, daily rewards, games, Play & Earn (spec-a §9; decisions D-QUEST-*) ---
+
+/** spec-a §9: an external task completes after at least 10 s (the server's clock, Q2). */
+export const DEFAULT_EXTERNAL_TASK_SECONDS = 10;
+/** spec-a §4/§9: the tracking call's own default required time, 3 s (reported in its metadata only). */
+export const TRACKING_DEFAULT_REQUIRED_SECONDS = 3;
+/** spec-a §9: quiz progress is kept 7 days. */
+export const QUIZ_PROGRESS_RETENTION_DAYS = 7;
+/** spec-a §9: daily rewards cap at day 30; 3 day cards; a 7-day strip. */
+export const DAILY_REWARD_CAP_DAY = 30;
+export const DAILY_DAY_CARDS = 3;
+export const DAILY_STRIP_DAYS = 7;
+/** spec-a §9: games, 10 requested per page. Next needs a full page (decisions: D-QUEST-5). */
+export const GAMES_PAGE_SIZE = 10;
+/** The server caches each feed page this long and waits this long for the feed (D-QUEST-5). */
+export const GAMES_FEED_CACHE_MS = 5 * 60_000;
+export const GAMES_FEED_TIMEOUT_MS = 5_000;
+/** Coins for one rewarded ad the network confirmed, and how many a UTC day (D-QUEST-6). */
+export const AD_REWARD_COINS = 250;
+export const AD_REWARDS_PER_DAY = 10;
+/** A started ad view waits this long for the network's reward callback (D-QUEST-6). */
+export const AD_VIEW_TTL_MS = 15 * 60_000;

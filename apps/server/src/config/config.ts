@@ -79,6 +79,18 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(10).default(DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS),
   ),
   MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
+  GAMES_FEED_URL: optionalUrl,
+  ADSGRAM_BLOCK_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(int-)?\d+$/, "must be Adsgram's rewarded block id (digits, or int-digits)")
+      .optional(),
+  ),
+  ADSGRAM_REWARD_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'use at least 16 characters').optional(),
+  ),
 });
 
 export interface Config {
@@ -121,6 +133,11 @@ export interface Config {
   socketRateLimit: SocketRateLimit;
   /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
   moneyLockScope: LockScope;
+  /** The third-party game feed the Games tab shows (spec-a §7); none: the tab's empty state. */
+  gamesFeedUrl: string | undefined;
+  /** Adsgram's rewarded block (public) and the secret in its Reward URL (decisions: D-QUEST-6). */
+  adsgramBlockId: string | undefined;
+  adsgramRewardSecret: string | undefined;
 }
 
 /**
@@ -179,5 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectAfterSeconds: values.SOCKET_FLOOD_DISCONNECT_SECONDS,
     },
     moneyLockScope: values.MONEY_LOCK_SCOPE,
+    gamesFeedUrl: values.GAMES_FEED_URL,
+    adsgramBlockId: values.ADSGRAM_BLOCK_ID,
+    adsgramRewardSecret: values.ADSGRAM_REWARD_SECRET,
   };
 }

@@ -421,3 +421,38 @@ export const idempotentResults = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
+
+/** Q3: one locked quiz answer per (player, quiz, question); the first answer stands. */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    quizId: text('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    questionId: text('question_id').notNull(),
+    selectedIndex: integer('selected_index').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.quizId, table.questionId] })],
+);
+
+/** Q7: a rewarded ad the player started; the network's reward callback credits it once. */
+export const adViews = pgTable(
+  'ad_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('pending'),
+    reward: integer('reward').notNull(),
+    createdAt: createdAt(),
+    rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+  },
+  (table) => [index('ad_views_user_idx').on(table.userId, table.createdAt)],
+);

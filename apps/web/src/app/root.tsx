@@ -100,7 +100,7 @@ export function Root() {
       {loadingScreen}
       {/* The game shows it inline under its top bar (layout/app-layout.tsx). */}
       {screen !== 'app' && <NetworkStatusPill />}
-      <TaskCompletedPopup />
+      <TaskCompletedPopup watch={screen === 'app'} />
       <Toaster />
     </>
   );

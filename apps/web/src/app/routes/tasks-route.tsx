@@ -1,12 +1,6 @@
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel.tsx';
+import { QuestBoard } from '../../features/tasks/quest-board.tsx';
 
+/** /tasks: the Quest Board (spec-a §2); ?tab= picks all, quiz, community, watch, daily or play. */
 export function TasksRoute() {
-  return (
-    <ComingSoonPanel
-      title="Quest Board"
-      art="scroll"
-      accents={['money-bag', 'sparkles']}
-      line="Quests, quizzes, daily rewards and games that pay out coins are on their way."
-    />
-  );
+  return <QuestBoard />;
 }

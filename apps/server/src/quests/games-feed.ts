@@ -1,0 +1,85 @@
+import { GAMES_FEED_CACHE_MS, GAMES_FEED_TIMEOUT_MS, GAMES_PAGE_SIZE } from '@titans/shared/constants';
+import type { GameEntry } from '@titans/shared/quests/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { failed, type MoneyResult } from '../money/money-result.ts';
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+const feedEntrySchema = z.object({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  title: z.string().min(1).max(200),
+  category: z.string().max(80).default('Other'),
+  thumb: httpUrl,
+  url: httpUrl,
+});
+
+export interface GamesFeedOptions {
+  url: string | undefined;
+  logger: FastifyBaseLogger;
+  now: Clock;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  cacheMs?: number;
+}
+
+/**
+ * Q6: the third-party game feed (spec-a §7: GET with format, num=10 and page), fetched by the
+ * server with a timeout, each page cached for a few minutes; a broken entry is dropped, and a
+ * failed fetch serves the last good copy of the page when there is one.
+ */
+export class GamesFeed {
+  private readonly cache = new Map<number, { at: number; games: GameEntry[] }>();
+  private readonly inFlight = new Map<number, Promise<GameEntry[]>>();
+
+  constructor(private readonly options: GamesFeedOptions) {}
+
+  get configured(): boolean {
+    return this.options.url !== undefined;
+  }
+
+  async page(page: number): Promise<MoneyResult<GameEntry[]>> {
+    if (!this.options.url) return { ok: true, value: [] };
+    const now = this.options.now();
+    const cached = this.cache.get(page);
+    if (cached && now - cached.at < (this.options.cacheMs ?? GAMES_FEED_CACHE_MS)) {
+      return { ok: true, value: cached.games };
+    }
+    try {
+      let pending = this.inFlight.get(page);
+      if (!pending) {
+        pending = this.fetchPage(page).finally(() => this.inFlight.delete(page));
+        this.inFlight.set(page, pending);
+      }
+      const games = await pending;
+      this.cache.set(page, { at: this.options.now(), games });
+      return { ok: true, value: games };
+    } catch (error) {
+      this.options.logger.warn({ err: error, page }, 'game feed failed');
+      if (cached) return { ok: true, value: cached.games };
+      return failed('games/feed-unavailable');
+    }
+  }
+
+  private async fetchPage(page: number): Promise<GameEntry[]> {
+    const url = new URL(this.options.url!);
+    url.searchParams.set('format', 'json');
+    url.searchParams.set('num', String(GAMES_PAGE_SIZE));
+    url.searchParams.set('page', String(page));
+    const doFetch = this.options.fetch ?? fetch;
+    const response = await doFetch(url, {
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? GAMES_FEED_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`game feed answered ${response.status}`);
+    const body = (await response.json()) as unknown;
+    const list = Array.isArray(body) ? body : ((body as { games?: unknown })?.games ?? []);
+    if (!Array.isArray(list)) throw new Error('game feed sent no list');
+    const games: GameEntry[] = [];
+    for (const entry of list) {
+      const parsed = feedEntrySchema.safeParse(entry);
+      if (parsed.success) games.push(parsed.data);
+    }
+    return games;
+  }
+}
