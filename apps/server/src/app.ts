@@ -17,6 +17,8 @@ import { healthRoutes } from './health/health-routes.ts';
 import { envelope } from './http/envelope-kind.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
+import { MarketplaceService } from './marketplace/marketplace-service.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
@@ -41,6 +43,8 @@ export interface TitansApp {
   users: UserService;
   engine: TapEngine;
   gateway: BalanceGateway;
+  /** The Titans Emporium; the Arena reads `marketplace.activeBoosts(userId, now)`. */
+  marketplace: MarketplaceService;
   realtime: Realtime;
   io: TitansSocketServer;
 }
@@ -94,6 +98,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     lockScope: config.moneyLockScope,
   });
   const boosts = new BoostService({ database, gateway, live: engine, now });
+  const marketplace = new MarketplaceService({ database, gateway, now });
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
@@ -105,9 +110,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async (api) => {
       await api.register(userRoutes({ database, users, live: engine, onUserChanged }));
       await api.register(characterRoutes({ database }));
-      await api.register(inventoryRoutes({ database }));
+      await api.register(inventoryRoutes({ database, now }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
       await api.register(boostRoutes({ boosts }));
+      await api.register(marketplaceRoutes({ marketplace }));
     },
     { prefix: '/v1' },
   );
@@ -132,7 +138,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, realtime, io };
+  return { app, database, users, engine, gateway, marketplace, realtime, io };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */
