@@ -17,6 +17,8 @@ export interface ApiRequestOptions {
   track?: boolean;
   /** Cancels the call (TanStack Query passes one); a cancelled call is never retried. */
   signal?: AbortSignal;
+  /** Extra headers, sent on the retry too (an `Idempotency-Key` makes a retried purchase safe). */
+  headers?: Record<string, string>;
 }
 
 /** What a 403 `auth/banned` tells the app. */
@@ -90,7 +92,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function attempt<T>(method: string, url: string, request: ApiRequestOptions): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
     const raw = initData();
     if (raw) headers.Authorization = `tma ${raw}`;
     let body: BodyInit | undefined;
