@@ -12,7 +12,10 @@ export interface MarketplaceFilter {
   skip?: number;
 }
 
-export function getMarketplaceItems(filter: MarketplaceFilter, signal?: AbortSignal): Promise<MarketplaceList> {
+export function getMarketplaceItems(
+  filter: MarketplaceFilter,
+  signal?: AbortSignal,
+): Promise<MarketplaceList> {
   return api<MarketplaceList>('/marketplace/items', { query: { ...filter }, signal });
 }
 

@@ -39,7 +39,10 @@ export function usePurchase(telegramUserId: string) {
       queryClient.setQueryData(userQueryOptions(telegramUserId).queryKey, (user) =>
         user ? { ...user, coins: result.coins, gems: result.gems } : user,
       );
-      void queryClient.invalidateQueries({ queryKey: userQueryOptions(telegramUserId).queryKey, exact: true });
+      void queryClient.invalidateQueries({
+        queryKey: userQueryOptions(telegramUserId).queryKey,
+        exact: true,
+      });
       void queryClient.invalidateQueries({ queryKey: profileQueryOptions(telegramUserId).queryKey });
       void queryClient.invalidateQueries({ queryKey: inventoryQueryKeyRoot(telegramUserId) });
       void queryClient.invalidateQueries({ queryKey: MARKETPLACE_QUERY_ROOT });

@@ -14,10 +14,15 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
-import { ProductDetail } from './product-detail.tsx';
 import { characterProduct, itemProduct, type Product } from './product.ts';
-import { RACE_FILTERS, type RaceFilterKey, SHOP_CATEGORIES, type ShopCategoryKey } from './shop-categories.ts';
+import { ProductDetail } from './product-detail.tsx';
 import { ShopCard } from './shop-card.tsx';
+import {
+  RACE_FILTERS,
+  type RaceFilterKey,
+  SHOP_CATEGORIES,
+  type ShopCategoryKey,
+} from './shop-categories.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 
 /** spec-b §2 and §8: the Emporium's texts. */
@@ -33,14 +38,15 @@ export const EMPORIUM_TEXTS = {
 
 function BalanceChip({ icon, value, label }: { icon: 'coin' | 'star'; value: string; label: string }) {
   return (
-    <span
-      aria-label={label}
-      className="flex items-center gap-1.5 rounded-full bg-night-950/70 py-1 pr-3 pl-1 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25"
-    >
+    <span className="flex items-center gap-1.5 rounded-full bg-night-950/70 py-1 pr-3 pl-1 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
       <GameIcon name={icon} className="size-6" />
-      <span className="font-display text-[16px] leading-none tabular-nums text-ink" data-testid={`emporium-${icon}`}>
+      <span
+        className="font-display text-[16px] leading-none tabular-nums text-ink"
+        data-testid={`emporium-${icon}`}
+      >
         {value}
       </span>
+      <span className="sr-only">{label}</span>
     </span>
   );
 }
@@ -100,7 +106,9 @@ export function MarketplaceScreen() {
   const openCharacterId = params.get('character');
   const listedItem = items.data?.items.find((item) => item._id === openItemId);
   const detailItem = useMarketplaceItem(openItemId && !listedItem ? openItemId : null);
-  const openCharacter = (characters.data?.characters ?? []).find((character) => character._id === openCharacterId);
+  const openCharacter = (characters.data?.characters ?? []).find(
+    (character) => character._id === openCharacterId,
+  );
   const catalogueCharacter = useCharacters(FIRST_CHARACTER_PAGE);
   const detailCharacter =
     openCharacter ??
@@ -124,7 +132,9 @@ export function MarketplaceScreen() {
       ? item && itemProduct(item)
       : detailCharacter && characterProduct(detailCharacter, ownedCharacters.has(detailCharacter._id));
     if (product) return <ProductDetail key={product.id} product={product} onBack={back} />;
-    const failed = openItemId ? detailItem.isError : catalogueCharacter.isError || catalogueCharacter.isSuccess;
+    const failed = openItemId
+      ? detailItem.isError
+      : catalogueCharacter.isError || catalogueCharacter.isSuccess;
     return (
       <section className="px-4 pt-6">
         {failed ? (
@@ -150,12 +160,17 @@ export function MarketplaceScreen() {
     if (characters.isError) {
       const label = RACE_FILTERS.find((entry) => entry.key === race)?.label ?? race;
       grid = (
-        <Failure message={race === 'ALL' ? EMPORIUM_TEXTS.fetchFailed : EMPORIUM_TEXTS.raceFailed(label)} onRetry={reload} />
+        <Failure
+          message={race === 'ALL' ? EMPORIUM_TEXTS.fetchFailed : EMPORIUM_TEXTS.raceFailed(label)}
+          onRetry={reload}
+        />
       );
     } else if (!characters.data) grid = <Loading />;
     else grid = <Grid products={characterProducts} onOpen={open} />;
   } else if (items.isError) {
-    grid = <Failure message={term ? EMPORIUM_TEXTS.searchFailed : EMPORIUM_TEXTS.fetchFailed} onRetry={reload} />;
+    grid = (
+      <Failure message={term ? EMPORIUM_TEXTS.searchFailed : EMPORIUM_TEXTS.fetchFailed} onRetry={reload} />
+    );
   } else if (!items.data) grid = <Loading />;
   else grid = <Grid products={items.data.items.map(itemProduct)} onOpen={open} />;
 
@@ -165,7 +180,11 @@ export function MarketplaceScreen() {
         <div className="pointer-events-none absolute -top-4 left-6 h-20 w-48 rounded-full bg-gold-400/20 blur-3xl" />
         <h1 className="relative font-display text-[28px] leading-none text-gold">{EMPORIUM_TEXTS.title}</h1>
         <div className="relative flex gap-1.5">
-          <BalanceChip icon="coin" value={synced || user ? formatNumber(synced ? coins : (user?.coins ?? 0)) : '—'} label="Gold" />
+          <BalanceChip
+            icon="coin"
+            value={synced || user ? formatNumber(synced ? coins : (user?.coins ?? 0)) : '—'}
+            label="Gold"
+          />
           <BalanceChip icon="star" value={formatNumber(user?.gems ?? 0)} label="Stars" />
         </div>
       </header>
@@ -185,7 +204,11 @@ export function MarketplaceScreen() {
         />
       </label>
 
-      <div role="tablist" aria-label="Categories" className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
+      <div
+        role="tablist"
+        aria-label="Categories"
+        className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
+      >
         {SHOP_CATEGORIES.map((entry) => {
           const selected = entry.key === category;
           return (
@@ -213,15 +236,14 @@ export function MarketplaceScreen() {
       </div>
 
       {showingCharacters && (
-        <div role="radiogroup" aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">
+        <section aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">
           {RACE_FILTERS.map((entry) => {
             const selected = entry.key === race;
             return (
               <button
                 key={entry.key}
                 type="button"
-                role="radio"
-                aria-checked={selected}
+                aria-pressed={selected}
                 onClick={() => {
                   haptics.selection();
                   setRace(entry.key);
@@ -235,7 +257,7 @@ export function MarketplaceScreen() {
               </button>
             );
           })}
-        </div>
+        </section>
       )}
 
       <div className="mt-3">{grid}</div>
@@ -254,7 +276,13 @@ function Loading() {
 
 function Grid({ products, onOpen }: { products: Product[]; onOpen(product: Product): void }) {
   if (products.length === 0) {
-    return <EmptyState art="shopping-bags" title="Nothing here yet" description="Try another search or category." />;
+    return (
+      <EmptyState
+        art="shopping-bags"
+        title="Nothing here yet"
+        description="Try another search or category."
+      />
+    );
   }
   return (
     <div className="grid grid-cols-3 gap-2.5" data-testid="shop-grid">

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -31,8 +31,14 @@ const EFFECT_ICONS: Record<string, ReactNode> = {
 function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: string; value: number }) {
   return (
     <div className="flex flex-col items-center rounded-2xl bg-night-950/55 px-1 py-2 ring-1 ring-white/10">
-      {art === 'energy' ? <GameIcon name="energy" className="size-6" /> : <EmojiArt name={art} className="size-6" />}
-      <span className="mt-1 font-display text-[17px] leading-none text-ink tabular-nums">{formatNumber(value)}</span>
+      {art === 'energy' ? (
+        <GameIcon name="energy" className="size-6" />
+      ) : (
+        <EmojiArt name={art} className="size-6" />
+      )}
+      <span className="mt-1 font-display text-[17px] leading-none text-ink tabular-nums">
+        {formatNumber(value)}
+      </span>
       <span className="mt-0.5 text-[10px] font-black tracking-[0.14em] text-muted uppercase">{label}</span>
     </div>
   );
@@ -72,7 +78,11 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         )}
       >
         <div aria-hidden className={cx('absolute inset-0', style.glow)} />
-        <svg aria-hidden viewBox="0 0 200 200" className="absolute inset-0 size-full animate-spin-slower opacity-30">
+        <svg
+          aria-hidden
+          viewBox="0 0 200 200"
+          className="absolute inset-0 size-full animate-spin-slower opacity-30"
+        >
           {Array.from({ length: 12 }, (_, index) => (
             <path
               // biome-ignore lint/suspicious/noArrayIndexKey: rays are positions
@@ -91,10 +101,18 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
               : 'aspect-[4/3] w-full p-6',
           )}
         >
-          <ProductPicture product={product} className={product.kind === 'item' && product.type !== 'background' ? 'size-[70%]' : ''} />
+          <ProductPicture
+            product={product}
+            className={product.kind === 'item' && product.type !== 'background' ? 'size-[70%]' : ''}
+          />
         </div>
         <div className="absolute top-3 left-3 flex gap-1.5">
-          <span className={cx('rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase', style.chip)}>
+          <span
+            className={cx(
+              'rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase',
+              style.chip,
+            )}
+          >
             {style.label}
           </span>
           {product.isLimited && <LimitedBadge className="px-2 py-0.5 text-[11px]" />}
@@ -109,17 +127,22 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
       <div className="mt-4 text-center">
         <p className={cx('text-[12px] font-black tracking-[0.18em] uppercase', style.text)}>
           {TYPE_LABELS[product.type]}
-          {product.character && ` · ${product.character.race.charAt(0)}${product.character.race.slice(1).toLowerCase()}`}
+          {product.character &&
+            ` · ${product.character.race.charAt(0)}${product.character.race.slice(1).toLowerCase()}`}
         </p>
-        <h1 className="mt-0.5 font-display text-[30px] leading-tight text-ink text-outline">{product.name}</h1>
+        <h1 className="mt-0.5 font-display text-[30px] leading-tight text-ink text-outline">
+          {product.name}
+        </h1>
       </div>
 
       {product.description && (
-        <p className="panel mt-3 rounded-2xl px-4 py-3 text-[15px] leading-snug text-ink/85">{product.description}</p>
+        <p className="panel mt-3 rounded-2xl px-4 py-3 text-[15px] leading-snug text-ink/85">
+          {product.description}
+        </p>
       )}
 
       {lines.length > 0 && (
-        <div className="mt-3 flex flex-col gap-2" aria-label="Effects">
+        <section className="mt-3 flex flex-col gap-2" aria-label="Effects">
           {lines.map((line) => (
             <div
               key={line.key}
@@ -132,19 +155,21 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
             </div>
           ))}
           {product.type === 'boost' && (
-            <p className="px-1 text-[13px] text-muted">Active for {minutes} minutes from purchase, in the Arena.</p>
+            <p className="px-1 text-[13px] text-muted">
+              Active for {minutes} minutes from purchase, in the Arena.
+            </p>
           )}
-        </div>
+        </section>
       )}
 
       {product.character && (
-        <div className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Stats">
+        <section className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Stats">
           <StatChip art="collision" label="HP" value={product.character.health} />
           <StatChip art="oncoming-fist" label="ATK" value={product.character.power} />
           <StatChip art="shield" label="DEF" value={product.character.defense} />
           <StatChip art="high-voltage" label="SPD" value={product.character.speed} />
           <StatChip art="money-bag" label="TAP" value={product.character.tapValue} />
-        </div>
+        </section>
       )}
 
       <div className="panel mt-4 flex items-center gap-3 rounded-3xl p-3">

@@ -73,7 +73,9 @@ export const EFFECT_LABELS: Record<keyof ItemEffects, string> = {
   power_boost: 'Power Boost',
 };
 
-export function effectLines(effects: ItemEffects): Array<{ key: keyof ItemEffects; label: string; value: number }> {
+export function effectLines(
+  effects: ItemEffects,
+): Array<{ key: keyof ItemEffects; label: string; value: number }> {
   return (Object.keys(EFFECT_LABELS) as Array<keyof ItemEffects>).flatMap((key) => {
     const value = effects[key];
     return value ? [{ key, label: EFFECT_LABELS[key], value }] : [];

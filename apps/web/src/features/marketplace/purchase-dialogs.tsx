@@ -103,8 +103,14 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         onClose={onDone}
         art={<EmojiArt name="warning" className="size-20" />}
         actions={
-          <Button variant={state.step === 'failure' && state.failure.alreadyOwned ? 'ghost' : 'secondary'} block onClick={onDone}>
-            {state.step === 'failure' && state.failure.alreadyOwned ? PURCHASE_TEXTS.close : PURCHASE_TEXTS.tryAgain}
+          <Button
+            variant={state.step === 'failure' && state.failure.alreadyOwned ? 'ghost' : 'secondary'}
+            block
+            onClick={onDone}
+          >
+            {state.step === 'failure' && state.failure.alreadyOwned
+              ? PURCHASE_TEXTS.close
+              : PURCHASE_TEXTS.tryAgain}
           </Button>
         }
       >

@@ -25,7 +25,9 @@ export function ProductPicture({ product, className }: { product: Product; class
       onError={() => setFailed(true)}
       className={cx(
         'pointer-events-none select-none',
-        fills ? 'size-full object-cover' : 'size-[82%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]',
+        fills
+          ? 'size-full object-cover'
+          : 'size-[82%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]',
         className,
       )}
     />
@@ -86,7 +88,9 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
         )}
       </span>
       <span className="flex flex-1 flex-col gap-0.5 px-2 pt-1.5 pb-2">
-        <span className={cx('text-[9px] font-black tracking-[0.14em] uppercase', style.text)}>{style.label}</span>
+        <span className={cx('text-[9px] font-black tracking-[0.14em] uppercase', style.text)}>
+          {style.label}
+        </span>
         <span className="line-clamp-2 min-h-[2.3em] text-[12px] leading-[1.15] font-extrabold text-ink">
           {product.name}
         </span>

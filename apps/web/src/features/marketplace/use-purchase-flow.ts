@@ -5,9 +5,9 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { balanceStore } from '../../lib/realtime/balance-store.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import type { Product } from './product.ts';
 import type { PurchaseStep } from './purchase-dialogs.tsx';
 import { insufficientFunds, PURCHASE_TEXTS, purchaseFailure } from './purchase-texts.ts';
-import type { Product } from './product.ts';
 
 /**
  * spec-b §4 "Marketplace purchase": confirm, then the balance check, then the purchase call,
