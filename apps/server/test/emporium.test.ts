@@ -40,7 +40,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-  });
+  }, 240_000);
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
   });
