@@ -143,7 +143,8 @@ describe('Titans Emporium', () => {
     await success.getByText('Item has been added to your inventory').waitFor();
     await success.getByRole('button', { name: 'Awesome!' }).click();
 
-    await page.getByRole('link', { name: 'Home' }).click();
+    // The bottom navigation does a full page load (spec-a §2); so does this.
+    await page.goto('/');
     await page.getByRole('button', { name: 'Titans Realm' }).click();
     const picker = page.getByRole('dialog', { name: 'Select Titans Realm' });
     await picker.getByRole('button', { name: 'Emerald Wilds' }).click();

@@ -6,7 +6,7 @@ import { ProfileScreen } from '../../features/profile/profile-screen.tsx';
 /** /profile (spec-a §2): the app puts the inventory and FAQ features into the Profile's sub-views. */
 export function ProfileRoute() {
   return (
-    <div className="grid min-h-full grid-rows-[1fr_auto]">
+    <div className="grid min-h-full grid-cols-1 grid-rows-[1fr_auto]">
       <ProfileScreen inventory={<InventoryPanel />} faq={(onBack) => <FaqView onBack={onBack} />} />
       <ArtCredits className="px-6 pb-3" />
     </div>

@@ -63,10 +63,9 @@ export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip
             loading="lazy"
             onError={() => setFailed(true)}
             className={cx(
-              'relative',
               fills
-                ? 'size-full object-cover'
-                : 'size-[78%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]',
+                ? 'absolute inset-0 size-full object-cover'
+                : 'relative size-[78%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]',
             )}
           />
         )}

@@ -8,12 +8,10 @@ import { useMarketplaceItems } from '../../api/marketplace/get-marketplace-items
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
-import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { EmporiumWallet } from './emporium-wallet.tsx';
 import { characterProduct, itemProduct, type Product } from './product.ts';
 import { ProductDetail } from './product-detail.tsx';
 import { ShopCard } from './shop-card.tsx';
@@ -36,21 +34,6 @@ export const EMPORIUM_TEXTS = {
   raceFailed: (race: string) => `Failed to fetch ${race} characters. Please try again.`,
 } as const;
 
-function BalanceChip({ icon, value, label }: { icon: 'coin' | 'star'; value: string; label: string }) {
-  return (
-    <span className="flex items-center gap-1.5 rounded-full bg-night-950/70 py-1 pr-3 pl-1 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
-      <GameIcon name={icon} className="size-6" />
-      <span
-        className="font-display text-[16px] leading-none tabular-nums text-ink"
-        data-testid={`emporium-${icon}`}
-      >
-        {value}
-      </span>
-      <span className="sr-only">{label}</span>
-    </span>
-  );
-}
-
 function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <EmptyState
@@ -72,8 +55,6 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
  */
 export function MarketplaceScreen() {
   const { data: user } = useCurrentUser();
-  const coins = useBalance((state) => state.coins);
-  const synced = useBalance((state) => state.synced);
   const [params, setParams] = useSearchParams();
   const [category, setCategory] = useState<ShopCategoryKey>('characters');
   const [race, setRace] = useState<RaceFilterKey>('ALL');
@@ -176,17 +157,12 @@ export function MarketplaceScreen() {
 
   return (
     <section aria-label={EMPORIUM_TEXTS.title} className="px-4 pt-1 pb-6">
-      <header className="relative flex items-center justify-between gap-2">
+      <header className="relative flex flex-wrap items-center justify-between gap-x-2 gap-y-1.5">
         <div className="pointer-events-none absolute -top-4 left-6 h-20 w-48 rounded-full bg-gold-400/20 blur-3xl" />
-        <h1 className="relative font-display text-[28px] leading-none text-gold">{EMPORIUM_TEXTS.title}</h1>
-        <div className="relative flex gap-1.5">
-          <BalanceChip
-            icon="coin"
-            value={synced || user ? formatNumber(synced ? coins : (user?.coins ?? 0)) : '—'}
-            label="Gold"
-          />
-          <BalanceChip icon="star" value={formatNumber(user?.gems ?? 0)} label="Stars" />
-        </div>
+        <h1 className="relative font-display text-[25px] leading-none whitespace-nowrap text-gold drop-shadow-[0_3px_0_rgb(120_50_0/0.6)]">
+          {EMPORIUM_TEXTS.title}
+        </h1>
+        <EmporiumWallet />
       </header>
 
       <label className="mt-3 flex items-center gap-2 rounded-2xl bg-night-950/60 px-3.5 py-2.5 ring-1 ring-white/12 focus-within:ring-gold-300/60">

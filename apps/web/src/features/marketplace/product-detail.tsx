@@ -1,10 +1,13 @@
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { EmporiumWallet } from './emporium-wallet.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { effectLines, type Product } from './product.ts';
 import { PurchaseDialogs } from './purchase-dialogs.tsx';
@@ -52,6 +55,10 @@ function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: str
 export function ProductDetail({ product, onBack }: { product: Product; onBack(): void }) {
   const style = rarityStyle(product.rarity);
   const flow = usePurchaseFlow(product);
+  const { data: user } = useCurrentUser();
+  const liveCoins = useBalance((state) => (state.synced ? state.coins : null));
+  const balance = product.currency === 'diamonds' ? (user?.gems ?? 0) : (liveCoins ?? user?.coins ?? 0);
+  const affordable = balance >= product.price;
   const lines = effectLines(product.effects);
   const soldOut = product.remaining === 0;
   const minutes = Math.round(BOOSTER_DURATION_MS / 60_000);
@@ -67,7 +74,8 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         >
           ‹
         </button>
-        <p className="font-display text-[20px] text-gold">Titans Emporium</p>
+        <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
+        <EmporiumWallet />
       </div>
 
       <div
@@ -95,16 +103,23 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         </svg>
         <div
           className={cx(
-            'relative mx-auto grid place-items-center',
-            product.kind === 'character' || product.type === 'background'
-              ? 'aspect-[4/3] w-full'
-              : 'aspect-[4/3] w-full p-6',
+            'relative mx-auto grid w-full place-items-center',
+            product.type === 'background' ? 'aspect-[16/10]' : 'aspect-[16/11] py-4',
           )}
         >
-          <ProductPicture
-            product={product}
-            className={product.kind === 'item' && product.type !== 'background' ? 'size-[70%]' : ''}
-          />
+          {product.kind === 'character' ? (
+            <img
+              src={product.image}
+              alt=""
+              draggable={false}
+              className="aspect-square w-[62%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
+            />
+          ) : (
+            <ProductPicture
+              product={product}
+              className={product.type !== 'background' ? 'size-[70%] animate-float' : ''}
+            />
+          )}
         </div>
         <div className="absolute top-3 left-3 flex gap-1.5">
           <span
@@ -172,14 +187,17 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         </section>
       )}
 
-      <div className="panel mt-4 flex items-center gap-3 rounded-3xl p-3">
+      <div className="panel sticky bottom-11 z-10 mt-4 flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
         <div className="flex flex-col pl-1">
           <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Price</span>
-          <PriceTag price={product.price} currency={product.currency} className="text-[24px] text-gold-100" />
+          <PriceTag
+            price={product.price}
+            currency={product.currency}
+            className={cx('text-[22px]', affordable || product.owned ? 'text-gold-100' : 'text-danger-400')}
+          />
         </div>
         <Button
           block
-          size="lg"
           variant={product.currency === 'diamonds' ? 'secondary' : 'primary'}
           className="flex-1"
           disabled={product.owned || soldOut}

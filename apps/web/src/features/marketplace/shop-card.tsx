@@ -25,10 +25,10 @@ export function ProductPicture({ product, className }: { product: Product; class
       onError={() => setFailed(true)}
       className={cx(
         'pointer-events-none select-none',
+        // A full picture covers its frame; the caller's classes place the object pictures.
         fills
-          ? 'size-full object-cover'
-          : 'size-[82%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]',
-        className,
+          ? 'absolute inset-0 size-full object-cover'
+          : cx('size-[82%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]', className),
       )}
     />
   );
