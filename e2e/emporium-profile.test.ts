@@ -47,6 +47,7 @@ describe('Profile, Inventory and FAQ', () => {
   test('S6 Profile shows the player, balances and the stats the server computes', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
     await page.goto('/');
     await page.getByRole('link', { name: /^Profile/ }).click();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
@@ -92,11 +93,12 @@ describe('Profile, Inventory and FAQ', () => {
       .waitFor();
     await snap(page, 'profile', '5-inventory-backgrounds');
     await context.close();
-  });
+  }, 240_000);
 
   test('FAQ opens and closes each of the four answers', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'FAQ' }).click();
     await page.getByRole('heading', { name: 'FAQ', level: 1 }).waitFor();
@@ -125,5 +127,5 @@ describe('Profile, Inventory and FAQ', () => {
     await page.getByRole('button', { name: 'Back to Profile' }).click();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await context.close();
-  });
+  }, 240_000);
 });

@@ -38,7 +38,6 @@ export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip
   const [failed, setFailed] = useState(false);
   const name = entryName(entry);
   const rarity = entryRarity(entry).toLowerCase();
-  const fills = entry.item_type === 'character' || entry.item_type === 'background';
   const bonus = entryBonus(entry);
   const equippable = entry.item_type === 'character' || entry.item_type === 'background';
   return (
@@ -62,11 +61,8 @@ export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip
             alt=""
             loading="lazy"
             onError={() => setFailed(true)}
-            className={cx(
-              fills
-                ? 'absolute inset-0 size-full object-cover'
-                : 'relative size-[78%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]',
-            )}
+            // Every catalogue picture is a finished card or a realm's landscape: it covers its frame.
+            className="absolute inset-0 size-full object-cover"
           />
         )}
         {entry.count > 1 && (

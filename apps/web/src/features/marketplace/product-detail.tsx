@@ -107,7 +107,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
             product.type === 'background' ? 'aspect-[16/10]' : 'aspect-[16/11] py-4',
           )}
         >
-          {product.kind === 'character' ? (
+          {product.type !== 'background' ? (
             <img
               src={product.image}
               alt=""
@@ -115,10 +115,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
               className="aspect-square w-[62%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
             />
           ) : (
-            <ProductPicture
-              product={product}
-              className={product.type !== 'background' ? 'size-[70%] animate-float' : ''}
-            />
+            <ProductPicture product={product} />
           )}
         </div>
         <div className="absolute top-3 left-3 flex gap-1.5">

@@ -20,7 +20,7 @@ function ProductMedallion({ product }: { product: Product }) {
       )}
     >
       <span aria-hidden className={cx('absolute inset-0', style.glow)} />
-      <ProductPicture product={product} className="relative" />
+      <ProductPicture product={product} />
     </span>
   );
 }

@@ -5,13 +5,15 @@ import { PriceTag } from './price-tag.tsx';
 import type { Product } from './product.ts';
 import { rarityStyle } from './rarity-style.ts';
 
-/** spec-b §2 "Failed images fall back to a placeholder". */
-export function ProductPicture({ product, className }: { product: Product; className?: string }) {
+/**
+ * A catalogue picture covering its frame: every picture is a finished card or a realm's
+ * landscape. spec-b §2: failed images fall back to a placeholder.
+ */
+export function ProductPicture({ product }: { product: Product }) {
   const [failed, setFailed] = useState(false);
-  const fills = product.kind === 'character' || product.type === 'background';
   if (failed) {
     return (
-      <span className={cx('grid place-items-center text-[28px] text-white/30', className)} aria-hidden>
+      <span className="absolute inset-0 grid place-items-center text-[28px] text-white/30" aria-hidden>
         ?
       </span>
     );
@@ -23,13 +25,7 @@ export function ProductPicture({ product, className }: { product: Product; class
       loading="lazy"
       draggable={false}
       onError={() => setFailed(true)}
-      className={cx(
-        'pointer-events-none select-none',
-        // A full picture covers its frame; the caller's classes place the object pictures.
-        fills
-          ? 'absolute inset-0 size-full object-cover'
-          : cx('size-[82%] object-contain drop-shadow-[0_8px_10px_rgb(0_0_0/0.45)]', className),
-      )}
+      className="pointer-events-none absolute inset-0 size-full object-cover select-none"
     />
   );
 }
@@ -74,7 +70,7 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
     >
       <span className="relative grid aspect-square w-full place-items-center overflow-hidden">
         <span aria-hidden className={cx('absolute inset-0', style.glow)} />
-        <ProductPicture product={product} className="relative" />
+        <ProductPicture product={product} />
         {product.isLimited && <LimitedBadge className="absolute top-1.5 left-1.5" />}
         {product.owned && (
           <span className="absolute top-1.5 right-1.5 grid size-5 place-items-center rounded-full bg-success-500 text-[11px] font-black text-white shadow-[0_2px_0_#15803d]">
