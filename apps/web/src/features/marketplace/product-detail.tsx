@@ -89,7 +89,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         <svg
           aria-hidden
           viewBox="0 0 200 200"
-          className="absolute inset-0 size-full animate-spin-slower opacity-30"
+          className="absolute inset-0 size-full animate-spin-slower opacity-[0.18]"
         >
           {Array.from({ length: 12 }, (_, index) => (
             <path
