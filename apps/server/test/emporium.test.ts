@@ -352,6 +352,13 @@ describeEachDatabase('Titans Emporium', (kind) => {
       expect(refused.status, route).toBe(403);
       expect(refused.body).toMatchObject({ code: 403, error: 'auth/forbidden' });
     }
+    for (const route of [`/v1/users/${other}/inventory`, `/v1/user/${other}/profile`]) {
+      const refused = await t.call(id, 'GET', route);
+      expect(refused.status, route).toBe(403);
+      expect(refused.body).toMatchObject({ code: 403, error: 'auth/forbidden' });
+    }
+    const mine = await t.call(id, 'GET', `/v1/users/${id}/inventory?only_items=true`);
+    expect(mine.body).toMatchObject({ code: 200, message: 'Inventory found', data: { items: [], total: 0 } });
     // The account id names the caller too.
     expect((await t.call(id, 'POST', '/v1/purchase/item/ember-dagger', { user_id: userId })).status).toBe(
       200,
