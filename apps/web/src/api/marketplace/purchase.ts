@@ -11,7 +11,10 @@ export type PurchaseTarget = { kind: 'item'; id: string } | { kind: 'character';
 
 /** One key per purchase the player confirms; the client's one retry on a timeout sends it again. */
 function newIdempotencyKey(): string {
-  return `buy-${crypto.randomUUID()}`;
+  if (typeof crypto.randomUUID === 'function') return `buy-${crypto.randomUUID()}`;
+  // randomUUID needs a secure context; getRandomValues works everywhere.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `buy-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**
