@@ -17,6 +17,8 @@ import { devRoutes } from './dev/dev-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
+import { MarketplaceService } from './marketplace/marketplace-service.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
 import { AdService } from './quests/ad-service.ts';
@@ -53,6 +55,8 @@ export interface TitansApp {
   users: UserService;
   engine: TapEngine;
   gateway: BalanceGateway;
+  /** The Titans Emporium; the Arena reads `marketplace.activeBoosts(userId, now)`. */
+  marketplace: MarketplaceService;
   realtime: Realtime;
   io: TitansSocketServer;
   stars: StarsService;
@@ -144,6 +148,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }),
     users,
   };
+  const marketplace = new MarketplaceService({ database, gateway, now });
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
@@ -155,11 +160,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async (api) => {
       await api.register(userRoutes({ database, users, live: engine, onUserChanged }));
       await api.register(characterRoutes({ database }));
-      await api.register(inventoryRoutes({ database }));
+      await api.register(inventoryRoutes({ database, now }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
       await api.register(boostRoutes({ boosts }));
       await api.register(starsRoutes({ stars }));
       await api.register(questRoutes(quests));
+      await api.register(marketplaceRoutes({ marketplace }));
     },
     { prefix: '/v1' },
   );
@@ -188,5 +194,5 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, realtime, io, stars, bot };
+  return { app, database, users, engine, gateway, marketplace, realtime, io, stars, bot };
 }

@@ -122,6 +122,19 @@ export const DEFAULT_EXPERIENCE_NEEDED = 100;
 export const MIN_COINS_TO_BATTLE = 5_000;
 export const MAX_EQUIPPED_ITEMS = 3;
 
+// --- Titans Emporium (spec-b §2, §9; decisions: D-SHOP-*) -------------------------------------
+
+/** spec-b §9 "Marketplace items per fetch": 50 (the default `limit` of GET /marketplace/items). */
+export const MARKETPLACE_PAGE_SIZE = 50;
+/** The largest `limit` GET /marketplace/items accepts (decisions: D-SHOP-4). */
+export const MARKETPLACE_PAGE_MAX = 100;
+/** spec-b §9 "Characters grid cap": at most 9 characters in the marketplace grid. */
+export const MARKETPLACE_CHARACTER_CAP = 9;
+/** spec-b §9 "Search debounce": 500 ms after typing stops, only for non-blank text. */
+export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 500;
+/** How long a bought booster's effect lasts (decisions: D-SHOP-2). */
+export const BOOSTER_DURATION_MS = 30 * 60 * 1_000;
+
 // --- Referrals (spec-a §9) ---------------------------------------------------------------------
 
 export const REFERRAL_BANNER_TOKENS = 2_500;

@@ -87,6 +87,15 @@ export const ERRORS = {
   'ads/daily-limit': { status: 429, message: 'No more rewarded ads today. Check back tomorrow!' },
   'ads/view-not-found': { status: 404, message: 'Ad view not found' },
   'ads/forbidden': { status: 403, message: 'Invalid reward callback' },
+  // spec-b §5 and §8: the purchase texts (decisions: D-SHOP-3 for the statuses).
+  'shop/insufficient-coins': { status: 400, message: 'Insufficient coins to purchase this item' },
+  'shop/insufficient-diamonds': { status: 400, message: 'Insufficient diamonds to purchase this item' },
+  'shop/character-owned': { status: 409, message: 'You already own this character' },
+  'shop/item-owned': { status: 409, message: 'You already own this item' },
+  'shop/item-not-found': { status: 404, message: 'Item not found' },
+  'shop/character-not-found': { status: 404, message: 'Character not found' },
+  'shop/not-for-sale': { status: 410, message: 'This is no longer for sale' },
+  'shop/sold-out': { status: 409, message: 'This item is sold out' },
   'server/unavailable': { status: 503, message: 'Service unavailable' },
   'server/internal': { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -53,25 +53,32 @@ export const characters = pgTable('characters', {
   updatedAt: updatedAt(),
 });
 
-export const items = pgTable('items', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  imageUrl: text('image_url').notNull(),
-  itemType: text('item_type').notNull(),
-  rarity: text('rarity').notNull().default('common'),
-  price: integer('price').notNull().default(0),
-  currency: text('currency').notNull().default('coins'),
-  effects: jsonb('effects').$type<Record<string, number>>().notNull().default({}),
-  isLimited: boolean('is_limited').notNull().default(false),
-  /** Limited items may have a finite stock; null means unlimited. */
-  stock: integer('stock'),
-  sold: integer('sold').notNull().default(0),
-  sortOrder: integer('sort_order').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const items = pgTable(
+  'items',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    itemType: text('item_type').notNull(),
+    rarity: text('rarity').notNull().default('common'),
+    price: integer('price').notNull().default(0),
+    currency: text('currency').notNull().default('coins'),
+    effects: jsonb('effects').$type<Record<string, number>>().notNull().default({}),
+    isLimited: boolean('is_limited').notNull().default(false),
+    /** Limited items may have a finite stock; null means unlimited. */
+    stock: integer('stock'),
+    sold: integer('sold').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // S3: a limited item is never sold beyond its stock, even by two processes at once.
+  (table) => [
+    check('items_sold_within_stock', sql`${table.stock} is null or ${table.sold} <= ${table.stock}`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -455,4 +462,29 @@ export const adViews = pgTable(
     rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
   },
   (table) => [index('ad_views_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A bought booster's effect window (decisions: D-SHOP-2): written with the purchase, read by the
+ * Arena through `activeBoosts(userId, now)`. A repeat purchase of a running booster starts when
+ * the running one ends.
+ */
+export const boosterActivations = pgTable(
+  'booster_activations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.id),
+    userItemId: uuid('user_item_id')
+      .notNull()
+      .references(() => userItems.id),
+    effects: jsonb('effects').$type<Record<string, number>>().notNull().default({}),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('booster_activations_user_idx').on(table.userId, table.endsAt)],
 );

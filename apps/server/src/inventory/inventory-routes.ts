@@ -3,12 +3,19 @@ import { inventoryQuerySchema, inventorySchema } from '@titans/shared/inventory/
 import { userIdParamsSchema } from '@titans/shared/user/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/auth-hooks.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { ok } from '../http/reply.ts';
 import { loadInventory } from './inventory-service.ts';
 
 /** GET /users/{id}/inventory (spec-a §7). */
-export function inventoryRoutes({ database }: { database: Database }): FastifyPluginAsyncZod {
+export function inventoryRoutes({
+  database,
+  now,
+}: {
+  database: Database;
+  now: Clock;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/:id/inventory',
@@ -25,6 +32,7 @@ export function inventoryRoutes({ database }: { database: Database }): FastifyPl
           itemType: request.query.item_type,
           onlyItems: request.query.only_items === 'true',
           onlyCharacters: request.query.only_characters === 'true',
+          now: now(),
         });
         return ok({ items, total: items.length }, 'Inventory found');
       },

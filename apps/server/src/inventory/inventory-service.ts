@@ -1,5 +1,5 @@
 import type { InventoryEntry, ItemType } from '@titans/shared/inventory/schemas';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { characters, items, userCharacters, userItems } from '../db/schema.ts';
 
@@ -9,6 +9,8 @@ export interface InventoryFilter {
   itemType?: string | undefined;
   onlyItems: boolean;
   onlyCharacters: boolean;
+  /** Boosters whose effect ended before this instant have left the inventory (D-SHOP-2). */
+  now?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function loadInventory(
       .where(
         and(
           eq(userItems.userId, userId),
-          isNull(userItems.consumedAt),
+          or(isNull(userItems.consumedAt), gt(userItems.consumedAt, new Date(filter.now ?? Date.now()))),
           filter.itemType ? eq(items.itemType, filter.itemType) : undefined,
         ),
       )

@@ -2,9 +2,9 @@ import { tapStats } from '@titans/shared/boosts/upgrades';
 import { DEFAULT_EXPERIENCE_NEEDED, DEFAULT_TAP_VALUE } from '@titans/shared/constants';
 import { regenerate } from '@titans/shared/taps/energy';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { characters, items, referrals, taskProgress, userCharacters } from '../db/schema.ts';
+import { battles, characters, items, referrals, taskProgress, userCharacters } from '../db/schema.ts';
 import { type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
 
 /** What the realtime tap engine knows about a user that the database does not yet. */
@@ -134,15 +134,26 @@ export async function profileView(
   source: LiveBalanceSource,
   now: number,
 ): Promise<Profile> {
-  const [[referralCount], [tasksDone]] = await Promise.all([
+  const [[referralCount], [tasksDone], [fought]] = await Promise.all([
     db.select({ value: count() }).from(referrals).where(eq(referrals.referrerId, user.id)),
     db
       .select({ value: count() })
       .from(taskProgress)
       .where(and(eq(taskProgress.userId, user.id), inArray(taskProgress.status, ['completed', 'claimed']))),
+    // S6: battles counted from their records: every finished battle the player fought, and those they won.
+    db
+      .select({
+        total: count(),
+        won: sql<number>`count(*) filter (where ${battles.winnerId} = ${user.id})`.mapWith(Number),
+      })
+      .from(battles)
+      .where(
+        and(or(eq(battles.player1Id, user.id), eq(battles.player2Id, user.id)), isNotNull(battles.endedAt)),
+      ),
   ]);
   const balances = currentBalances(user, source, now);
-  const totalBattles = user.wins + user.losses + user.draws;
+  const totalBattles = fought?.total ?? 0;
+  const battlesWon = fought?.won ?? 0;
   return {
     telegram_user_id: user.telegramUserId.toString(),
     username: user.username || user.firstName || 'Player',
@@ -150,8 +161,8 @@ export async function profileView(
     level: user.level,
     totalReferrals: referralCount?.value ?? 0,
     totalBattles,
-    battlesWon: user.wins,
-    winRate: totalBattles === 0 ? 0 : Math.round((user.wins / totalBattles) * 1000) / 10,
+    battlesWon,
+    winRate: totalBattles === 0 ? 0 : Math.round((battlesWon / totalBattles) * 1000) / 10,
     totalCoinsEarned: user.totalCoinsEarned + balances.pending,
     currentCoins: balances.coins,
     tasksCompleted: tasksDone?.value ?? 0,

@@ -17,6 +17,8 @@ export interface ApiRequestOptions {
   track?: boolean;
   /** Cancels the call (TanStack Query passes one); a cancelled call is never retried. */
   signal?: AbortSignal;
+  /** Extra headers, sent on the retry too (an `Idempotency-Key` makes a retried purchase safe). */
+  headers?: Record<string, string>;
 }
 
 /** What a 403 `auth/banned` tells the app. */
@@ -100,8 +102,8 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     request: ApiRequestOptions,
     idempotencyKey: string | undefined,
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
+    if (idempotencyKey && !headers['Idempotency-Key']) headers['Idempotency-Key'] = idempotencyKey;
     const raw = initData();
     if (raw) headers.Authorization = `tma ${raw}`;
     let body: BodyInit | undefined;

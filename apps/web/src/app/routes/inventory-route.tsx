@@ -1,14 +1,7 @@
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel.tsx';
+import { InventoryScreen } from '../../features/inventory/inventory-screen.tsx';
 import { SubPageBack } from './sub-page-back.tsx';
 
+/** /inventory: the standalone inventory (spec-a §2), a sub-page with Telegram's BackButton. */
 export function InventoryRoute() {
-  return (
-    <ComingSoonPanel
-      title="Inventory"
-      art="backpack"
-      accents={['shield', 'gem-stone']}
-      line="Every weapon, armour, background and boost you own will be kept here."
-      action={<SubPageBack />}
-    />
-  );
+  return <InventoryScreen footer={<SubPageBack />} />;
 }

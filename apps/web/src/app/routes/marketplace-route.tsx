@@ -1,12 +1,6 @@
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel.tsx';
+import { MarketplaceScreen } from '../../features/marketplace/marketplace-screen.tsx';
 
+/** /marketplace: Titans Emporium (spec-b §2). */
 export function MarketplaceRoute() {
-  return (
-    <ComingSoonPanel
-      title="Titans Emporium"
-      art="shopping-bags"
-      accents={['gem-stone', 'crown']}
-      line="Legendary characters, weapons, armour and boosts will go on sale here."
-    />
-  );
+  return <MarketplaceScreen />;
 }

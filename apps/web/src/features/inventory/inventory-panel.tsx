@@ -1,0 +1,179 @@
+import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useInventory } from '../../api/inventory/get-inventory.ts';
+import { useCurrentUser } from '../../api/user/get-user.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { paths } from '../../config/paths.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { cx } from '../../lib/cx.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { BackgroundConfirm } from './background-confirm.tsx';
+import { InventoryCard } from './inventory-card.tsx';
+import {
+  ALL_VIEW_SECTIONS,
+  DEFAULT_BACKGROUND_ENTRY,
+  entryName,
+  PROFILE_INVENTORY_TABS,
+} from './inventory-entry.ts';
+import { useInventoryActions } from './use-inventory-actions.ts';
+
+/** spec-a §8 "Inventory". */
+export const INVENTORY_LOAD_FAILED = 'Failed to load inventory items';
+export const INVENTORY_EMPTY = 'Your inventory is empty';
+
+/**
+ * The inventory inside Profile (spec-a §2): filter tabs sent as `item_type`, a name search, the
+ * All view in sections, Equip for characters and Set for backgrounds, the empty and error states.
+ */
+export function InventoryPanel() {
+  const telegramUserId = getLaunchContext().player?.id ?? '';
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const [type, setType] = useState<InventoryType | null>(null);
+  const [search, setSearch] = useState('');
+  const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
+  const actions = useInventoryActions();
+
+  const withDefault = (entries: InventoryEntry[]) =>
+    type === null || type === 'background' ? [...entries, DEFAULT_BACKGROUND_ENTRY] : entries;
+  const needle = search.trim().toLowerCase();
+  const entries = withDefault(inventory.data?.items ?? []).filter(
+    (entry) => needle === '' || entryName(entry).toLowerCase().includes(needle),
+  );
+  const owned = inventory.data?.items ?? [];
+
+  const equippedOf = (entry: InventoryEntry) =>
+    entry.item_type === 'character'
+      ? entry.character_id === user?.avatar
+      : entry.item_type === 'background' && entry.item_id === (user?.background_item_id ?? null);
+  const card = (entry: InventoryEntry) => (
+    <InventoryCard
+      key={entry._id}
+      entry={entry}
+      equipped={equippedOf(entry)}
+      busy={actions.equipping !== null}
+      onEquip={
+        entry.item_type === 'character' && entry.character_id
+          ? () => actions.equip(entry.character_id!)
+          : entry.item_type === 'background'
+            ? () => actions.askBackground(entry)
+            : undefined
+      }
+    />
+  );
+
+  let body: ReactNode;
+  if (inventory.isError) {
+    body = (
+      <EmptyState
+        art="warning"
+        title={
+          isApiError(inventory.error) && inventory.error.isHttpError
+            ? inventory.error.message
+            : INVENTORY_LOAD_FAILED
+        }
+        action={
+          <Button variant="secondary" block onClick={() => void inventory.refetch()}>
+            Try Again
+          </Button>
+        }
+      />
+    );
+  } else if (!inventory.data) {
+    body = (
+      <div className="grid grid-cols-3 gap-2.5" role="status" aria-label="Loading inventory">
+        {[0, 1, 2, 3, 4, 5].map((index) => (
+          <Skeleton key={index} className="aspect-[3/4] rounded-[18px]" />
+        ))}
+      </div>
+    );
+  } else if (type === null && owned.length === 0 && needle === '') {
+    body = (
+      <EmptyState
+        art="backpack"
+        title={INVENTORY_EMPTY}
+        action={
+          <Button block onClick={() => navigate(paths.marketplace.getHref())}>
+            Visit Marketplace
+          </Button>
+        }
+      />
+    );
+  } else if (entries.length === 0) {
+    const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'items';
+    body = <EmptyState art="backpack" title={`No ${type ? label : 'items'} available`} />;
+  } else if (type === null) {
+    body = (
+      <div className="flex flex-col gap-4">
+        {ALL_VIEW_SECTIONS.map((section) => {
+          const matching = entries.filter(section.match);
+          if (matching.length === 0) return null;
+          return (
+            <section key={section.title} aria-label={section.title}>
+              <h3 className="mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
+                {section.title}
+              </h3>
+              <div className="grid grid-cols-3 gap-2.5">{matching.map(card)}</div>
+            </section>
+          );
+        })}
+      </div>
+    );
+  } else {
+    body = <div className="grid grid-cols-3 gap-2.5">{entries.map(card)}</div>;
+  }
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label="Inventory filters"
+        className="no-scrollbar -mx-4 flex gap-1.5 overflow-x-auto px-4 pb-1"
+      >
+        {PROFILE_INVENTORY_TABS.map((tab) => {
+          const selected = tab.type === type;
+          return (
+            <button
+              key={tab.label}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              onClick={() => {
+                haptics.selection();
+                setType(tab.type);
+              }}
+              className={cx(
+                'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
+                selected
+                  ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
+                  : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
+              )}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <input
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Search your items..."
+        aria-label="Search your items"
+        className="mt-2.5 mb-3 w-full rounded-2xl bg-night-950/60 px-4 py-2.5 text-[15px] font-bold text-ink ring-1 ring-white/12 placeholder:text-faint focus:ring-gold-300/60 focus:outline-none"
+      />
+      {body}
+      <BackgroundConfirm
+        entry={actions.pendingBackground}
+        saving={actions.savingBackground}
+        onConfirm={actions.confirmBackground}
+        onCancel={actions.cancelBackground}
+      />
+    </div>
+  );
+}

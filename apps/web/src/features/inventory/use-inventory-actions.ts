@@ -1,0 +1,65 @@
+import type { InventoryEntry } from '@titans/shared/inventory/schemas';
+import { useState } from 'react';
+import { useSelectCharacter } from '../../api/user/select-character.ts';
+import { useUpdateBackground } from '../../api/user/update-background.ts';
+import { toast } from '../../components/ui/toast-store.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+
+/** spec-a §4 texts: character equip and background change. */
+export const INVENTORY_TEXTS = {
+  equipped: 'Character equipped successfully!',
+  equipFailed: 'Failed to equip character',
+  backgroundUpdated: 'Background updated successfully!',
+  backgroundFailed: 'Failed to update background',
+  setBackgroundTitle: 'Set Background',
+  restoreDefault: 'This will restore the original background.',
+} as const;
+
+/** Equip (spec-a §4 "Character equip") and the background change with its Set Background dialog. */
+export function useInventoryActions() {
+  const telegramUserId = getLaunchContext().player?.id ?? '';
+  const select = useSelectCharacter(telegramUserId);
+  const update = useUpdateBackground(telegramUserId);
+  const [pendingBackground, setPendingBackground] = useState<InventoryEntry | null>(null);
+
+  const equip = (characterId: string) =>
+    select.mutate(characterId, {
+      onSuccess: () => {
+        haptics.success();
+        toast.success(INVENTORY_TEXTS.equipped);
+      },
+      onError: () => {
+        haptics.error();
+        toast.error(INVENTORY_TEXTS.equipFailed);
+      },
+    });
+
+  const confirmBackground = () => {
+    const entry = pendingBackground;
+    if (!entry) return;
+    update.mutate(entry.item_id, {
+      onSuccess: () => {
+        haptics.success();
+        toast.success(INVENTORY_TEXTS.backgroundUpdated);
+        setPendingBackground(null);
+      },
+      onError: (error) => {
+        console.error('[inventory] background update failed', error);
+        haptics.error();
+        toast.error(INVENTORY_TEXTS.backgroundFailed);
+        setPendingBackground(null);
+      },
+    });
+  };
+
+  return {
+    equip,
+    equipping: select.isPending ? select.variables : null,
+    pendingBackground,
+    askBackground: setPendingBackground,
+    cancelBackground: () => setPendingBackground(null),
+    confirmBackground,
+    savingBackground: update.isPending,
+  };
+}

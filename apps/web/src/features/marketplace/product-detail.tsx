@@ -1,0 +1,216 @@
+import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
+import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../api/user/get-user.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
+import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
+import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { EmporiumWallet } from './emporium-wallet.tsx';
+import { PriceTag } from './price-tag.tsx';
+import { effectLines, type Product } from './product.ts';
+import { PurchaseDialogs } from './purchase-dialogs.tsx';
+import { purchaseButtonLabel } from './purchase-texts.ts';
+import { rarityStyle } from './rarity-style.ts';
+import { LimitedBadge, ProductPicture } from './shop-card.tsx';
+import { usePurchaseFlow } from './use-purchase-flow.ts';
+
+const TYPE_LABELS: Record<Product['type'], string> = {
+  character: 'Character',
+  weapon: 'Weapon',
+  armour: 'Armor',
+  shield: 'Shield',
+  boost: 'Booster',
+  background: 'Titans Realm',
+};
+
+const EFFECT_ICONS: Record<string, ReactNode> = {
+  energy_boost: <GameIcon name="energy" className="size-7" />,
+  defense_boost: <EmojiArt name="shield" className="size-7" />,
+  power_boost: <EmojiArt name="oncoming-fist" className="size-7" />,
+};
+
+function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: string; value: number }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl bg-night-950/55 px-1 py-2 ring-1 ring-white/10">
+      {art === 'energy' ? (
+        <GameIcon name="energy" className="size-6" />
+      ) : (
+        <EmojiArt name={art} className="size-6" />
+      )}
+      <span className="mt-1 font-display text-[17px] leading-none text-ink tabular-nums">
+        {formatNumber(value)}
+      </span>
+      <span className="mt-0.5 text-[10px] font-black tracking-[0.14em] text-muted uppercase">{label}</span>
+    </div>
+  );
+}
+
+/**
+ * The item detail page (spec-b §2): back button, the picture large on its rarity glow, the
+ * description, the effect lines (Energy Boost, Defense Boost, Power Boost) and the button
+ * Purchase With Gold or Purchase With Stars, which opens Confirm Your Purchase.
+ */
+export function ProductDetail({ product, onBack }: { product: Product; onBack(): void }) {
+  const style = rarityStyle(product.rarity);
+  const flow = usePurchaseFlow(product);
+  const { data: user } = useCurrentUser();
+  const liveCoins = useBalance((state) => (state.synced ? state.coins : null));
+  const balance = product.currency === 'diamonds' ? (user?.gems ?? 0) : (liveCoins ?? user?.coins ?? 0);
+  const affordable = balance >= product.price;
+  const lines = effectLines(product.effects);
+  const soldOut = product.remaining === 0;
+  const minutes = Math.round(BOOSTER_DURATION_MS / 60_000);
+
+  return (
+    <section aria-label={`${product.name} details`} className="px-4 pt-1 pb-6 animate-rise-in">
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back to the Emporium"
+          className="grid size-10 place-items-center rounded-full bg-white/[0.08] text-[22px] text-ink ring-1 ring-white/15 active:scale-95"
+        >
+          ‹
+        </button>
+        <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
+        <EmporiumWallet />
+      </div>
+
+      <div
+        className={cx(
+          'relative mt-3 overflow-hidden rounded-[28px] ring-2 shadow-[0_16px_36px_rgb(0_0_0/0.45)]',
+          style.ring,
+          style.face,
+        )}
+      >
+        <div aria-hidden className={cx('absolute inset-0', style.glow)} />
+        <svg
+          aria-hidden
+          viewBox="0 0 200 200"
+          className="absolute inset-0 size-full animate-spin-slower opacity-[0.18]"
+        >
+          {Array.from({ length: 12 }, (_, index) => (
+            <path
+              // biome-ignore lint/suspicious/noArrayIndexKey: rays are positions
+              key={index}
+              d="M100 100 L92 -40 L108 -40 Z"
+              fill="white"
+              transform={`rotate(${index * 30} 100 100)`}
+            />
+          ))}
+        </svg>
+        <div
+          className={cx(
+            'relative mx-auto grid w-full place-items-center',
+            product.type === 'background' ? 'aspect-[16/10]' : 'aspect-[16/11] py-4',
+          )}
+        >
+          {product.type !== 'background' ? (
+            <img
+              src={product.image}
+              alt=""
+              draggable={false}
+              className="aspect-square w-[62%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
+            />
+          ) : (
+            <ProductPicture product={product} />
+          )}
+        </div>
+        <div className="absolute top-3 left-3 flex gap-1.5">
+          <span
+            className={cx(
+              'rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase',
+              style.chip,
+            )}
+          >
+            {style.label}
+          </span>
+          {product.isLimited && <LimitedBadge className="px-2 py-0.5 text-[11px]" />}
+        </div>
+        {product.remaining !== null && (
+          <span className="absolute top-3 right-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
+            {soldOut ? 'Sold out' : `Only ${formatNumber(product.remaining)} left`}
+          </span>
+        )}
+      </div>
+
+      <div className="mt-4 text-center">
+        <p className={cx('text-[12px] font-black tracking-[0.18em] uppercase', style.text)}>
+          {TYPE_LABELS[product.type]}
+          {product.character &&
+            ` · ${product.character.race.charAt(0)}${product.character.race.slice(1).toLowerCase()}`}
+        </p>
+        <h1 className="mt-0.5 font-display text-[30px] leading-tight text-ink text-outline">
+          {product.name}
+        </h1>
+      </div>
+
+      {product.description && (
+        <p className="panel mt-3 rounded-2xl px-4 py-3 text-[15px] leading-snug text-ink/85">
+          {product.description}
+        </p>
+      )}
+
+      {lines.length > 0 && (
+        <section className="mt-3 flex flex-col gap-2" aria-label="Effects">
+          {lines.map((line) => (
+            <div
+              key={line.key}
+              className="panel flex items-center gap-3 rounded-2xl px-4 py-2.5"
+              data-testid="effect-line"
+            >
+              {EFFECT_ICONS[line.key]}
+              <span className="flex-1 text-[15px] font-extrabold text-ink">{line.label}</span>
+              <span className="font-display text-[20px] text-success-400">+{formatNumber(line.value)}</span>
+            </div>
+          ))}
+          {product.type === 'boost' && (
+            <p className="px-1 text-[13px] text-muted">
+              Active for {minutes} minutes from purchase, in the Arena.
+            </p>
+          )}
+        </section>
+      )}
+
+      {product.character && (
+        <section className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Stats">
+          <StatChip art="collision" label="HP" value={product.character.health} />
+          <StatChip art="oncoming-fist" label="ATK" value={product.character.power} />
+          <StatChip art="shield" label="DEF" value={product.character.defense} />
+          <StatChip art="high-voltage" label="SPD" value={product.character.speed} />
+          <StatChip art="money-bag" label="TAP" value={product.character.tapValue} />
+        </section>
+      )}
+
+      <div className="panel sticky bottom-11 z-10 mt-4 flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
+        <div className="flex flex-col pl-1">
+          <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Price</span>
+          <PriceTag
+            price={product.price}
+            currency={product.currency}
+            className={cx('text-[22px]', affordable || product.owned ? 'text-gold-100' : 'text-danger-400')}
+          />
+        </div>
+        <Button
+          block
+          variant={product.currency === 'diamonds' ? 'secondary' : 'primary'}
+          className="flex-1"
+          disabled={product.owned || soldOut}
+          onClick={flow.open}
+        >
+          {product.owned ? 'Owned' : soldOut ? 'Sold out' : purchaseButtonLabel(product)}
+        </Button>
+      </div>
+
+      <PurchaseDialogs
+        product={product}
+        state={flow.state}
+        onPay={flow.pay}
+        onCancel={flow.cancel}
+        onDone={flow.done}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useProfile } from '../../api/user/get-profile.ts';
+import { useCurrentUser } from '../../api/user/get-user.ts';
+import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
+import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { paths } from '../../config/paths.ts';
+import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { AchievementsView } from './achievements-view.tsx';
+import { ProfileStats } from './profile-stats.tsx';
+import { SoundSettingsPanel } from './sound-settings-panel.tsx';
+
+/** spec-a §2: the Profile's sub-views, each with a back action to main. */
+export const PROFILE_VIEWS = ['main', 'achievements', 'inventory', 'faq'] as const;
+export type ProfileView = (typeof PROFILE_VIEWS)[number];
+
+function BackButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="grid size-10 place-items-center rounded-full bg-white/[0.08] text-[22px] text-ink ring-1 ring-white/15 active:scale-95"
+    >
+      ‹
+    </button>
+  );
+}
+
+function MenuRow({
+  art,
+  label,
+  detail,
+  onClick,
+  expanded,
+}: {
+  art: EmojiName;
+  label: string;
+  detail?: ReactNode;
+  onClick?(): void;
+  expanded?: boolean;
+}) {
+  const content = (
+    <>
+      <span className="grid size-10 place-items-center rounded-xl bg-night-950/60 ring-1 ring-white/10">
+        <EmojiArt name={art} className="size-7" />
+      </span>
+      <span className="flex-1 text-left text-[16px] font-extrabold text-ink">{label}</span>
+      {detail}
+      {onClick && (
+        <span
+          aria-hidden
+          className={cx('text-[20px] text-muted transition-transform', expanded && 'rotate-90')}
+        >
+          ›
+        </span>
+      )}
+    </>
+  );
+  if (!onClick) return <div className="flex items-center gap-3 px-3.5 py-2.5">{content}</div>;
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      onClick={() => {
+        haptics.selection();
+        onClick();
+      }}
+      className="flex w-full items-center gap-3 px-3.5 py-2.5 active:bg-white/[0.04]"
+    >
+      {content}
+    </button>
+  );
+}
+
+export interface ProfileScreenProps {
+  /** The inventory sub-view and the FAQ come from their own features; the app puts them here. */
+  inventory: ReactNode;
+  faq(onBack: () => void): ReactNode;
+}
+
+/**
+ * Profile (/profile, spec-a §2): picture, name and level from the Telegram account, coins and
+ * Stars, the selected character, the server's stats, and the Inventory, Achievements, FAQ,
+ * Sound Settings and Total Referral entries. Sub-views live in `?view=` so Back returns to main;
+ * the back arrow on main goes to /.
+ */
+export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
+  const telegramUserId = getLaunchContext().player?.id ?? '';
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { data: user } = useCurrentUser();
+  const profile = useProfile(telegramUserId);
+  const coins = useBalance((state) => state.coins);
+  const synced = useBalance((state) => state.synced);
+  const [soundOpen, setSoundOpen] = useState(false);
+
+  const requested = params.get('view');
+  const view: ProfileView = PROFILE_VIEWS.includes(requested as ProfileView)
+    ? (requested as ProfileView)
+    : 'main';
+  const show = (next: ProfileView) => setParams(next === 'main' ? {} : { view: next });
+  const backToMain = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else setParams({}, { replace: true });
+  };
+
+  if (view === 'achievements') {
+    return (
+      <div className="px-4 pt-1 pb-6">
+        <AchievementsView onBack={backToMain} />
+      </div>
+    );
+  }
+  if (view === 'faq') return <div className="px-4 pt-1 pb-6">{faq(backToMain)}</div>;
+  if (view === 'inventory') {
+    return (
+      <section aria-label="Inventory" className="px-4 pt-1 pb-6 animate-rise-in">
+        <div className="mb-3 flex items-center gap-3">
+          <BackButton label="Back to Profile" onClick={backToMain} />
+          <h1 className="font-display text-[28px] leading-none text-gold">Inventory</h1>
+        </div>
+        {inventory}
+      </section>
+    );
+  }
+
+  const name = user?.username || 'Player';
+  const hero = user?.avatars.find((avatar) => avatar.character_id === user.avatar);
+  return (
+    <section aria-label="Profile" className="px-4 pt-1 pb-6">
+      <div className="flex items-center gap-3">
+        <BackButton label="Back to Home" onClick={() => navigate(paths.home.getHref())} />
+        <h1 className="font-display text-[28px] leading-none text-gold">Profile</h1>
+      </div>
+
+      <div className="panel relative mt-3 overflow-hidden rounded-3xl p-4">
+        <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
+        <div className="relative flex items-center gap-3.5">
+          <PlayerAvatar src={user?.profile_picture ?? ''} name={name} className="size-16" />
+          <div className="min-w-0 flex-1">
+            <p
+              className="truncate font-display text-[24px] leading-tight text-ink"
+              data-testid="profile-name"
+            >
+              {name}
+            </p>
+            <span className="mt-1 inline-block rounded-full bg-gold-300 px-2.5 py-0.5 text-[12px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+              Level {user?.level ?? 1}
+            </span>
+          </div>
+        </div>
+        <div className="relative mt-3.5 grid grid-cols-2 gap-2">
+          <div className="flex items-center gap-2 rounded-2xl bg-night-950/60 px-3 py-2 ring-1 ring-white/10">
+            <GameIcon name="coin" className="size-7" />
+            <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-coins">
+              {formatNumber(synced ? coins : (profile.data?.currentCoins ?? user?.coins ?? 0))}
+            </span>
+          </div>
+          <div className="flex items-center gap-2 rounded-2xl bg-night-950/60 px-3 py-2 ring-1 ring-white/10">
+            <GameIcon name="star" className="size-7" />
+            <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-stars">
+              {formatNumber(user?.gems ?? 0)}
+            </span>
+            <span className="text-[12px] font-bold text-muted">Stars</span>
+          </div>
+        </div>
+      </div>
+
+      <section className="panel mt-3 flex items-center gap-3 rounded-3xl p-3" aria-label="Selected character">
+        <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/60 ring-2 ring-gold-300/60">
+          {hero ? (
+            <img src={hero.image} alt="" className="size-full object-cover" />
+          ) : (
+            <EmojiArt name="crown" className="size-10 opacity-60" />
+          )}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Selected character</p>
+          <p className="truncate font-display text-[20px] leading-tight text-ink">
+            {hero?.name ?? 'No Character Selected'}
+          </p>
+          {hero && <p className="text-[13px] font-bold text-gold-200">Lv {hero.level}</p>}
+        </div>
+      </section>
+
+      <h2 className="mt-5 mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
+        Stats
+      </h2>
+      <ProfileStats profile={profile.data} />
+
+      <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
+        <MenuRow art="backpack" label="Inventory" onClick={() => show('inventory')} />
+        <MenuRow art="trophy" label="Achievements" onClick={() => show('achievements')} />
+        <MenuRow art="scroll" label="FAQ" onClick={() => show('faq')} />
+        <div>
+          <MenuRow
+            art="speaker-high-volume"
+            label="Sound Settings"
+            expanded={soundOpen}
+            onClick={() => setSoundOpen((open) => !open)}
+          />
+          {soundOpen && (
+            <div className="px-4 pb-3 animate-fade-in">
+              <SoundSettingsPanel />
+            </div>
+          )}
+        </div>
+        <MenuRow
+          art="people-hugging"
+          label="Total Referral"
+          detail={
+            <span
+              className="font-display text-[20px] text-gold-200 tabular-nums"
+              data-testid="profile-referrals"
+            >
+              {formatNumber(profile.data?.totalReferrals ?? 0)}
+            </span>
+          }
+        />
+      </div>
+    </section>
+  );
+}

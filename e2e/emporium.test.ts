@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, newPhoneContext, snap } from './helpers/browser.ts';
+import { giveCoins, registerWithHero, storedCoins } from './helpers/player.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await registerWithHero(server.url);
+  // Enough for Bongo the Brawler (30,000) and the Emerald Wilds realm (12,000), not for more.
+  await giveCoins(server.titans, 50_000, 'e2e:emporium-coins');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The Emporium from the bottom navigation (the first test), or opened directly. */
+async function openEmporium(page: Page, { fromHome = false } = {}) {
+  // The shared 2-core machine can be very busy: give each step room rather than fail on load.
+  page.setDefaultTimeout(60_000);
+  if (fromHome) {
+    await page.goto('/');
+    await page.locator('[data-testid="connection-dot"][data-status="connected"]').waitFor();
+    await page.getByRole('link', { name: 'Titans Emporium' }).click();
+  } else {
+    await page.goto('/marketplace');
+  }
+  await page.getByRole('heading', { name: 'Titans Emporium', level: 1 }).waitFor();
+  await page.getByTestId('shop-card').first().waitFor();
+}
+
+async function cardNames(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('shop-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
+}
+
+describe('Titans Emporium', () => {
+  test('S7 search, categories and the race filter; at most 9 characters, free ones hidden', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    await openEmporium(page, { fromHome: true });
+    const characters = await cardNames(page);
+    expect(characters.length).toBe(9);
+    expect(characters).not.toContain('Sir Aldric Dawnblade');
+    await page.getByTestId('shop-card').nth(8).waitFor({ state: 'visible' });
+    await snap(page, 'emporium', '1-characters');
+
+    await page.getByRole('button', { name: 'Medusa', exact: true }).click();
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(['Sssyla the Coil', 'Euryale Stonegaze', 'Medusa, Queen of Gorgons']);
+    await page.getByText('LIMITED').first().waitFor();
+    await snap(page, 'emporium', '2-race-medusa');
+
+    await page.getByRole('tab', { name: 'Weapons' }).click();
+    await expect.poll(() => cardNames(page)).toContain('Trident of the Deep');
+    await snap(page, 'emporium', '3-weapons');
+
+    // Blank text never searches; a word searches after the pause.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('   ');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('bow');
+    await expect.poll(() => cardNames(page)).toEqual(['Stormcaller Bow']);
+    await page.getByRole('tab', { name: 'Titans Realms' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await expect.poll(async () => (await cardNames(page)).length).toBe(7);
+    await snap(page, 'emporium', '4-realms');
+    await context.close();
+  }, 240_000);
+
+  test('S1 buy a character with gold, see it in the Inventory, equip it and see it on Home', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    await openEmporium(page);
+    await page.getByRole('button', { name: 'Ape', exact: true }).click();
+    await page.getByRole('button', { name: 'Bongo the Brawler' }).click();
+    await page.getByRole('heading', { name: 'Bongo the Brawler' }).waitFor();
+    await page.getByRole('button', { name: 'Purchase With Gold' }).waitFor();
+    await snap(page, 'emporium', '5-character-detail');
+
+    const before = await storedCoins(server.titans);
+    await page.getByRole('button', { name: 'Purchase With Gold' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Purchase' });
+    await confirm.getByRole('button', { name: 'Cancel Purchase' }).waitFor();
+    await snap(page, 'emporium', '6-confirm');
+    await confirm.getByRole('button', { name: /^Pay/ }).click();
+    const success = page.getByRole('dialog', { name: 'Purchase Successful!' });
+    await success.getByText('Character has been added to your collection').waitFor();
+    await snap(page, 'emporium', '7-success');
+    expect(await storedCoins(server.titans)).toBe(before - 30_000);
+    // The balance on this screen dropped at once.
+    await expect.poll(() => page.getByTestId('emporium-coin').textContent()).toBe('20,000');
+    await success.getByRole('button', { name: 'Awesome!' }).click();
+    await page.getByRole('button', { name: 'Owned' }).waitFor();
+
+    await page.goto('/inventory');
+    await page.getByRole('heading', { name: 'Inventory', level: 1 }).waitFor();
+    const card = page.getByRole('article', { name: 'Bongo the Brawler' });
+    await card.waitFor();
+    await snap(page, 'emporium', '8-inventory');
+    await card.getByRole('button', { name: 'Equip' }).click();
+    await page.getByRole('status').filter({ hasText: 'Character equipped successfully!' }).waitFor();
+    await card.getByRole('button', { name: 'Equipped' }).waitFor();
+
+    await page.goto('/');
+    await page.getByText('Bongo the Brawler').first().waitFor();
+    await snap(page, 'emporium', '9-home-hero');
+    await context.close();
+  }, 240_000);
+
+  test('S4 a purchase without enough gold shows the spec modal and changes nothing', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    await openEmporium(page);
+    await page.getByRole('button', { name: 'Tiger', exact: true }).click();
+    await page.getByRole('button', { name: 'Emberclaw the Blazing' }).click();
+    const before = await storedCoins(server.titans);
+    await page.getByRole('button', { name: 'Purchase With Gold' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm Your Purchase' })
+      .getByRole('button', { name: /^Pay/ })
+      .click();
+    const failure = page.getByRole('dialog', { name: 'Purchase Failed' });
+    await failure.getByText('Insufficient coins to purchase this item').waitFor();
+    await failure.getByRole('button', { name: 'Try Again' }).waitFor();
+    await snap(page, 'emporium', '10-insufficient');
+    expect(await storedCoins(server.titans)).toBe(before);
+    await failure.getByRole('button', { name: 'Try Again' }).click();
+    await failure.waitFor({ state: 'detached' });
+    await context.close();
+  }, 240_000);
+
+  test('S1 buy a Titans Realm and set it on Home', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    await openEmporium(page);
+    await page.getByRole('tab', { name: 'Titans Realms' }).click();
+    await page.getByRole('button', { name: 'Emerald Wilds' }).click();
+    await page.getByRole('button', { name: 'Purchase With Gold' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm Your Purchase' })
+      .getByRole('button', { name: /^Pay/ })
+      .click();
+    const success = page.getByRole('dialog', { name: 'Purchase Successful!' });
+    await success.getByText('Item has been added to your inventory').waitFor();
+    await success.getByRole('button', { name: 'Awesome!' }).click();
+
+    // The bottom navigation does a full page load (spec-a §2); so does this.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Titans Realm' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Titans Realm' });
+    await picker.getByRole('button', { name: 'Emerald Wilds' }).click();
+    await page.getByRole('button', { name: 'Set as Titans Realm' }).click();
+    await page.getByRole('status').filter({ hasText: 'Background updated successfully!' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('scene-backdrop').getAttribute('src'))
+      .toContain('emerald-wilds');
+    await snap(page, 'emporium', '11-home-realm');
+    await context.close();
+  }, 240_000);
+});
