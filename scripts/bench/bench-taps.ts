@@ -151,6 +151,8 @@ async function main(): Promise<number> {
         LOG_LEVEL: 'warn',
         METRICS_TOKEN,
         TAP_FLUSH_INTERVAL_MS: String(options.flushMs),
+        // 1000 simulated players share this one address: only the per-player limits apply.
+        RATE_LIMIT_ADDRESS: '10000000',
         ...db.serverEnv,
       },
       metricsToken: METRICS_TOKEN,

@@ -15,6 +15,8 @@ import { type Database, openDatabase } from './db/database.ts';
 import { devRoutes } from './dev/dev-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { envelope } from './http/envelope-kind.ts';
+import { registerEdgeInputCheck } from './hardening/edge-input.ts';
+import { registerRateLimits } from './hardening/rate-limits.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -61,6 +63,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route, so routes added later are covered too: rate limits, then input hardening.
+  await registerRateLimits(app, {
+    limits: config.rateLimits,
+    botToken: config.botToken,
+    authMaxAgeSeconds: config.authMaxAgeSeconds,
+    redisUrl: config.redisUrl,
+  });
+  registerEdgeInputCheck(app);
 
   const database =
     options.database ??

@@ -60,7 +60,12 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     maxHttpBufferSize: 16 * 1024,
     cors: { origin: config.publicUrl ?? true, credentials: false },
   });
-  const dispatcher = new SocketDispatcher({ logger, rateLimit: config.socketRateLimit, now: deps.now });
+  const dispatcher = new SocketDispatcher({
+    logger,
+    rateLimit: config.socketRateLimit,
+    playerRateLimit: config.socketPlayerRateLimit,
+    now: deps.now,
+  });
   const joinedListeners: Array<(context: SocketContext, user: UserRow) => void | Promise<void>> = [];
 
   io.use(async (socket, next) => {
