@@ -3,7 +3,19 @@ import { describeTextProblem, findUnsafeValue, textProblem } from '@titans/share
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
 
+/** One registered route as the fuzz test and documentation see it. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; headers?: unknown };
+  config: Record<string, unknown>;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (collected by an onRoute hook), for the route fuzz test. */
+    registeredRoutes: RouteEntry[];
+  }
   interface FastifyContextConfig {
     /** The longest string this route accepts in params, query and body (default MAX_EDGE_STRING_LENGTH). */
     maxStringLength?: number;
@@ -40,6 +52,18 @@ export function checkHeaders(request: Pick<FastifyRequest, 'headers'>) {
  * 400 naming the field and no handler or query ever sees it. Register before any route.
  */
 export function registerEdgeInputCheck(app: FastifyInstance) {
+  const routes: RouteEntry[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url ?? route.path,
+        schema: (route.schema ?? {}) as RouteEntry['schema'],
+        config: (route.config ?? {}) as Record<string, unknown>,
+      });
+    }
+  });
   app.addHook('onRequest', async (request) => {
     checkHeaders(request);
   });

@@ -33,7 +33,11 @@ export class PlayerBudgets {
   join(player: string, now: number) {
     const entry = this.budgets.get(player);
     if (entry) entry.sockets++;
-    else this.budgets.set(player, { bucket: new TokenBucket(this.limit.perSecond, this.limit.burst, now), sockets: 1 });
+    else
+      this.budgets.set(player, {
+        bucket: new TokenBucket(this.limit.perSecond, this.limit.burst, now),
+        sockets: 1,
+      });
   }
 
   leave(player: string) {

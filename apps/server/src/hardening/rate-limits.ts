@@ -90,7 +90,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
   });
   const timeWindow = limits.windowSeconds * 1000;
   const keyOf = (request: FastifyRequest) => (request as Keyed)[KEY] ?? 'none';
-  const limiter = (max: number) => app.createRateLimit({
+  const limiter = (max: number) =>
+    app.createRateLimit({
       max,
       timeWindow,
       keyGenerator: keyOf,
@@ -124,11 +125,9 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
     reply.header('retry-after', retryAfter);
     reply.header('x-ratelimit-limit', result.max);
     reply.header('x-ratelimit-remaining', 0);
-    throw new ApiError(
-      'request/rate-limited',
-      `Too many ${what}; try again in ${retryAfter} s`,
-      { retry_after: retryAfter },
-    );
+    throw new ApiError('request/rate-limited', `Too many ${what}; try again in ${retryAfter} s`, {
+      retry_after: retryAfter,
+    });
   };
 
   app.addHook('onRequest', async (request, reply) => {

@@ -84,6 +84,8 @@ export interface TestAppOptions {
   dataDir?: string;
   databaseUrl?: string;
   artDir?: string | null;
+  /** Fastify's logger option (default: none); the hardening tests capture the log. */
+  logger?: import('fastify').FastifyServerOptions['logger'];
 }
 
 /** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
@@ -106,7 +108,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ? config.artDir
         : null
       : options.artDir;
-  const titans = await createApp(config, { logger: false });
+  const titans = await createApp(config, { logger: options.logger ?? false });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

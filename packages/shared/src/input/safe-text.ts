@@ -64,24 +64,25 @@ export function findUnsafeValue(
     const item = stack.pop()!;
     if (typeof item.value === 'string') {
       const problem = textProblem(item.value, maxLength);
-      if (problem)
-        return { path: item.path || 'value', message: describeTextProblem(problem, maxLength) };
+      if (problem) return { path: item.path || 'value', message: describeTextProblem(problem, maxLength) };
       continue;
     }
     if (typeof item.value !== 'object' || item.value === null) continue;
     if (item.depth >= maxDepth)
       return { path: item.path || 'value', message: `is nested too deeply (at most ${maxDepth} levels)` };
     if (Array.isArray(item.value)) {
-      item.value.forEach((child, index) =>
-        stack.push({ value: child, path: join(item.path, String(index)), depth: item.depth + 1 }),
-      );
+      for (let index = 0; index < item.value.length; index++)
+        stack.push({ value: item.value[index], path: join(item.path, String(index)), depth: item.depth + 1 });
       continue;
     }
     for (const [key, child] of Object.entries(item.value)) {
       const keyProblem = textProblem(key, MAX_ID_LENGTH);
       const printable = keyProblem ? '(key)' : key;
       if (keyProblem)
-        return { path: join(item.path, printable), message: `key ${describeTextProblem(keyProblem, MAX_ID_LENGTH)}` };
+        return {
+          path: join(item.path, printable),
+          message: `key ${describeTextProblem(keyProblem, MAX_ID_LENGTH)}`,
+        };
       stack.push({ value: child, path: join(item.path, key), depth: item.depth + 1 });
     }
   }
@@ -95,7 +96,8 @@ export function safeText(max: number = MAX_TEXT_LENGTH) {
     .max(max)
     .superRefine((value, context) => {
       const problem = textProblem(value, max);
-      if (problem && problem !== 'length') context.addIssue({ code: 'custom', message: describeTextProblem(problem) });
+      if (problem && problem !== 'length')
+        context.addIssue({ code: 'custom', message: describeTextProblem(problem) });
     });
 }
 
