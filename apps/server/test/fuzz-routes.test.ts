@@ -248,7 +248,8 @@ describeEachDatabase('route and socket fuzz', (kind) => {
             ? fc.constantFrom(...paramNames)
             : target === 'header'
               ? fc.constant('idempotency-key')
-              : field(target),
+              : // The query parser drops a `__proto__` key and its value (nothing can read it), so it carries no refused value.
+                field(target).filter((name) => target !== 'query' || name !== '__proto__'),
         value:
           target === 'body'
             ? refusedValue
@@ -365,7 +366,10 @@ describeEachDatabase('route and socket fuzz', (kind) => {
   };
 
   it('H5 every registered route answers generated and hostile input without a 5xx, an error log or a money change', async () => {
-    const routes = t.app.registeredRoutes.filter((route) => route.method !== 'OPTIONS');
+    const only = process.env.FUZZ_ROUTE ? new RegExp(process.env.FUZZ_ROUTE) : null;
+    const routes = t.app.registeredRoutes.filter(
+      (route) => route.method !== 'OPTIONS' && (!only || only.test(`${route.method} ${route.url}`)),
+    );
     counts.routes = routes.length;
     const started = Date.now();
     for (const [index, route] of routes.entries()) {
