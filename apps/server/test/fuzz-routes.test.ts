@@ -5,10 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/hardening/edge-input.ts';
 import {
   confusingValue,
+  Deep,
   fieldsOf,
+  materialize,
   plausible,
   refusedString,
   refusedValue,
+  toJson,
   type ValueHints,
 } from './helpers/fuzz-values.ts';
 import { captureLog } from './helpers/log-capture.ts';
@@ -52,16 +55,26 @@ interface RouteCase {
   raw: string;
 }
 
-/** Reports a failure with the seed and a counterexample cut to a readable size (values may be 1 MB). */
+/** A short, depth-limited preview of a generated value (values may be 1 MB or 5 000 levels deep). */
+function preview(value: unknown, depth = 0): string {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 40)}…(${value.length} chars)` : value);
+  if (value instanceof Deep) return `<${value.depth} levels>`;
+  if (typeof value !== 'object' || value === null) return String(value);
+  if (depth > 6) return Array.isArray(value) ? '[…]' : '{…}';
+  if (Array.isArray(value)) return `[${value.map((item) => preview(item, depth + 1)).join(',')}]`;
+  return `{${Object.entries(value)
+    .map(([key, item]) => `${preview(key)}:${preview(item, depth + 1)}`)
+    .join(',')}}`;
+}
+
+/** Reports a failure with the seed and a readable counterexample. */
 function shortReport<T>(details: fc.RunDetails<T>) {
   if (!details.failed) return;
-  const example = JSON.stringify(details.counterexample, (_key, value) =>
-    typeof value === 'string' && value.length > 80 ? `${value.slice(0, 40)}…(${value.length} chars)` : value,
-  );
   const cause =
     details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
-    `Fuzz failure (seed ${details.seed}, path ${details.counterexamplePath}): ${cause.slice(0, 1_500)}\ncase: ${example?.slice(0, 3_000)}`,
+    `Fuzz failure (seed ${details.seed}, path ${details.counterexamplePath}): ${cause.slice(0, 1_500)}\ncase: ${preview(details.counterexample).slice(0, 3_000)}`,
   );
 }
 
@@ -70,7 +83,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 /** Percent-encodes a value for a URL; raw escapes (`%ZZ`, `%ED%A0%80`) are passed as they are. */
 function urlValue(value: unknown): string {
   if (typeof value === 'string' && /^(%[0-9A-Za-z]{2})+$/.test(value)) return value;
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+  const text = typeof value === 'string' ? value : value === undefined ? 'undefined' : toJson(value);
   return [...Buffer.from(text, 'utf8')]
     .map((byte) =>
       /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
@@ -137,7 +150,14 @@ describeEachDatabase('route and socket fuzz', (kind) => {
   let player: TestSocket;
   let bystander: TestSocket;
   let hints: ValueHints;
-  const counts = { routes: 0, events: 0, cases: 0, socketCases: 0, statuses: {} as Record<number, number> };
+  const counts = {
+    routes: 0,
+    events: 0,
+    cases: 0,
+    socketCases: 0,
+    ownDisconnects: 0,
+    statuses: {} as Record<number, number>,
+  };
 
   beforeAll(async () => {
     t = await startTestApp(kind, {
@@ -171,7 +191,7 @@ describeEachDatabase('route and socket fuzz', (kind) => {
       knownStrings: [String(PLAYER), String(BYSTANDER), ...catalogue.map((row) => row.id).slice(0, 20)],
     };
     console.log(`fuzz seed ${SEED} on ${kind}`);
-  });
+  }, 180_000);
   afterAll(async () => {
     player?.close();
     bystander?.close();
@@ -331,7 +351,7 @@ describeEachDatabase('route and socket fuzz', (kind) => {
     const kindOfBody = c.refused && c.mutations.at(-1)?.target === 'body' ? 'json' : c.bodyKind;
     let payload: Buffer | undefined;
     if (kindOfBody === 'json') {
-      payload = Buffer.from(JSON.stringify(body ?? {}) ?? 'null');
+      payload = Buffer.from(toJson(body ?? {}));
       headers['content-type'] = 'application/json';
     } else if (kindOfBody === 'text') {
       payload = Buffer.from(c.raw);
@@ -394,14 +414,29 @@ describeEachDatabase('route and socket fuzz', (kind) => {
   }, 600_000);
 
   /** Waits until the player's socket has handled everything sent before (initUser answers statusUpdated). */
-  const barrier = async () => {
+  const barrier = async (): Promise<void> => {
     if (!player.connected) {
       player.close();
       player = await connectSocket(t.url, t.initData(PLAYER), 'fuzz-player-01');
     }
-    const seen = (player.received.statusUpdated ?? []).length;
-    player.emit('initUser', { telegram_user_id: PLAYER });
-    await player.waitFor('statusUpdated', () => (player.received.statusUpdated ?? []).length > seen, 10_000);
+    const socket = player;
+    const seen = (socket.received.statusUpdated ?? []).length;
+    let onGone = () => {};
+    const gone = new Promise<'gone'>((resolve) => {
+      onGone = () => resolve('gone');
+      socket.once('disconnect', onGone);
+    });
+    socket.emit('initUser', { telegram_user_id: PLAYER });
+    const answer = await Promise.race([
+      socket.waitFor('statusUpdated', () => (socket.received.statusUpdated ?? []).length > seen, 10_000),
+      gone,
+    ]);
+    socket.off('disconnect', onGone);
+    // The server closed the connection (a message over maxHttpBufferSize): reconnect and wait again.
+    if (answer === 'gone') {
+      counts.ownDisconnects++;
+      return barrier();
+    }
   };
 
   it('H5 every client socket event answers generated and hostile payloads without server/internal, an error log or a money change', async () => {
@@ -438,10 +473,14 @@ describeEachDatabase('route and socket fuzz', (kind) => {
           const before = c.refused ? await money() : '';
           const errorsBefore = log.errors().length;
           const socketErrors = (player.received.error ?? []).length;
-          (player.emit as (...args: unknown[]) => void)(event, payload, ...c.extraArgs);
+          (player.emit as (...args: unknown[]) => void)(
+            event,
+            materialize(payload),
+            ...c.extraArgs.map((arg) => materialize(arg)),
+          );
           await barrier();
           counts.socketCases++;
-          const where = `${event} ${JSON.stringify(payload)?.slice(0, 300)}`;
+          const where = `${event} ${preview(payload).slice(0, 300)}`;
           const internal = (player.received.error ?? [])
             .slice(socketErrors)
             .filter((error) => (error as { code?: string }).code === 'server/internal');
@@ -467,7 +506,7 @@ describeEachDatabase('route and socket fuzz', (kind) => {
     expect(ledger.coins).toBe(ledger.ledger);
     console.log(
       `fuzz [${kind}] seed ${SEED}: ${counts.routes} routes, ${counts.events} socket events, ${counts.cases} route cases, ` +
-        `${counts.socketCases} socket cases, 0 5xx; statuses ${JSON.stringify(counts.statuses)}`,
+        `${counts.socketCases} socket cases (${counts.ownDisconnects} closed for size), 0 5xx; statuses ${JSON.stringify(counts.statuses)}`,
     );
   }, 600_000);
 });

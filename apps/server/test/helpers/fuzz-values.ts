@@ -89,11 +89,47 @@ export function fieldsOf(schema: unknown): string[] {
 }
 
 const MEGABYTE = 'x'.repeat(1 << 20);
-const nested = (depth: number) => {
-  let value: unknown = 'deep';
-  for (let level = 0; level < depth; level++) value = level % 2 ? [value] : { a: value };
+/**
+ * A value nested `depth` levels deep. Kept as a marker, because building and serialising 5 000
+ * levels recursively would overflow the test's own stack: `toJson` writes it as text, and
+ * `materialize` builds it (capped) for socket.io, whose encoder walks payloads recursively.
+ */
+export class Deep {
+  constructor(readonly depth: number) {}
+  toJSON() {
+    return `\u0001deep:${this.depth}\u0001`;
+  }
+}
+const nested = (depth: number) => new Deep(depth);
+
+/** JSON text of a generated value, with every Deep written out in full. */
+export function toJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'null';
+  return text.replace(/"\\u0001deep:(\d+)\\u0001"/g, (_all, depth: string) => {
+    const levels = Number(depth);
+    let open = '';
+    let close = '';
+    for (let level = 0; level < levels; level++) {
+      open += level % 2 ? '[' : '{"a":';
+      close = (level % 2 ? ']' : '}') + close;
+    }
+    return `${open}"deep"${close}`;
+  });
+}
+
+/** The value with every Deep built as real nesting, at most `maxDepth` levels. */
+export function materialize(value: unknown, maxDepth = 200): unknown {
+  if (value instanceof Deep) {
+    let built: unknown = 'deep';
+    for (let level = 0; level < Math.min(value.depth, maxDepth); level++)
+      built = level % 2 ? [built] : { a: built };
+    return built;
+  }
+  if (Array.isArray(value)) return value.map((item) => materialize(item, maxDepth));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, materialize(item, maxDepth)]));
   return value;
-};
+}
 
 /** Strings the edge check must refuse wherever they appear: NUL, control characters, lone surrogates, over-long. */
 export const refusedString: fc.Arbitrary<string> = fc.oneof(
