@@ -40,10 +40,19 @@ export class PlayerBudgets {
       });
   }
 
+  /**
+   * Forgets a player's budget once their last socket is gone and the bucket would be full again,
+   * so reconnecting does not hand a flooder a fresh burst.
+   */
   leave(player: string) {
     const entry = this.budgets.get(player);
     if (!entry) return;
-    if (--entry.sockets <= 0) this.budgets.delete(player);
+    if (--entry.sockets > 0) return;
+    const refillMs = Math.ceil((this.limit.burst / this.limit.perSecond) * 1000);
+    setTimeout(() => {
+      const current = this.budgets.get(player);
+      if (current === entry && current.sockets <= 0) this.budgets.delete(player);
+    }, refillMs).unref();
   }
 
   take(player: string, now: number): boolean {
@@ -52,5 +61,26 @@ export class PlayerBudgets {
 
   get size() {
     return this.budgets.size;
+  }
+}
+
+/**
+ * Socket handshakes per player (rules: H3): a flooder the dispatcher disconnected cannot come
+ * straight back again and again, each time costing an account lookup and a fresh socket budget.
+ */
+export class HandshakeBudgets {
+  private readonly budgets = new Map<string, TokenBucket>();
+
+  constructor(private readonly limit: { perSecond: number; burst: number }) {}
+
+  take(player: string, now: number): boolean {
+    let bucket = this.budgets.get(player);
+    if (!bucket) {
+      bucket = new TokenBucket(this.limit.perSecond, this.limit.burst, now);
+      this.budgets.set(player, bucket);
+      const refillMs = Math.ceil((this.limit.burst / this.limit.perSecond) * 1000);
+      setTimeout(() => this.budgets.delete(player), refillMs).unref();
+    }
+    return bucket.take(now);
   }
 }
