@@ -114,6 +114,179 @@ class Human {
   }
 }
 
+interface FloodResult {
+  floodSeconds: number;
+  rest: { sent: number; statuses: Record<number, number>; failed: number; skipped: number };
+  flood: {
+    sent: number;
+    errors: Record<string, number>;
+    disconnects: number;
+    reconnects: number;
+    refusedHandshakes: number;
+    accepted: number;
+  };
+}
+
+/** Runs this script as `--role=flooder` in a child process and returns what it measured. */
+async function runFlooderChild(url: string, identity: ClientIdentity): Promise<FloodResult> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      import.meta.filename,
+      '--role=flooder',
+      `--url=${url}`,
+      `--id=${identity.telegramId}`,
+      ...process.argv.slice(2),
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, FLOOD_INIT_DATA: identity.initData },
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const line = output.split('\n').find((text) => text.startsWith('FLOOD-RESULT '));
+  if (code !== 0 || !line) throw new Error(`flooder exited with ${code}: ${output.slice(-2000)}`);
+  return JSON.parse(line.slice('FLOOD-RESULT '.length)) as FloodResult;
+}
+
+/** The flooder: REST calls and socket messages at the configured rates for --seconds. */
+async function flooderMain() {
+  const url = process.argv.find((arg) => arg.startsWith('--url='))!.slice('--url='.length);
+  const flooderIdentity: ClientIdentity = {
+    telegramId: option('id', 1),
+    initData: process.env.FLOOD_INIT_DATA ?? '',
+  };
+  const rest = { sent: 0, statuses: {} as Record<number, number>, failed: 0, skipped: 0, inFlight: 0 };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+  const target = new URL(url);
+  const authorization = `tma ${flooderIdentity.initData}`;
+  const calls: Array<{ method: string; path: string; body?: string }> = [
+    { method: 'GET', path: `/v1/user/${flooderIdentity.telegramId}` },
+    { method: 'GET', path: '/v1/boosts' },
+    { method: 'GET', path: '/v1/characters' },
+    { method: 'POST', path: '/v1/boosts/upgrade', body: JSON.stringify({ kind: 'tap_power' }) },
+    {
+      method: 'PUT',
+      path: `/v1/user/update/${flooderIdentity.telegramId}`,
+      body: JSON.stringify({ background_image: null }),
+    },
+    { method: 'POST', path: `/v1/user/${flooderIdentity.telegramId}/sync-balance` },
+  ];
+  const restCall = () => {
+    if (rest.inFlight >= 2_000) {
+      rest.skipped++;
+      return;
+    }
+    const call = calls[rest.sent % calls.length]!;
+    rest.sent++;
+    rest.inFlight++;
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: call.method,
+        path: call.path,
+        agent,
+        headers: {
+          authorization,
+          ...(call.body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(call.body) }
+            : {}),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          rest.inFlight--;
+          rest.statuses[response.statusCode ?? 0] = (rest.statuses[response.statusCode ?? 0] ?? 0) + 1;
+        });
+      },
+    );
+    request.on('error', () => {
+      rest.inFlight--;
+      rest.failed++;
+    });
+    request.end(call.body);
+  };
+
+  const flood = {
+    sent: 0,
+    errors: {} as Record<string, number>,
+    disconnects: 0,
+    reconnects: 0,
+    refusedHandshakes: 0,
+    accepted: 0,
+    value: 0,
+  };
+  let flooder: ClientSocket | null = null;
+  let floodSeq = 0;
+  const attachFlooder = async () => {
+    try {
+      const socket = await connect(url, flooderIdentity, 'flooder-client');
+      socket.on('error', (error) => {
+        const code = error.code ?? 'none';
+        flood.errors[code] = (flood.errors[code] ?? 0) + 1;
+      });
+      socket.on('tapRegistered', (reply) => {
+        flood.accepted += reply.accepted;
+        flood.value += reply.value;
+      });
+      socket.on('disconnect', () => {
+        flood.disconnects++;
+        flooder = null;
+      });
+      socket.emit('initUser', { telegram_user_id: flooderIdentity.telegramId });
+      flooder = socket;
+    } catch {
+      flood.refusedHandshakes++; // refused handshake: try again on the next tick
+    }
+  };
+  await attachFlooder();
+  const tickMs = 10;
+  const started = now();
+  let restDue = 0;
+  let socketDue = 0;
+  let connecting = false;
+  while (now() - started < options.seconds * 1000) {
+    const elapsed = (now() - started) / 1000;
+    while (restDue < elapsed * options.restRate) {
+      restCall();
+      restDue++;
+    }
+    const socket = flooder as ClientSocket | null;
+    while (socketDue < elapsed * options.socketRate) {
+      socketDue++;
+      if (!socket) continue;
+      floodSeq++;
+      socket.emit('tap', { telegram_user_id: flooderIdentity.telegramId, count: 1, seq: floodSeq });
+      flood.sent++;
+    }
+    if (!socket && !connecting) {
+      connecting = true;
+      flood.reconnects++;
+      void attachFlooder().finally(() => {
+        connecting = false;
+      });
+    }
+    await sleep(tickMs);
+  }
+  const floodSeconds = (now() - started) / 1000;
+  (flooder as ClientSocket | null)?.close();
+  const drainUntil = Date.now() + 10_000;
+  while (rest.inFlight > 0 && Date.now() < drainUntil) await sleep(50);
+  agent.destroy();
+  console.log(`FLOOD-RESULT ${JSON.stringify({ floodSeconds, rest, flood })}`);
+  process.exit(0);
+}
+
 async function main() {
   const database = process.env.DATABASE_URL
     ? await postgresBenchDatabase(process.env.DATABASE_URL)
@@ -178,131 +351,17 @@ async function main() {
     await sleep(options.seconds * 1000);
     const baselineP99 = summarise('baseline');
 
-    // Phase 2: flood.
+    // Phase 2: flood, from a child process so the flooder's load does not slow this process's clock
+    // for the humans' latencies.
     recorder = new LatencyRecorder(200_000);
-    const rest = { sent: 0, statuses: {} as Record<number, number>, failed: 0, skipped: 0, inFlight: 0 };
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-    const target = new URL(server.url);
-    const authorization = `tma ${flooderIdentity.initData}`;
-    const calls: Array<{ method: string; path: string; body?: string }> = [
-      { method: 'GET', path: `/v1/user/${flooderIdentity.telegramId}` },
-      { method: 'GET', path: '/v1/boosts' },
-      { method: 'GET', path: '/v1/characters' },
-      { method: 'POST', path: '/v1/boosts/upgrade', body: JSON.stringify({ kind: 'tap_power' }) },
-      {
-        method: 'PUT',
-        path: `/v1/user/update/${flooderIdentity.telegramId}`,
-        body: JSON.stringify({ background_image: null }),
-      },
-      { method: 'POST', path: `/v1/user/${flooderIdentity.telegramId}/sync-balance` },
-    ];
-    const restCall = () => {
-      if (rest.inFlight >= 2_000) {
-        rest.skipped++;
-        return;
-      }
-      const call = calls[rest.sent % calls.length]!;
-      rest.sent++;
-      rest.inFlight++;
-      const request = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          method: call.method,
-          path: call.path,
-          agent,
-          headers: {
-            authorization,
-            ...(call.body
-              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(call.body) }
-              : {}),
-          },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            rest.inFlight--;
-            rest.statuses[response.statusCode ?? 0] = (rest.statuses[response.statusCode ?? 0] ?? 0) + 1;
-          });
-        },
-      );
-      request.on('error', () => {
-        rest.inFlight--;
-        rest.failed++;
-      });
-      request.end(call.body);
-    };
-
-    const flood = {
-      sent: 0,
-      errors: {} as Record<string, number>,
-      disconnects: 0,
-      reconnects: 0,
-      accepted: 0,
-      value: 0,
-    };
-    let flooder: ClientSocket | null = null;
-    let floodSeq = 0;
-    const attachFlooder = async () => {
-      try {
-        const socket = await connect(server.url, flooderIdentity, 'flooder-client');
-        socket.on('error', (error) => {
-          const code = error.code ?? 'none';
-          flood.errors[code] = (flood.errors[code] ?? 0) + 1;
-        });
-        socket.on('tapRegistered', (reply) => {
-          flood.accepted += reply.accepted;
-          flood.value += reply.value;
-        });
-        socket.on('disconnect', () => {
-          flood.disconnects++;
-          flooder = null;
-        });
-        socket.emit('initUser', { telegram_user_id: flooderIdentity.telegramId });
-        flooder = socket;
-      } catch {
-        // refused handshake: try again on the next tick
-      }
-    };
-    await attachFlooder();
-    const tickMs = 10;
-    const started = now();
-    let restDue = 0;
-    let socketDue = 0;
-    let connecting = false;
-    while (now() - started < options.seconds * 1000) {
-      const elapsed = (now() - started) / 1000;
-      while (restDue < elapsed * options.restRate) {
-        restCall();
-        restDue++;
-      }
-      const socket = flooder as ClientSocket | null;
-      while (socketDue < elapsed * options.socketRate) {
-        socketDue++;
-        if (!socket) continue;
-        floodSeq++;
-        socket.emit('tap', { telegram_user_id: flooderIdentity.telegramId, count: 1, seq: floodSeq });
-        flood.sent++;
-      }
-      if (!socket && !connecting) {
-        connecting = true;
-        flood.reconnects++;
-        void attachFlooder().finally(() => {
-          connecting = false;
-        });
-      }
-      await sleep(tickMs);
-    }
-    const floodSeconds = (now() - started) / 1000;
+    const floodResult = await runFlooderChild(server.url, flooderIdentity);
     const floodP99 = summarise('flood');
-    (flooder as ClientSocket | null)?.close();
+    const { rest, flood, floodSeconds } = floodResult;
 
     // Drain: every human batch confirmed, then compare coins.
     for (const human of humans) human.stop();
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && humans.some((human) => human.confirmed < human.seq)) await sleep(50);
-    while (rest.inFlight > 0 && Date.now() < deadline) await sleep(50);
-    agent.destroy();
 
     const unconfirmed = humans.filter((human) => human.confirmed < human.seq);
     if (unconfirmed.length) failures.push(`${unconfirmed.length} players have unconfirmed tap batches`);
@@ -324,7 +383,7 @@ async function main() {
     );
     console.log(
       `flooder socket: ${flood.sent} messages (${(flood.sent / floodSeconds).toFixed(0)}/s), error events ${JSON.stringify(flood.errors)}, ` +
-        `disconnected ${flood.disconnects}×, reconnected ${flood.reconnects}×, taps accepted ${flood.accepted}`,
+        `disconnected ${flood.disconnects}×, reconnected ${flood.reconnects}× (${flood.refusedHandshakes} handshakes refused), taps accepted ${flood.accepted}`,
     );
     console.log(
       `others: ${humans.length} players, ${humans.reduce((sum, human) => sum + human.seq, 0)} tap batches, ` +
@@ -352,7 +411,8 @@ async function main() {
   }
 }
 
-main().catch(async (error) => {
+const role = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+(role === 'flooder' ? flooderMain() : main()).catch(async (error) => {
   console.error(error);
   await killAllChildren();
   process.exit(1);
