@@ -86,6 +86,8 @@ export interface TestAppOptions {
   artDir?: string | null;
   /** Fastify's logger option (default: none); the hardening tests capture the log. */
   logger?: import('fastify').FastifyServerOptions['logger'];
+  /** The app's clock (rules, services, the tap engine); tests move it instead of rewriting rows. */
+  clock?: () => number;
 }
 
 /** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
@@ -108,7 +110,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ? config.artDir
         : null
       : options.artDir;
-  const titans = await createApp(config, { logger: options.logger ?? false });
+  const titans = await createApp(config, {
+    logger: options.logger ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -192,4 +197,18 @@ export async function ledgerMatches(
     [userId],
   );
   return { coins: Number(row?.coins), ledger: Number(row?.ledger) };
+}
+
+/** A clock the test moves by hand, starting now. */
+export function manualClock(start = Date.now()) {
+  let now = start;
+  const clock = () => now;
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+    set(ms: number) {
+      now = ms;
+    },
+  });
 }
