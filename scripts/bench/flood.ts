@@ -305,6 +305,7 @@ async function main() {
       ...database.serverEnv,
     },
     metricsToken: METRICS_TOKEN,
+    healthTimeoutMs: 300_000,
   });
   const failures: string[] = [];
   try {
