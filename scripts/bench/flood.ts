@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { ClientToServerEvents, ServerToClientEvents } from '@titans/shared/realtime/events';
 import { io, type Socket } from 'socket.io-client';
@@ -316,7 +317,8 @@ async function main() {
     await registerUsers(server.url, people, 8);
     console.log(
       `flood: ${options.players} players tapping at ${options.tapRate}/s, flooder at ${options.restRate} REST/s ` +
-        `and ${options.socketRate} socket msgs/s for ${options.seconds} s; flush ${options.flushMs} ms; ${database.label}`,
+        `and ${options.socketRate} socket msgs/s for ${options.seconds} s; flush ${options.flushMs} ms; ${database.label}; ` +
+        `machine load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
     );
 
     const startCoins = new Map<number, number>();
