@@ -74,7 +74,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
       commandTimeout: 500,
-      lazyConnect: false,
+      // Connects on the first count, so an app that fails to start leaves no connection open.
+      lazyConnect: true,
     });
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
     app.addHook('onClose', async () => {
