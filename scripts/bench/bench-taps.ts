@@ -159,6 +159,14 @@ async function main(): Promise<number> {
         SOCKET_MESSAGES_PER_SECOND: '1000000',
         SOCKET_MESSAGE_BURST: '1000000',
         MONEY_LOCK_SCOPE: lockScope,
+        // 1000 simulated players share this one address, and the bench drives players (the unpaced
+        // phase, the hammering purchaser) far past a human's rate: lift the rate limits (D-HARDEN-2).
+        RATE_LIMIT_ADDRESS: '10000000',
+        RATE_LIMIT_READS: '10000000',
+        RATE_LIMIT_WRITES: '10000000',
+        RATE_LIMIT_PURCHASES: '10000000',
+        SOCKET_PLAYER_MESSAGES_PER_SECOND: '1000000',
+        SOCKET_PLAYER_MESSAGE_BURST: '1000000',
         ...db.serverEnv,
       },
       metricsToken: METRICS_TOKEN,

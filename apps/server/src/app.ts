@@ -14,6 +14,8 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { devRoutes } from './dev/dev-routes.ts';
+import { registerEdgeInputCheck } from './hardening/edge-input.ts';
+import { registerRateLimits } from './hardening/rate-limits.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
@@ -81,6 +83,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  // Before any route, so routes added later are covered too: rate limits, then input hardening.
+  await registerRateLimits(app, {
+    limits: config.rateLimits,
+    botToken: config.botToken,
+    authMaxAgeSeconds: config.authMaxAgeSeconds,
+    redisUrl: config.redisUrl,
+  });
+  registerEdgeInputCheck(app);
 
   const database =
     options.database ??

@@ -198,3 +198,30 @@ export const AD_REWARD_COINS = 250;
 export const AD_REWARDS_PER_DAY = 10;
 /** A started ad view waits this long for the network's reward callback (D-QUEST-6). */
 export const AD_VIEW_TTL_MS = 15 * 60_000;
+// --- Input hardening and rate limits (decisions: D-HARDEN-1, D-HARDEN-2) -------------------------
+
+/** The longest string any route or socket event accepts anywhere in its input (D-HARDEN-1). */
+export const MAX_EDGE_STRING_LENGTH = 4_096;
+/** The deepest nesting of objects and arrays accepted in a body or socket payload (D-HARDEN-1). */
+export const MAX_EDGE_DEPTH = 32;
+/** The longest header value the server reads (init data in `Authorization`) (D-HARDEN-1). */
+export const MAX_HEADER_LENGTH = 8_192;
+/** Longest id (catalogue ids, object keys) (D-HARDEN-1). */
+export const MAX_ID_LENGTH = 100;
+/** Longest free text a player may send (names, messages) (D-HARDEN-1). */
+export const MAX_TEXT_LENGTH = 256;
+/** Longest URL or picture path a player may name (D-HARDEN-1). */
+export const MAX_URL_LENGTH = 2_048;
+/** Stored lengths of init data fields: Telegram names are at most 64 characters, usernames 32 (D-HARDEN-1). */
+export const MAX_NAME_LENGTH = 64;
+
+/** REST rate-limit window and the calls one player may make in it, per kind (D-HARDEN-2). */
+export const DEFAULT_RATE_LIMIT_WINDOW_SECONDS = 10;
+export const DEFAULT_RATE_LIMIT_READS = 300;
+export const DEFAULT_RATE_LIMIT_WRITES = 100;
+export const DEFAULT_RATE_LIMIT_PURCHASES = 40;
+/** Calls one address may make per window, all players behind it together (D-HARDEN-2). */
+export const DEFAULT_RATE_LIMIT_ADDRESS = 1_500;
+/** Socket messages one player may send across all their sockets (D-HARDEN-2). */
+export const DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND = 80;
+export const DEFAULT_SOCKET_PLAYER_MESSAGE_BURST = 160;

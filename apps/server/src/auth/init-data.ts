@@ -1,6 +1,27 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalTelegramId } from '@titans/shared/auth/telegram-user-id';
+import { MAX_NAME_LENGTH, MAX_URL_LENGTH } from '@titans/shared/constants';
+import { cleanText, textProblem } from '@titans/shared/input/safe-text';
 import { z } from 'zod';
+
+/**
+ * Init data fields are signed by Telegram, so an odd value is cleaned, not refused (rules: H1):
+ * names lose NUL, control characters and lone surrogates and are cut to 64 characters; a username,
+ * language code or photo URL that does not have its documented shape is dropped.
+ */
+const storedName = z
+  .string()
+  .default('')
+  .transform((name) => cleanText(name, MAX_NAME_LENGTH));
+const storedUsername = z
+  .string()
+  .default('')
+  .transform((name) => (/^[A-Za-z0-9_]{1,64}$/.test(name) ? name : ''));
+const storedPhotoUrl = z
+  .string()
+  .default('')
+  .transform((url) => (/^https:\/\/\S+$/.test(url) && textProblem(url, MAX_URL_LENGTH) === null ? url : ''));
+const START_PARAM = /^[A-Za-z0-9_-]{1,512}$/;
 
 /** The user Telegram vouches for in signed init data. */
 export interface TelegramIdentity {
@@ -23,12 +44,15 @@ export type InitDataResult =
 
 const initDataUserSchema = z.object({
   id: z.number().int().positive(),
-  first_name: z.string().default(''),
-  last_name: z.string().default(''),
-  username: z.string().default(''),
-  language_code: z.string().optional(),
+  first_name: storedName,
+  last_name: storedName,
+  username: storedUsername,
+  language_code: z
+    .string()
+    .optional()
+    .transform((code) => (code && /^[A-Za-z-]{2,16}$/.test(code) ? code : undefined)),
   is_premium: z.boolean().default(false),
-  photo_url: z.string().default(''),
+  photo_url: storedPhotoUrl,
 });
 
 function secretKey(botToken: string): Buffer {
@@ -89,7 +113,7 @@ export function validateInitData(
       languageCode: user.language_code,
       isPremium: user.is_premium,
       photoUrl: user.photo_url,
-      startParam: params.get('start_param') ?? undefined,
+      startParam: START_PARAM.test(params.get('start_param') ?? '') ? params.get('start_param')! : undefined,
       authDate,
     },
   };

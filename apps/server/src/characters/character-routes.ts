@@ -1,4 +1,5 @@
 import {
+  characterIdParamsSchema,
   characterListQuerySchema,
   characterListSchema,
   characterSchema,
@@ -6,7 +7,6 @@ import {
 import { codeEnvelope } from '@titans/shared/envelope';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { characters } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -51,7 +51,7 @@ export function characterRoutes({ database }: { database: Database }): FastifyPl
       '/character/:id',
       {
         schema: {
-          params: z.strictObject({ id: z.string().min(1).max(100) }),
+          params: characterIdParamsSchema,
           response: { 200: codeEnvelope(characterSchema) },
         },
       },

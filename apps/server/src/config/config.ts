@@ -1,12 +1,20 @@
 import path from 'node:path';
 import {
   DEFAULT_AUTH_MAX_AGE_SECONDS,
+  DEFAULT_RATE_LIMIT_ADDRESS,
+  DEFAULT_RATE_LIMIT_PURCHASES,
+  DEFAULT_RATE_LIMIT_READS,
+  DEFAULT_RATE_LIMIT_WINDOW_SECONDS,
+  DEFAULT_RATE_LIMIT_WRITES,
   DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
   DEFAULT_SOCKET_MESSAGE_BURST,
   DEFAULT_SOCKET_MESSAGES_PER_SECOND,
+  DEFAULT_SOCKET_PLAYER_MESSAGE_BURST,
+  DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND,
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
 } from '@titans/shared/constants';
 import { z } from 'zod';
+import type { RestRateLimits } from '../hardening/rate-limits.ts';
 import type { LockScope } from '../money/balance-gateway.ts';
 import type { SocketRateLimit } from '../realtime/socket-dispatcher.ts';
 import { normalizeTonAddress } from '../stars/ton-address.ts';
@@ -14,6 +22,10 @@ import { normalizeTonAddress } from '../stars/ton-address.ts';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+function limitVar(fallback: number, max = 10_000_000) {
+  return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
+}
 
 /** The environment variables Titans reads, with their defaults. README's configuration table lists them. */
 const envSchema = z.object({
@@ -91,6 +103,13 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(16, 'use at least 16 characters').optional(),
   ),
+  RATE_LIMIT_WINDOW_SECONDS: limitVar(DEFAULT_RATE_LIMIT_WINDOW_SECONDS, 3_600),
+  RATE_LIMIT_READS: limitVar(DEFAULT_RATE_LIMIT_READS),
+  RATE_LIMIT_WRITES: limitVar(DEFAULT_RATE_LIMIT_WRITES),
+  RATE_LIMIT_PURCHASES: limitVar(DEFAULT_RATE_LIMIT_PURCHASES),
+  RATE_LIMIT_ADDRESS: limitVar(DEFAULT_RATE_LIMIT_ADDRESS),
+  SOCKET_PLAYER_MESSAGES_PER_SECOND: limitVar(DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND),
+  SOCKET_PLAYER_MESSAGE_BURST: limitVar(DEFAULT_SOCKET_PLAYER_MESSAGE_BURST),
 });
 
 export interface Config {
@@ -138,6 +157,10 @@ export interface Config {
   /** Adsgram's rewarded block (public) and the secret in its Reward URL (decisions: D-QUEST-6). */
   adsgramBlockId: string | undefined;
   adsgramRewardSecret: string | undefined;
+  /** REST calls per window, per player by kind and per address (decisions: D-HARDEN-2). */
+  rateLimits: RestRateLimits;
+  /** Messages one player may send across all their sockets (D-HARDEN-2). */
+  socketPlayerRateLimit: { perSecond: number; burst: number };
 }
 
 /**
@@ -199,5 +222,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gamesFeedUrl: values.GAMES_FEED_URL,
     adsgramBlockId: values.ADSGRAM_BLOCK_ID,
     adsgramRewardSecret: values.ADSGRAM_REWARD_SECRET,
+    rateLimits: {
+      windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS,
+      reads: values.RATE_LIMIT_READS,
+      writes: values.RATE_LIMIT_WRITES,
+      purchases: values.RATE_LIMIT_PURCHASES,
+      address: values.RATE_LIMIT_ADDRESS,
+    },
+    socketPlayerRateLimit: {
+      perSecond: values.SOCKET_PLAYER_MESSAGES_PER_SECOND,
+      burst: values.SOCKET_PLAYER_MESSAGE_BURST,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { ERRORS } from '@titans/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { multipartClientStatus } from '../hardening/multipart-errors.ts';
 import { ApiError } from './api-error.ts';
 import { envelope, envelopeKindOf } from './envelope-kind.ts';
 
@@ -32,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = describeValidation(error, error.validationContext);
       return reply.status(400).send(envelope(kind, 400, null, message, 'request/invalid'));
     }
-    const status = error.statusCode ?? 500;
+    const status = multipartClientStatus(error) ?? error.statusCode ?? 500;
     if (status === 413) {
       return reply
         .status(413)

@@ -1,5 +1,6 @@
 import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
+import { findUnsafeValue } from '@titans/shared/input/safe-text';
 import {
   CLIENT_EVENT_SCHEMAS,
   type ClientEventName,
@@ -14,6 +15,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
+import { PlayerBudgets } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
 
 export interface SocketData {
@@ -71,6 +73,8 @@ export interface SocketRateLimit {
 export interface SocketDispatcherOptions {
   logger: FastifyBaseLogger;
   rateLimit: SocketRateLimit;
+  /** Messages one player may send across all their sockets (decisions: D-HARDEN-2). */
+  playerRateLimit?: { perSecond: number; burst: number };
   now?: Clock;
 }
 
@@ -134,10 +138,12 @@ export class SocketDispatcher {
   >();
   private readonly disconnectListeners: Array<(context: SocketContext) => void> = [];
   private readonly now: Clock;
-  readonly stats = { messages: 0, refused: 0, invalid: 0, disconnectedForRate: 0 };
+  private readonly playerBudgets: PlayerBudgets | null;
+  readonly stats = { messages: 0, refused: 0, invalid: 0, disconnectedForRate: 0, refusedForPlayer: 0 };
 
   constructor(private readonly options: SocketDispatcherOptions) {
     this.now = options.now ?? Date.now;
+    this.playerBudgets = options.playerRateLimit ? new PlayerBudgets(options.playerRateLimit) : null;
   }
 
   on<E extends ClientEventName>(event: E, handler: SocketHandler<E>, options: HandlerOptions = {}) {
@@ -169,10 +175,24 @@ export class SocketDispatcher {
     };
 
     const budget = new MessageBudget(this.options.rateLimit, this.now());
+    const player = context.identity.telegramUserId;
+    this.playerBudgets?.join(player, this.now());
+    let playerWarnedSecond = -1;
     socket.use((_packet, next) => {
       this.stats.messages++;
       const verdict = budget.take(this.now());
-      if (verdict === 'ok') return next();
+      if (verdict === 'ok') {
+        // The player's budget across all their sockets (rules: H3): refused, told once a second.
+        if (!this.playerBudgets || this.playerBudgets.take(player, this.now())) return next();
+        this.stats.refused++;
+        this.stats.refusedForPlayer++;
+        const second = Math.floor(this.now() / 1000);
+        if (playerWarnedSecond !== second) {
+          playerWarnedSecond = second;
+          context.fail('request/rate-limited', 'Too many messages from this player');
+        }
+        return;
+      }
       this.stats.refused++;
       if (verdict === 'refuse') context.fail('request/rate-limited');
       if (verdict === 'disconnect') {
@@ -189,6 +209,12 @@ export class SocketDispatcher {
         event,
         (raw: unknown, maybeAck?: unknown) => {
           const ack = typeof maybeAck === 'function' ? (maybeAck as (reply: unknown) => void) : undefined;
+          // Edge hardening (rules: H1): NUL, control characters, lone surrogates, over-long strings, deep nesting.
+          const unsafe = findUnsafeValue(raw, { root: '' });
+          if (unsafe) {
+            this.stats.invalid++;
+            return context.fail('request/invalid', `Invalid ${event}: ${unsafe.path} ${unsafe.message}`);
+          }
           const parsed = schema.safeParse(raw);
           if (!parsed.success) {
             this.stats.invalid++;
@@ -214,6 +240,7 @@ export class SocketDispatcher {
     }
 
     socket.on('disconnect', () => {
+      this.playerBudgets?.leave(player);
       for (const listener of this.disconnectListeners) {
         try {
           listener(context);

@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { validateInitData } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/config.ts';
+import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
 import type { UserRow, UserService } from '../users/user-service.ts';
 import {
@@ -60,7 +61,14 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     maxHttpBufferSize: 16 * 1024,
     cors: { origin: config.publicUrl ?? true, credentials: false },
   });
-  const dispatcher = new SocketDispatcher({ logger, rateLimit: config.socketRateLimit, now: deps.now });
+  const dispatcher = new SocketDispatcher({
+    logger,
+    rateLimit: config.socketRateLimit,
+    playerRateLimit: config.socketPlayerRateLimit,
+    now: deps.now,
+  });
+  // Handshakes per player: 30 at once, then 2 a second (decisions: D-HARDEN-2).
+  const handshakes = new HandshakeBudgets({ perSecond: 2, burst: 30 });
   const joinedListeners: Array<(context: SocketContext, user: UserRow) => void | Promise<void>> = [];
 
   io.use(async (socket, next) => {
@@ -72,6 +80,8 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
         config.authMaxAgeSeconds,
       );
       if (!result.ok) return next(handshakeError(result.problem));
+      if (!handshakes.take(result.identity.telegramUserId, Date.now()))
+        return next(handshakeError('request/rate-limited', 'Too many connections; try again shortly'));
       const user = await users.findByTelegramId(result.identity.telegramUserId);
       if (user?.isBanned) {
         return next(handshakeError('auth/banned', user.banReason ?? ERRORS['auth/banned'].message));

@@ -84,6 +84,8 @@ export interface TestAppOptions {
   dataDir?: string;
   databaseUrl?: string;
   artDir?: string | null;
+  /** Fastify's logger option (default: none); the hardening tests capture the log. */
+  logger?: import('fastify').FastifyServerOptions['logger'];
   /** The app's clock (rules, services, the tap engine); tests move it instead of rewriting rows. */
   clock?: () => number;
 }
@@ -99,6 +101,12 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     DATA_DIR: dataDir,
     TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
     LOG_LEVEL: 'silent',
+    // Suites drive many players from one address and race purchases on purpose: REST limits are
+    // lifted here, and the rate-limit suite sets its own.
+    RATE_LIMIT_ADDRESS: '10000000',
+    RATE_LIMIT_READS: '10000000',
+    RATE_LIMIT_WRITES: '10000000',
+    RATE_LIMIT_PURCHASES: '10000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
@@ -109,7 +117,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         : null
       : options.artDir;
   const titans = await createApp(config, {
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });

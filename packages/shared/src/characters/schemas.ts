@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { catalogueIdSchema, safeText } from '../input/safe-text.ts';
+
+/** A path `{id}` naming a catalogue character. */
+export const characterIdParamsSchema = z.strictObject({ id: catalogueIdSchema });
 
 /** Character races: the starter set of spec-a §3 and the marketplace races of spec-b §2. */
 export const CHARACTER_RACES = [
@@ -55,8 +59,7 @@ export type Character = z.infer<typeof characterSchema>;
 export const characterListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(100),
   skip: z.coerce.number().int().min(0).default(0),
-  race: z
-    .string()
+  race: safeText(32)
     .transform((race) => race.trim().toUpperCase())
     .pipe(z.enum(CHARACTER_RACES))
     .optional(),

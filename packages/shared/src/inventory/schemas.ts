@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../input/safe-text.ts';
 
 /** Item types of spec-a §3 and spec-b §3. */
 export const ITEM_TYPES = ['weapon', 'armour', 'shield', 'boost', 'background'] as const;
@@ -49,8 +50,7 @@ export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 
 /** GET /users/{id}/inventory query (spec-a §7): item_type lowercase, only_items, only_characters. */
 export const inventoryQuerySchema = z.strictObject({
-  item_type: z
-    .string()
+  item_type: safeText(32)
     .transform((type) => (type.toLowerCase() === 'armor' ? 'armour' : type.toLowerCase()))
     .pipe(z.enum(INVENTORY_TYPES))
     .optional(),

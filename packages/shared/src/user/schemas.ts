@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
+import { MAX_NAME_LENGTH, MAX_URL_LENGTH } from '../constants.ts';
+import { catalogueIdSchema, safeText } from '../input/safe-text.ts';
 
 export const avatarStatsSchema = z.object({
   health: z.number().int(),
@@ -95,21 +97,21 @@ export type Profile = z.infer<typeof profileSchema>;
 /** POST /user/register. Username and picture are taken from the signed init data, not from here. */
 export const registerBodySchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema,
-  username: z.string().max(64).optional(),
-  profile_picture: z.string().max(2048).optional(),
-  referral_code: z.string().trim().max(64).optional(),
+  username: safeText(MAX_NAME_LENGTH).optional(),
+  profile_picture: safeText(MAX_URL_LENGTH).optional(),
+  referral_code: safeText(64).trim().optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** PUT /user/update/{id}: only the background may be changed by the player. */
 export const updateUserBodySchema = z.strictObject({
-  background_image: z.string().max(2048).nullable(),
+  background_image: safeText(MAX_URL_LENGTH).nullable(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 /** POST /user/{id}/select-character. */
 export const selectCharacterBodySchema = z.strictObject({
-  characterId: z.string().min(1).max(100),
+  characterId: catalogueIdSchema,
 });
 export type SelectCharacterBody = z.infer<typeof selectCharacterBodySchema>;
 

@@ -1,0 +1,146 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { validateInitData } from '../auth/init-data.ts';
+import { ApiError } from '../http/api-error.ts';
+
+/** How a route counts against a player's budget (decisions: D-HARDEN-2). */
+export type RateClass = 'read' | 'write' | 'purchase' | 'exempt';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Overrides the rate-limit class derived from the method and path: GET/HEAD are reads, a
+     * POST/PUT/PATCH/DELETE whose path names a purchase (buy, purchase, upgrade, refill, claim,
+     * spin, redeem, invoice, open) is a purchase, any other is a write.
+     */
+    rateClass?: RateClass;
+  }
+}
+
+/** REST rate limits: calls per window, per player by kind and per address (D-HARDEN-2). */
+export interface RestRateLimits {
+  windowSeconds: number;
+  reads: number;
+  writes: number;
+  purchases: number;
+  address: number;
+}
+
+const PURCHASE_PATH = /(^|\/|-)(buy|purchase|upgrade|refill|claim|spin|redeem|invoice|open)(\/|-|$)/i;
+
+/** Paths never limited: health checks, the Telegram webhook (its secret protects it), static files. */
+export function isExemptPath(pathname: string): boolean {
+  if (pathname === '/health' || pathname === '/v1/health') return true;
+  if (pathname.includes('/telegram/webhook')) return true;
+  return !(pathname === '/v1' || pathname.startsWith('/v1/'));
+}
+
+/** The class of a request: the route's `rateClass`, or one derived from method and route path. */
+export function rateClassOf(request: FastifyRequest): RateClass {
+  const configured = request.routeOptions.config?.rateClass;
+  if (configured) return configured;
+  const pathname = request.url.split('?')[0] ?? '';
+  if (isExemptPath(pathname)) return 'exempt';
+  const method = request.method.toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'read';
+  const routePath = request.routeOptions.url ?? pathname;
+  return PURCHASE_PATH.test(routePath) ? 'purchase' : 'write';
+}
+
+const KEY = Symbol('titans.rateLimitKey');
+type Keyed = FastifyRequest & { [KEY]?: string };
+
+export interface RateLimitDeps {
+  limits: RestRateLimits;
+  botToken: string;
+  authMaxAgeSeconds: number;
+  /** Share the counts between server processes through this Redis (REDIS_URL). */
+  redisUrl?: string;
+}
+
+/**
+ * Per-address and per-player REST limits on every /v1 route, including routes registered later
+ * (rules: H3). The player is the one in verified init data, counted before the account is
+ * looked up, so a flood never reaches the database. Over the limit: 429 `request/rate-limited`
+ * with `Retry-After`. With REDIS_URL the counts live in Redis, so several processes share them;
+ * a Redis failure lets calls through (logged) rather than refusing every player.
+ */
+export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDeps) {
+  const { limits } = deps;
+  let redis: Redis | undefined;
+  if (deps.redisUrl) {
+    redis = new Redis(deps.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      commandTimeout: 500,
+      // Connects on the first count, so an app that fails to start leaves no connection open.
+      lazyConnect: true,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    cache: 100_000,
+    nameSpace: 'titans-rl:',
+    ...(redis ? { redis } : {}),
+  });
+  const timeWindow = limits.windowSeconds * 1000;
+  const keyOf = (request: FastifyRequest) => (request as Keyed)[KEY] ?? 'none';
+  const limiter = (max: number) =>
+    app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: keyOf,
+      skipOnError: true,
+      // The in-memory store keeps this many keys (players and addresses) per kind.
+      ...({ cache: 100_000 } as object),
+    });
+  const byClass = {
+    read: limiter(limits.reads),
+    write: limiter(limits.writes),
+    purchase: limiter(limits.purchases),
+  };
+  const byAddress = limiter(limits.address);
+
+  const enforce = async (
+    request: FastifyRequest,
+    reply: import('fastify').FastifyReply,
+    key: string,
+    run: typeof byAddress,
+    what: string,
+  ) => {
+    (request as Keyed)[KEY] = key;
+    const result = await run(request);
+    if (result.isAllowed) return;
+    if (!result.isExceeded) {
+      reply.header('x-ratelimit-limit', result.max);
+      reply.header('x-ratelimit-remaining', result.remaining);
+      return;
+    }
+    const retryAfter = Math.max(1, result.ttlInSeconds);
+    reply.header('retry-after', retryAfter);
+    reply.header('x-ratelimit-limit', result.max);
+    reply.header('x-ratelimit-remaining', 0);
+    throw new ApiError('request/rate-limited', `Too many ${what}; try again in ${retryAfter} s`, {
+      retry_after: retryAfter,
+    });
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = rateClassOf(request);
+    if (kind === 'exempt') return;
+    await enforce(request, reply, `addr:${request.ip}`, byAddress, 'requests from this address');
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^tma\s+(.+)$/i.exec(header.trim()) : null;
+    if (!match?.[1]) return; // no identity: the auth check answers 401, the address limit applies
+    const result = validateInitData(match[1], deps.botToken, deps.authMaxAgeSeconds);
+    if (!result.ok) return;
+    const what = kind === 'read' ? 'requests' : kind === 'write' ? 'changes' : 'purchases';
+    await enforce(request, reply, `${kind}:${result.identity.telegramUserId}`, byClass[kind], what);
+  });
+}
