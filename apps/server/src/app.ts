@@ -17,9 +17,13 @@ import { healthRoutes } from './health/health-routes.ts';
 import { envelope } from './http/envelope-kind.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { leaderboardRoutes } from './leaderboard/leaderboard-routes.ts';
+import { LeaderboardService } from './leaderboard/leaderboard-service.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
+import { referralRoutes } from './referrals/referral-routes.ts';
+import { ReferralService } from './referrals/referral-service.ts';
 import { TapEngine } from './taps/tap-engine.ts';
 import { registerTapEvents } from './taps/tap-socket.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
@@ -43,6 +47,8 @@ export interface TitansApp {
   gateway: BalanceGateway;
   realtime: Realtime;
   io: TitansSocketServer;
+  referrals: ReferralService;
+  leaderboard: LeaderboardService;
 }
 
 /**
@@ -94,6 +100,28 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     lockScope: config.moneyLockScope,
   });
   const boosts = new BoostService({ database, gateway, live: engine, now });
+  // The socket server is created after the routes; referral pushes reach it through this late binding.
+  let realtimeRef: Realtime | undefined;
+  const referrals = new ReferralService({
+    database,
+    gateway,
+    realtime: { toUser: (userId, event, payload) => realtimeRef?.toUser(userId, event, payload) },
+    logger: app.log,
+    now,
+  });
+  const leaderboard = new LeaderboardService({
+    database,
+    logger: app.log,
+    now,
+    refreshMs: config.leaderboardRefreshMs,
+  });
+  // D-REF-2: the referral reward waits for the friend's hero; a failure never fails the choice.
+  const onCharacterSelected = async (userId: string) => {
+    const result = await referrals
+      .rewardIfDue(userId)
+      .catch((error: unknown) => ({ ok: false as const, code: 'server/internal' as const, error }));
+    if (!result.ok) app.log.error({ result, userId }, 'referral reward failed');
+  };
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
@@ -103,11 +131,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.devMode) await app.register(devRoutes({ botToken: config.botToken }));
   await app.register(
     async (api) => {
-      await api.register(userRoutes({ database, users, live: engine, onUserChanged }));
+      await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
       await api.register(boostRoutes({ boosts }));
+      await api.register(
+        referralRoutes({ referrals, botUsername: config.botUsername, miniAppName: config.miniAppName }),
+      );
+      await api.register(leaderboardRoutes({ leaderboard }));
     },
     { prefix: '/v1' },
   );
@@ -116,6 +148,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
   registerTapEvents(realtime, engine);
+  realtimeRef = realtime;
   const io = realtime.io;
   if (config.metricsToken) {
     await app.register(
@@ -123,16 +156,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
   engine.start();
+  leaderboard.start();
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await leaderboard.close();
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, realtime, io };
+  return { app, database, users, engine, gateway, realtime, io, referrals, leaderboard };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

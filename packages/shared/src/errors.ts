@@ -36,6 +36,8 @@ export const ERRORS = {
   'boost/no-refills-left': { status: 400, message: 'No free energy refills left today' },
   'boost/refill-cooldown': { status: 400, message: 'The free energy refill is cooling down' },
   'boost/energy-full': { status: 400, message: 'Energy is already full' },
+  'referral/already-upgraded': { status: 409, message: 'Referral bonus is already upgraded' },
+  'referral/insufficient-stars': { status: 400, message: 'Not enough Stars to upgrade referral' },
   'server/unavailable': { status: 503, message: 'Service unavailable' },
   'server/internal': { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

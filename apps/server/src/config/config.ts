@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   DEFAULT_AUTH_MAX_AGE_SECONDS,
+  DEFAULT_LEADERBOARD_REFRESH_SECONDS,
   DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
   DEFAULT_SOCKET_MESSAGE_BURST,
   DEFAULT_SOCKET_MESSAGES_PER_SECOND,
@@ -61,6 +62,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10).default(DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS),
   ),
+  LEADERBOARD_REFRESH_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(86_400).default(DEFAULT_LEADERBOARD_REFRESH_SECONDS),
+  ),
   MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
 });
 
@@ -94,6 +99,8 @@ export interface Config {
   socketRateLimit: SocketRateLimit;
   /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
   moneyLockScope: LockScope;
+  /** How often the leaderboard snapshot is rebuilt, in ms; 0: only at start-up (decisions: D-LB-1). */
+  leaderboardRefreshMs: number;
 }
 
 /**
@@ -148,5 +155,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectAfterSeconds: values.SOCKET_FLOOD_DISCONNECT_SECONDS,
     },
     moneyLockScope: values.MONEY_LOCK_SCOPE,
+    leaderboardRefreshMs: Math.round(values.LEADERBOARD_REFRESH_SECONDS * 1000),
   };
 }

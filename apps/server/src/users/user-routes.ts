@@ -22,10 +22,18 @@ export interface UserRoutesDeps {
   live: LiveBalanceSource;
   /** Called after a change that the realtime side must reload (selected character, background). */
   onUserChanged(userId: string): void;
+  /** Called once a character is selected, before the answer (a referral reward waits for it: D-REF-2). */
+  onCharacterSelected?(userId: string): Promise<void>;
 }
 
 /** Account and profile calls of spec-a §7. */
-export function userRoutes({ database, users, live, onUserChanged }: UserRoutesDeps): FastifyPluginAsyncZod {
+export function userRoutes({
+  database,
+  users,
+  live,
+  onUserChanged,
+  onCharacterSelected,
+}: UserRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const reload = async (id: string) => {
       const user = await users.findById(id);
@@ -125,6 +133,7 @@ export function userRoutes({ database, users, live, onUserChanged }: UserRoutesD
         const user = requireUser(request);
         await users.selectCharacter(user, request.body.characterId);
         onUserChanged(user.id);
+        await onCharacterSelected?.(user.id);
         const updated = await reload(user.id);
         return {
           code: 200,
