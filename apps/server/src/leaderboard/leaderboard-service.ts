@@ -38,6 +38,7 @@ export class LeaderboardService {
   private top: LeaderboardEntry[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<RefreshReport | null> | null = null;
+  private queued: Promise<RefreshReport | null> | null = null;
   private closed = false;
 
   constructor(private readonly deps: LeaderboardServiceDeps) {}
@@ -54,6 +55,7 @@ export class LeaderboardService {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    await this.queued?.catch(() => null);
     await this.running?.catch(() => null);
   }
 
@@ -68,14 +70,24 @@ export class LeaderboardService {
 
   /**
    * Rebuilds the snapshot (unless another process is doing it right now) and reloads the top
-   * rows. Concurrent calls in this process share one run.
+   * rows. A call during a run waits for one more run, started after it, so what it reads
+   * includes every change made before the call; calls meanwhile share that run.
    */
   refresh(): Promise<RefreshReport | null> {
     if (this.closed) return Promise.resolve(null);
-    this.running ??= this.rebuild().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    if (!this.running) {
+      this.running = this.rebuild().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => null)
+      .then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+    return this.queued;
   }
 
   private async rebuild(): Promise<RefreshReport | null> {
