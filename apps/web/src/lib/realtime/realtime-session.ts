@@ -33,6 +33,20 @@ let lastSeq = 0;
 const nextSeq = () => ++lastSeq;
 let active: RealtimeSession | null = null;
 
+/** Listeners of server events that features react to (referralJoined…), across session restarts. */
+const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
+
+/** Calls `listener` with every `event` the server pushes to this player; returns the unsubscribe. */
+export function onServerEvent(event: string, listener: (payload: unknown) => void): () => void {
+  let listeners = eventListeners.get(event);
+  if (!listeners) {
+    listeners = new Set();
+    eventListeners.set(event, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * The player's realtime session: one socket for the whole app (Home, the Boost screen and later
  * the Arena share it) feeding the tap pipeline and the balance store.
@@ -80,6 +94,9 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
     tapPipeline.handleTapRegistered(payload);
   });
   connection.socket.on('error', (payload: unknown) => tapPipeline.handleError(toErrorPayload(payload)));
+  connection.socket.onAny((event: string, payload: unknown) => {
+    for (const listener of eventListeners.get(event) ?? []) listener(payload);
+  });
 
   const session: RealtimeSession = {
     connection,
