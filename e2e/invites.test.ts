@@ -106,6 +106,11 @@ describe('Invites', () => {
       await friend.getByRole('button', { name: label, exact: true }).click();
     }
     await friend.getByRole('button', { pressed: false }).filter({ hasText: 'Lv' }).first().click();
+    // The inviter's toast lasts a few seconds: watch for it from before the friend's choice.
+    const told = page
+      .getByRole('status')
+      .filter({ hasText: '@freya_titan joined your squad! +2.5K coins' })
+      .waitFor({ timeout: 20_000 });
     await friend.getByRole('button', { name: 'Start Adventure' }).click();
     await friend.getByTestId('coin-total').waitFor();
     await expect
@@ -114,12 +119,13 @@ describe('Invites', () => {
     await snap(friend, 'invites', '2-friend-home');
 
     // The inviter is told at once (socket push), the balance rises and the list shows the friend.
-    await page.getByRole('status').filter({ hasText: '@freya_titan joined your squad! +2.5K coins' }).waitFor();
+    await told;
     await expect.poll(() => balance(page)).toBe(1_200 + REFERRAL_INVITER_REWARD);
     const row = page.getByTestId('referral-row').filter({ hasText: '@freya_titan' });
     await row.waitFor();
     expect(await row.textContent()).toContain('+2.5K');
     expect(await page.getByTestId('referral-count').textContent()).toBe('1');
+    await row.scrollIntoViewIfNeeded();
     await snap(page, 'invites', '3-friend-joined');
     await friendContext.close();
 

@@ -137,7 +137,6 @@ export function InviteScreen({ user }: { user: User }) {
 
   return (
     <section aria-label="Invites" className="px-4 pt-1 pb-4">
-      <h1 className="mb-3 text-center font-display text-[32px] leading-tight text-gold">Invite Friends</h1>
       <InviteBanner upgraded={user.is_referral_upgraded} />
 
       <div className="mt-3 flex gap-2">
