@@ -10,19 +10,19 @@ const STYLE = {
   1: {
     ring: 'ring-[3px] ring-gold-300 shadow-[0_0_26px_rgb(255_194_31/0.65)]',
     size: 'size-[84px]',
-    block: 'h-[104px] bg-[linear-gradient(180deg,#ffd54a_0%,#f5a300_45%,#a65c00_100%)]',
+    block: 'h-[84px] bg-[linear-gradient(180deg,#ffd54a_0%,#f5a300_45%,#a65c00_100%)]',
     badge: 'bg-[linear-gradient(180deg,#fff0a8,#ffb416)] text-[#4a2300]',
   },
   2: {
     ring: 'ring-[3px] ring-[#d9e2ff] shadow-[0_0_18px_rgb(200_215_255/0.45)]',
     size: 'size-[68px]',
-    block: 'h-[78px] bg-[linear-gradient(180deg,#e6ecff_0%,#a9b6d9_45%,#5b6790_100%)]',
+    block: 'h-[62px] bg-[linear-gradient(180deg,#e6ecff_0%,#a9b6d9_45%,#5b6790_100%)]',
     badge: 'bg-[linear-gradient(180deg,#ffffff,#b9c4e6)] text-[#26304f]',
   },
   3: {
     ring: 'ring-[3px] ring-[#ffb98a] shadow-[0_0_18px_rgb(255_150_90/0.45)]',
     size: 'size-[68px]',
-    block: 'h-[60px] bg-[linear-gradient(180deg,#ffc39a_0%,#d9773a_45%,#7e3b14_100%)]',
+    block: 'h-[46px] bg-[linear-gradient(180deg,#ffc39a_0%,#d9773a_45%,#7e3b14_100%)]',
     badge: 'bg-[linear-gradient(180deg,#ffe0c8,#e08a4e)] text-[#4a1e00]',
   },
 } as const;
@@ -66,9 +66,12 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
       <p className="mt-1.5 w-full truncate px-1 text-center text-[13px] font-extrabold text-ink">
         {entry ? displayName(entry) : '—'}
       </p>
-      <p className="mb-1.5 flex items-center gap-1 font-display text-[15px] text-gold-200">
+      <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
         <GameIcon name="coin" className="size-4" />
         {entry ? formatCompact(entry.coins) : '0'}
+      </p>
+      <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">
+        {entry && entry.referral_earnings > 0 ? `${formatCompact(entry.referral_earnings)} from friends` : ''}
       </p>
       <div
         className={cx(
