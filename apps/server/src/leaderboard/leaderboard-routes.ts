@@ -12,10 +12,14 @@ export function leaderboardRoutes({
   leaderboard: LeaderboardService;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    // The list is the same for every caller until the next snapshot: its JSON is built once
+    // per snapshot and sent as is (a string payload skips the serializer).
     app.get(
       '/leaderboard',
       { schema: { response: { 200: codeEnvelope(leaderboardListSchema) } } },
-      async () => ok(leaderboard.list(), 'Leaderboard found'),
+      async (_request, reply) =>
+        // The string is the schema's envelope already; the type provider only knows objects.
+        reply.type('application/json; charset=utf-8').send(leaderboard.listEnvelopeJson() as never),
     );
 
     app.get(
