@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase } from './bench-database.ts';
-import { identities, inPool, registerUsers } from './bench-users.ts';
+import { identities, registerUsers } from './bench-users.ts';
 import { LatencyRecorder } from './latency-recorder.ts';
 import { killAllChildren, type ServerChild, startServerChild } from './server-child.ts';
 import { type PhaseCounts, TapHarness } from './tap-harness.ts';
@@ -49,7 +49,14 @@ const options = {
 if (!Number.isSafeInteger(options.players) || options.players < 1)
   throw new Error('--players must be a positive integer');
 
-const log = (message: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+/** The machine's load while the run lasted: other work on a shared machine moves every figure. */
+const loads: number[] = [];
+const log = (message: string) => {
+  loads.push(os.loadavg()[0] ?? 0);
+  console.info(
+    `[bench ${new Date().toISOString().slice(11, 19)}] ${message} (load ${os.loadavg()[0]?.toFixed(1)})`,
+  );
+};
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 let database: BenchDatabase | null = null;
@@ -110,6 +117,7 @@ interface LeaderboardMetrics {
   lastRefreshMs: number;
   totalRefreshMs: number;
   lastTotal: number;
+  running: boolean;
 }
 
 async function leaderboardMetrics(server: ServerChild): Promise<LeaderboardMetrics> {
@@ -142,6 +150,8 @@ async function startServer(db: BenchDatabase, refreshSeconds: number): Promise<S
 }
 
 interface LoadResult {
+  /** Server CPU (user + system) per answered request: independent of how busy the machine is. */
+  serverCpuUsPerRequest?: number;
   requests: number;
   perSecond: number;
   p50: number;
@@ -194,6 +204,16 @@ async function tapWindow(harness: TapHarness, clients: number, seconds: number):
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** Runs a read phase and adds the server's CPU per request to its result. */
+async function measuredReads(server: ServerChild, phase: () => Promise<LoadResult>): Promise<LoadResult> {
+  const before = await server.metrics();
+  const result = await phase();
+  const after = await server.metrics();
+  const cpuUs = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);
+  return { ...result, serverCpuUsPerRequest: cpuUs / Math.max(1, result.requests) };
+}
+const cpuText = (result: LoadResult) => `${Math.round(result.serverCpuUsPerRequest ?? 0)} µs server CPU/req`;
+
 async function main() {
   database = postgres ? await postgresBenchDatabase(process.env.DATABASE_URL!) : await pgliteBenchDatabase();
   const db = database;
@@ -213,26 +233,30 @@ async function main() {
   const readerIds = Array.from({ length: options.readers }, (_, i) =>
     seededIdentity(1 + Math.floor(((i + 0.5) * options.players) / options.readers)),
   );
-  const list = await closedLoop(options.windowSeconds, options.readers, (reader) =>
-    fetch(`${server.url}/v1/leaderboard`, {
-      headers: { authorization: `tma ${readerIds[reader]!.initData}` },
-    }),
+  const list = await measuredReads(server, () =>
+    closedLoop(options.windowSeconds, options.readers, (reader) =>
+      fetch(`${server.url}/v1/leaderboard`, {
+        headers: { authorization: `tma ${readerIds[reader]!.initData}` },
+      }),
+    ),
   );
   log(
-    `GET /v1/leaderboard: ${Math.round(list.perSecond)} req/s, p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (${list.failures} failed)`,
+    `GET /v1/leaderboard: ${Math.round(list.perSecond)} req/s, p50 ${ms(list.p50)}, p99 ${ms(list.p99)} (${list.failures} failed), ${cpuText(list)}`,
   );
 
   // Own rank for players all over the table (index lookup in the snapshot by user id).
   const rankIds = Array.from({ length: 512 }, (_, i) =>
     seededIdentity(1 + Math.floor(((i * 7919) % 512) * (options.players / 512))),
   );
-  const me = await closedLoop(options.windowSeconds, options.readers, (reader, n) =>
-    fetch(`${server.url}/v1/leaderboard/me`, {
-      headers: { authorization: `tma ${rankIds[(reader * 31 + n) % rankIds.length]!.initData}` },
-    }),
+  const me = await measuredReads(server, () =>
+    closedLoop(options.windowSeconds, options.readers, (reader, n) =>
+      fetch(`${server.url}/v1/leaderboard/me`, {
+        headers: { authorization: `tma ${rankIds[(reader * 31 + n) % rankIds.length]!.initData}` },
+      }),
+    ),
   );
   log(
-    `GET /v1/leaderboard/me: ${Math.round(me.perSecond)} req/s, p50 ${ms(me.p50)}, p99 ${ms(me.p99)} (${me.failures} failed)`,
+    `GET /v1/leaderboard/me: ${Math.round(me.perSecond)} req/s, p50 ${ms(me.p50)}, p99 ${ms(me.p99)} (${me.failures} failed), ${cpuText(me)}`,
   );
   const sample = await (
     await fetch(`${server.url}/v1/leaderboard/me`, {
@@ -263,25 +287,44 @@ async function main() {
   harness = new TapHarness({ name: 'real', url: server.url, durable: true }, options.tapUsers);
   await harness.connect(tapUsers, randomBytes(3).toString('hex'));
   const before = await leaderboardMetrics(server);
+  // Samples whether a refresh is running, so the report says how much of the window it covered.
+  let samples = 0;
+  let runningSamples = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const state = await leaderboardMetrics(server);
+      samples++;
+      if (state.running) runningSamples++;
+      await sleep(250);
+    }
+  })();
   const busy = await tapWindow(harness, options.tapUsers, options.tapSeconds);
+  sampling = false;
+  await sampler;
+  const coverage = runningSamples / Math.max(1, samples);
   const after = await leaderboardMetrics(server);
   const refreshesDuring = after.refreshes - before.refreshes;
   const refreshMsDuring =
     refreshesDuring > 0 ? (after.totalRefreshMs - before.totalRefreshMs) / refreshesDuring : 0;
   log(
-    `taps with refreshes running (${refreshesDuring} refreshes, ${Math.round(refreshMsDuring)} ms each): ` +
+    `taps with refreshes running ${Math.round(coverage * 100)}% of the window (${refreshesDuring} finished in it): ` +
       `${Math.round(busy.tapsAccepted / options.tapSeconds)} taps/s, durable p50/p99 ${ms(busy.durable?.p50 ?? 0)}/${ms(busy.durable?.p99 ?? 0)}`,
   );
   // Reads while refreshes run: a whole snapshot is always there.
-  const listBusy = await closedLoop(options.windowSeconds, options.readers, (reader) =>
-    fetch(`${server.url}/v1/leaderboard`, {
-      headers: { authorization: `tma ${readerIds[reader]!.initData}` },
-    }),
+  const listBusy = await measuredReads(server, () =>
+    closedLoop(options.windowSeconds, options.readers, (reader) =>
+      fetch(`${server.url}/v1/leaderboard`, {
+        headers: { authorization: `tma ${readerIds[reader]!.initData}` },
+      }),
+    ),
   );
-  const meBusy = await closedLoop(options.windowSeconds, options.readers, (reader, n) =>
-    fetch(`${server.url}/v1/leaderboard/me`, {
-      headers: { authorization: `tma ${rankIds[(reader * 31 + n) % rankIds.length]!.initData}` },
-    }),
+  const meBusy = await measuredReads(server, () =>
+    closedLoop(options.windowSeconds, options.readers, (reader, n) =>
+      fetch(`${server.url}/v1/leaderboard/me`, {
+        headers: { authorization: `tma ${rankIds[(reader * 31 + n) % rankIds.length]!.initData}` },
+      }),
+    ),
   );
   log(
     `while refreshing: GET /v1/leaderboard ${Math.round(listBusy.perSecond)} req/s p99 ${ms(listBusy.p99)}; ` +
@@ -297,10 +340,12 @@ async function main() {
     machine: { cores: os.availableParallelism(), cpu: os.cpus()[0]?.model ?? '?' },
     database: settings,
     players: options.players,
+    loadAverages: loads,
     seedSeconds,
     firstRefreshMs: startup.lastRefreshMs,
     refreshUnderLoadMs: refreshMsDuring,
     refreshesUnderLoad: refreshesDuring,
+    refreshCoverageOfTapWindow: coverage,
     meanRefreshMs: final.totalRefreshMs / Math.max(1, final.refreshes),
     list,
     me,
@@ -322,12 +367,13 @@ async function main() {
   console.info(`
 Leaderboard benchmark — ${settings.engine}, ${options.players.toLocaleString('en-US')} players, ${results.machine.cores} cores
   seed (INSERT … generate_series + ledger rows)      ${seedSeconds.toFixed(1)} s
-  snapshot refresh: first / mean / under tap load   ${startup.lastRefreshMs} / ${Math.round(results.meanRefreshMs)} / ${Math.round(refreshMsDuring)} ms
-  GET /v1/leaderboard (32 callers)                  ${Math.round(list.perSecond)} req/s, p50 ${ms(list.p50)}, p99 ${ms(list.p99)}
-  GET /v1/leaderboard/me, own rank (32 callers)     ${Math.round(me.perSecond)} req/s, p50 ${ms(me.p50)}, p99 ${ms(me.p99)}
+  snapshot refresh: alone / amid taps and reads     ${startup.lastRefreshMs} ms / ${Math.round(results.meanRefreshMs)} ms (mean of ${final.refreshes})
+  GET /v1/leaderboard (32 callers)                  ${Math.round(list.perSecond)} req/s, p50 ${ms(list.p50)}, p99 ${ms(list.p99)}, ${cpuText(list)}
+  GET /v1/leaderboard/me, own rank (32 callers)     ${Math.round(me.perSecond)} req/s, p50 ${ms(me.p50)}, p99 ${ms(me.p99)}, ${cpuText(me)}
   … while refreshes run back to back                ${Math.round(listBusy.perSecond)} req/s p99 ${ms(listBusy.p99)} / ${Math.round(meBusy.perSecond)} req/s p99 ${ms(meBusy.p99)}
-  taps (${options.tapUsers} users, open loop 8–10/s, batched)   durable p99 ${ms(quiet.durable?.p99 ?? 0)} without refresh, ${ms(busy.durable?.p99 ?? 0)} with ${refreshesDuring} refreshes
+  taps (${options.tapUsers} users, open loop 8–10/s, batched)   durable p99 ${ms(quiet.durable?.p99 ?? 0)} without refresh, ${ms(busy.durable?.p99 ?? 0)} with a refresh running ${Math.round(coverage * 100)}% of the time
   tap durable p99 within ${DURABLE_P99_TARGET_MS} ms during refreshes        ${within ? 'yes' : 'NO'}
+  machine load average (1 min) during the run        ${loads.map((load) => load.toFixed(1)).join(', ')} on ${results.machine.cores} cores
   results: ${path.relative(repoRoot, file)}`);
 }
 

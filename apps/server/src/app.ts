@@ -121,6 +121,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .rewardIfDue(userId)
       .catch((error: unknown) => ({ ok: false as const, code: 'server/internal' as const, error }));
     if (!result.ok) app.log.error({ result, userId }, 'referral reward failed');
+    return result.ok && result.value !== null;
   };
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));

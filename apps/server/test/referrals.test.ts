@@ -214,6 +214,24 @@ describeEachDatabase('referrals', (kind) => {
     expect(list.body.data).toHaveLength(20);
   });
 
+  it('R3 a reward missed after the hero choice (a crash) is paid once at the next launch', async () => {
+    const inviterId = nextId++;
+    const friendId = nextId++;
+    const inviter = await register(inviterId);
+    const friend = await register(friendId, { bodyCode: inviter.referral_code });
+    // The hero was stored but the process stopped before the reward.
+    await t.database.db.update(users).set({ selectedCharacterId: heroId }).where(eq(users.id, friend._id));
+    expect(await rewardsFor(friend._id)).toEqual([]);
+    const launched = await register(friendId);
+    expect(launched.coins).toBe(REFERRAL_FRIEND_REWARD);
+    await register(friendId);
+    expect(await rewardsFor(friend._id)).toHaveLength(1);
+    expect(await coinsOf(inviter._id)).toEqual({
+      coins: REFERRAL_INVITER_REWARD,
+      earnings: REFERRAL_INVITER_REWARD,
+    });
+  });
+
   it('R4 the upgrade debits 500 Stars once under 10 concurrent calls and doubles later rewards', async () => {
     const inviterId = nextId++;
     const inviter = await register(inviterId);

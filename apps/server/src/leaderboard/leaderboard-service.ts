@@ -43,7 +43,7 @@ export class LeaderboardService {
   private queued: Promise<RefreshReport | null> | null = null;
   private closed = false;
   /** Refreshes done by this process and the last one's figures (GET /metrics, bench:leaderboard). */
-  readonly stats = { refreshes: 0, lastRefreshMs: 0, totalRefreshMs: 0, lastTotal: 0 };
+  readonly stats = { refreshes: 0, lastRefreshMs: 0, totalRefreshMs: 0, lastTotal: 0, running: false };
 
   constructor(private readonly deps: LeaderboardServiceDeps) {}
 
@@ -80,8 +80,10 @@ export class LeaderboardService {
   refresh(): Promise<RefreshReport | null> {
     if (this.closed) return Promise.resolve(null);
     if (!this.running) {
+      this.stats.running = true;
       this.running = this.rebuild().finally(() => {
         this.running = null;
+        this.stats.running = false;
       });
       return this.running;
     }
