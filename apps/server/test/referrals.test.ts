@@ -10,6 +10,9 @@ import { characters, ledger, referrals, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { describeEachDatabase, ledgerMatches, startTestApp, type TestApp } from './helpers/test-app.ts';
 
+/** RACE_REPEATS=19 runs each race test 20 times in a row (the flake check). */
+const RACE_REPEATS = Number(process.env.RACE_REPEATS ?? 0);
+
 describeEachDatabase('referrals', (kind) => {
   let t: TestApp;
   let heroId: string;
@@ -187,7 +190,9 @@ describeEachDatabase('referrals', (kind) => {
     expect(count!.n).toBe(0);
   });
 
-  it('R3 20 friends of one inviter registering and choosing heroes at once credit exactly 20 rewards', async () => {
+  it('R3 20 friends of one inviter registering and choosing heroes at once credit exactly 20 rewards', {
+    repeats: RACE_REPEATS,
+  }, async () => {
     const inviterId = nextId++;
     const inviter = await register(inviterId);
     const friendIds = Array.from({ length: 20 }, () => nextId++);
@@ -232,7 +237,9 @@ describeEachDatabase('referrals', (kind) => {
     });
   });
 
-  it('R4 the upgrade debits 500 Stars once under 10 concurrent calls and doubles later rewards', async () => {
+  it('R4 the upgrade debits 500 Stars once under 10 concurrent calls and doubles later rewards', {
+    repeats: RACE_REPEATS,
+  }, async () => {
     const inviterId = nextId++;
     const inviter = await register(inviterId);
     await giveStars(inviter._id, REFERRAL_UPGRADE_PRICE_STARS + 120);
