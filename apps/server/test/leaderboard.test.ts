@@ -21,7 +21,8 @@ describeEachDatabase('leaderboard', (kind) => {
   beforeAll(async () => {
     // No timer: each test refreshes the snapshot itself, so nothing moves under it.
     t = await startTestApp(kind, { env: { LEADERBOARD_REFRESH_SECONDS: '0' } });
-  });
+    // A PGlite app starts in seconds, but minutes on a machine other work keeps busy.
+  }, 300_000);
   afterAll(async () => t?.close());
 
   const register = async (name: string) => {

@@ -25,7 +25,8 @@ describeEachDatabase('referrals', (kind) => {
     });
     const [hero] = await t.database.db.select().from(characters).where(eq(characters.isFree, true)).limit(1);
     heroId = hero!.id;
-  });
+    // A PGlite app starts in seconds, but minutes on a machine other work keeps busy.
+  }, 300_000);
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
   });

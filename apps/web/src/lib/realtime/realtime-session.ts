@@ -36,12 +36,19 @@ let active: RealtimeSession | null = null;
 /** Listeners of server events that features react to (referralJoined…), across session restarts. */
 const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
 
+/** Delivers one pushed event to the features listening for it. */
+function dispatch(event: string, payload: unknown) {
+  for (const listener of eventListeners.get(event) ?? []) listener(payload);
+}
+
 /** Calls `listener` with every `event` the server pushes to this player; returns the unsubscribe. */
 export function onServerEvent(event: string, listener: (payload: unknown) => void): () => void {
   let listeners = eventListeners.get(event);
   if (!listeners) {
     listeners = new Set();
     eventListeners.set(event, listeners);
+    // A session already running starts forwarding this event too.
+    active?.connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
   }
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -94,9 +101,9 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
     tapPipeline.handleTapRegistered(payload);
   });
   connection.socket.on('error', (payload: unknown) => tapPipeline.handleError(toErrorPayload(payload)));
-  connection.socket.onAny((event: string, payload: unknown) => {
-    for (const listener of eventListeners.get(event) ?? []) listener(payload);
-  });
+  for (const event of eventListeners.keys()) {
+    connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
+  }
 
   const session: RealtimeSession = {
     connection,
