@@ -193,6 +193,7 @@ describeEachDatabase('referrals', (kind) => {
 
   it('R3 20 friends of one inviter registering and choosing heroes at once credit exactly 20 rewards', {
     repeats: RACE_REPEATS,
+    timeout: 120_000,
   }, async () => {
     const inviterId = nextId++;
     const inviter = await register(inviterId);
