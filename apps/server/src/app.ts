@@ -19,6 +19,8 @@ import { registerRateLimits } from './hardening/rate-limits.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { leaderboardRoutes } from './leaderboard/leaderboard-routes.ts';
+import { LeaderboardService } from './leaderboard/leaderboard-service.ts';
 import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
 import { MarketplaceService } from './marketplace/marketplace-service.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -30,6 +32,8 @@ import { questRoutes } from './quests/quest-routes.ts';
 import { QuizService } from './quests/quiz-service.ts';
 import { TaskService } from './quests/task-service.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
+import { referralRoutes } from './referrals/referral-routes.ts';
+import { ReferralService } from './referrals/referral-service.ts';
 import { starsRoutes } from './stars/stars-routes.ts';
 import { StarsService } from './stars/stars-service.ts';
 import { normalizeTonAddress } from './stars/ton-address.ts';
@@ -64,6 +68,8 @@ export interface TitansApp {
   stars: StarsService;
   /** The Telegram bot, mounted at POST /telegram/webhook when TELEGRAM_WEBHOOK_SECRET is set. */
   bot: import('grammy').Bot<BotContext> | null;
+  referrals: ReferralService;
+  leaderboard: LeaderboardService;
 }
 
 /**
@@ -159,6 +165,29 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     users,
   };
   const marketplace = new MarketplaceService({ database, gateway, now });
+  // The socket server is created after the routes; referral pushes reach it through this late binding.
+  let realtimeRef: Realtime | undefined;
+  const referrals = new ReferralService({
+    database,
+    gateway,
+    realtime: { toUser: (userId, event, payload) => realtimeRef?.toUser(userId, event, payload) },
+    logger: app.log,
+    now,
+  });
+  const leaderboard = new LeaderboardService({
+    database,
+    logger: app.log,
+    now,
+    refreshMs: config.leaderboardRefreshMs,
+  });
+  // D-REF-2: the referral reward waits for the friend's hero; a failure never fails the choice.
+  const onCharacterSelected = async (userId: string) => {
+    const result = await referrals
+      .rewardIfDue(userId)
+      .catch((error: unknown) => ({ ok: false as const, code: 'server/internal' as const, error }));
+    if (!result.ok) app.log.error({ result, userId }, 'referral reward failed');
+    return result.ok && result.value !== null;
+  };
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   registerAuthHooks(app, config, users);
@@ -168,7 +197,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.devMode) await app.register(devRoutes({ botToken: config.botToken }));
   await app.register(
     async (api) => {
-      await api.register(userRoutes({ database, users, live: engine, onUserChanged }));
+      await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database, now }));
       await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
@@ -176,6 +205,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(starsRoutes({ stars }));
       await api.register(questRoutes(quests));
       await api.register(marketplaceRoutes({ marketplace }));
+      await api.register(
+        referralRoutes({ referrals, botUsername: config.botUsername, miniAppName: config.miniAppName }),
+      );
+      await api.register(leaderboardRoutes({ leaderboard }));
     },
     { prefix: '/v1' },
   );
@@ -188,21 +221,42 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
   registerTapEvents(realtime, engine);
+  realtimeRef = realtime;
   const io = realtime.io;
   if (config.metricsToken) {
     await app.register(
-      metricsRoutes({ token: config.metricsToken, engine, connectedSockets: () => io.engine.clientsCount }),
+      metricsRoutes({
+        token: config.metricsToken,
+        engine,
+        connectedSockets: () => io.engine.clientsCount,
+        leaderboard: () => leaderboard.stats,
+      }),
     );
   }
   engine.start();
+  leaderboard.start();
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await leaderboard.close();
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, marketplace, realtime, io, stars, bot };
+  return {
+    app,
+    database,
+    users,
+    engine,
+    gateway,
+    marketplace,
+    realtime,
+    io,
+    stars,
+    bot,
+    referrals,
+    leaderboard,
+  };
 }

@@ -141,6 +141,27 @@ export const REFERRAL_BANNER_TOKENS = 2_500;
 export const REFERRAL_UPGRADED_REWARD = 5_000;
 export const REFERRAL_UPGRADE_PRICE_STARS = 500;
 export const REFERRAL_DISPLAY_FALLBACK = 2_000;
+/** What an inviter earns per friend before the upgrade: the banner's 2500 tokens (decisions: D-REF-2). */
+export const REFERRAL_INVITER_REWARD = REFERRAL_BANNER_TOKENS;
+/** What the invited friend gets when their reward is paid (decisions: D-REF-2). */
+export const REFERRAL_FRIEND_REWARD = 2_500;
+/** spec-a §9 "Referral link format": the start parameter is buddies_ followed by the code. */
+export const REFERRAL_START_PREFIX = 'buddies_';
+/** spec-a §9: the Copied label shows for 2 s; the upgrade message auto-dismisses after 5 s. */
+export const COPIED_LABEL_MS = 2_000;
+export const REFERRAL_MESSAGE_MS = 5_000;
+/** Friends listed on the referral screen, newest first (decisions: D-REF-3). */
+export const REFERRAL_LIST_LIMIT = 200;
+
+// --- Leaderboard (spec-a §9 "Leaderboard") -------------------------------------------------------
+
+/** spec-a §9: podium 3, list 6 (decisions: D-LB-2: the list is the six after the podium). */
+export const LEADERBOARD_PODIUM = 3;
+export const LEADERBOARD_LIST_ROWS = 6;
+/** Rows GET /leaderboard answers (decisions: D-LB-1). */
+export const LEADERBOARD_SIZE = 100;
+/** Default interval of the leaderboard snapshot refresh (decisions: D-LB-1). */
+export const DEFAULT_LEADERBOARD_REFRESH_SECONDS = 30;
 
 // --- Uploads (decisions: D-UPLOAD-1) -----------------------------------------------------------
 

@@ -96,6 +96,8 @@ export const ERRORS = {
   'shop/character-not-found': { status: 404, message: 'Character not found' },
   'shop/not-for-sale': { status: 410, message: 'This is no longer for sale' },
   'shop/sold-out': { status: 409, message: 'This item is sold out' },
+  'referral/already-upgraded': { status: 409, message: 'Referral bonus is already upgraded' },
+  'referral/insufficient-stars': { status: 400, message: 'Not enough Stars to upgrade referral' },
   'server/unavailable': { status: 503, message: 'Service unavailable' },
   'server/internal': { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   DEFAULT_AUTH_MAX_AGE_SECONDS,
+  DEFAULT_LEADERBOARD_REFRESH_SECONDS,
   DEFAULT_RATE_LIMIT_ADDRESS,
   DEFAULT_RATE_LIMIT_PURCHASES,
   DEFAULT_RATE_LIMIT_READS,
@@ -90,6 +91,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10).default(DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS),
   ),
+  LEADERBOARD_REFRESH_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(86_400).default(DEFAULT_LEADERBOARD_REFRESH_SECONDS),
+  ),
   MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
   GAMES_FEED_URL: optionalUrl,
   ADSGRAM_BLOCK_ID: z.preprocess(
@@ -161,6 +166,8 @@ export interface Config {
   rateLimits: RestRateLimits;
   /** Messages one player may send across all their sockets (D-HARDEN-2). */
   socketPlayerRateLimit: { perSecond: number; burst: number };
+  /** How often the leaderboard snapshot is rebuilt, in ms; 0: only at start-up (decisions: D-LB-1). */
+  leaderboardRefreshMs: number;
 }
 
 /**
@@ -233,5 +240,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perSecond: values.SOCKET_PLAYER_MESSAGES_PER_SECOND,
       burst: values.SOCKET_PLAYER_MESSAGE_BURST,
     },
+    leaderboardRefreshMs: Math.round(values.LEADERBOARD_REFRESH_SECONDS * 1000),
   };
 }

@@ -111,6 +111,8 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
     isReferralUpgraded: boolean('is_referral_upgraded').notNull().default(false),
+    /** Coins earned from referrals, the leaderboard's first key; unindexed like coins (D-PERF-1). */
+    referralEarnings: money('referral_earnings'),
     wins: integer('wins').notNull().default(0),
     losses: integer('losses').notNull().default(0),
     draws: integer('draws').notNull().default(0),
@@ -488,3 +490,34 @@ export const boosterActivations = pgTable(
   },
   (table) => [index('booster_activations_user_idx').on(table.userId, table.endsAt)],
 );
+
+/**
+ * Leaderboard snapshots (decisions: D-LB-1): two identical tables used in turn. A refresh fills
+ * the one nobody reads (TRUNCATE + one INSERT … SELECT with row_number()), then
+ * `leaderboard_state.active` points readers at it, so reads never wait for a refresh and the
+ * tap path keeps its unindexed coins. The caller's own rank is one index lookup by user id.
+ */
+const leaderboardSnapshot = (name: string) =>
+  pgTable(
+    name,
+    {
+      rank: integer('rank').primaryKey(),
+      userId: uuid('user_id').notNull(),
+      name: text('name').notNull(),
+      username: text('username').notNull(),
+      profilePicture: text('profile_picture').notNull(),
+      coins: bigint('coins', { mode: 'number' }).notNull(),
+      referralEarnings: bigint('referral_earnings', { mode: 'number' }).notNull(),
+    },
+    (table) => [uniqueIndex(`${name}_user_key`).on(table.userId)],
+  );
+export const leaderboardRanksA = leaderboardSnapshot('leaderboard_ranks_a');
+export const leaderboardRanksB = leaderboardSnapshot('leaderboard_ranks_b');
+
+/** Which snapshot table is current, when it was taken and how many players it ranks (one row). */
+export const leaderboardState = pgTable('leaderboard_state', {
+  id: integer('id').primaryKey(),
+  active: text('active').notNull(),
+  total: integer('total').notNull().default(0),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+});

@@ -22,10 +22,22 @@ export interface UserRoutesDeps {
   live: LiveBalanceSource;
   /** Called after a change that the realtime side must reload (selected character, background). */
   onUserChanged(userId: string): void;
+  /**
+   * Called once a character is selected, and at every registration of a player who has one,
+   * before the answer: a referral reward waits for the hero (D-REF-2), and one missed by a crash
+   * is paid at the next launch.
+   */
+  onCharacterSelected?(userId: string): Promise<boolean>;
 }
 
 /** Account and profile calls of spec-a §7. */
-export function userRoutes({ database, users, live, onUserChanged }: UserRoutesDeps): FastifyPluginAsyncZod {
+export function userRoutes({
+  database,
+  users,
+  live,
+  onUserChanged,
+  onCharacterSelected,
+}: UserRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const reload = async (id: string) => {
       const user = await users.findById(id);
@@ -78,7 +90,11 @@ export function userRoutes({ database, users, live, onUserChanged }: UserRoutesD
         // spec-a §4: a code from the link (kept by the client) or from the signed start parameter.
         const referralCode =
           normaliseReferralCode(request.body.referral_code) ?? normaliseReferralCode(identity.startParam);
-        const { user, created } = await users.register({ identity, referralCode });
+        const registered = await users.register({ identity, referralCode });
+        const { created } = registered;
+        let { user } = registered;
+        // True when it paid something: the answer then shows the new balance.
+        if (user.selectedCharacterId && (await onCharacterSelected?.(user.id))) user = await reload(user.id);
         // spec-a §3: clients treat code 200 as success, so a new account answers 200 too (decisions: D-API-2).
         return {
           code: 200,
@@ -125,6 +141,7 @@ export function userRoutes({ database, users, live, onUserChanged }: UserRoutesD
         const user = requireUser(request);
         await users.selectCharacter(user, request.body.characterId);
         onUserChanged(user.id);
+        await onCharacterSelected?.(user.id);
         const updated = await reload(user.id);
         return {
           code: 200,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { referralJoinedPayloadSchema } from '../referrals/schemas.ts';
 import {
   errorPayloadSchema,
   initUserPayloadSchema,
@@ -25,6 +26,7 @@ export const SERVER_EVENT_SCHEMAS = {
   energyUpdated: statusPayloadSchema,
   coinsUpdated: statusPayloadSchema,
   error: errorPayloadSchema,
+  referralJoined: referralJoinedPayloadSchema,
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;

@@ -1,13 +1,8 @@
-import { REFERRAL_BANNER_TOKENS } from '@titans/shared/constants';
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel.tsx';
+import { useCurrentUser } from '../../api/user/get-user.ts';
+import { InviteScreen } from '../../features/invite/invite-screen.tsx';
 
+/** /invite: the referral screen (spec-a §2). The shell renders routes only with a user loaded. */
 export function InviteRoute() {
-  return (
-    <ComingSoonPanel
-      title="Invites"
-      art="handshake"
-      accents={['wrapped-gift', 'people-hugging']}
-      line={`Bring friends into the realm and earn ${REFERRAL_BANNER_TOKENS} Tokens for every Titan who joins.`}
-    />
-  );
+  const { data: user } = useCurrentUser();
+  return user ? <InviteScreen user={user} /> : null;
 }

@@ -1,14 +1,8 @@
-import { ComingSoonPanel } from '../../components/ui/coming-soon-panel.tsx';
-import { SubPageBack } from './sub-page-back.tsx';
+import { useCurrentUser } from '../../api/user/get-user.ts';
+import { LeaderboardScreen } from '../../features/leaderboard/leaderboard-screen.tsx';
 
+/** /leaderboard (spec-a §2): the screen carries its own back action to /. */
 export function LeaderboardRoute() {
-  return (
-    <ComingSoonPanel
-      title="Leaderboard"
-      art="trophy"
-      accents={['crown', 'glowing-star']}
-      line="The mightiest Titans of the realm will be ranked here. Start climbing now."
-      action={<SubPageBack />}
-    />
-  );
+  const { data: user } = useCurrentUser();
+  return user ? <LeaderboardScreen user={user} /> : null;
 }

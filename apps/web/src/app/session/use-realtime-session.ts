@@ -4,6 +4,7 @@ import type { StatusPayload } from '@titans/shared/taps/schemas';
 import type { User } from '@titans/shared/user/schemas';
 import { useEffect, useState } from 'react';
 import { userQueryOptions } from '../../api/user/get-user.ts';
+import { useReferralJoined } from '../../features/invite/use-referral-joined.ts';
 import { reportAccountBanned } from '../../lib/api-client.ts';
 import { type BalanceSeed, seedBalances } from '../../lib/realtime/balance-store.ts';
 import { getTapPipeline, startRealtimeSession } from '../../lib/realtime/realtime-session.ts';
@@ -37,6 +38,8 @@ export function useRealtimeSession(user: User): void {
   const telegramUserId = getLaunchContext().player?.id ?? '';
   // Before the first render of Home: its numbers start from the account, not from 0.
   useState(() => seedBalances(seedOf(user), Date.now()));
+  // A friend's reward arrives on any screen: the referral list refreshes and the player is told.
+  useReferralJoined(telegramUserId);
 
   useEffect(() => {
     if (!telegramUserId) return;

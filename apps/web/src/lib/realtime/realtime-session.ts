@@ -33,6 +33,27 @@ let lastSeq = 0;
 const nextSeq = () => ++lastSeq;
 let active: RealtimeSession | null = null;
 
+/** Listeners of server events that features react to (referralJoined…), across session restarts. */
+const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
+
+/** Delivers one pushed event to the features listening for it. */
+function dispatch(event: string, payload: unknown) {
+  for (const listener of eventListeners.get(event) ?? []) listener(payload);
+}
+
+/** Calls `listener` with every `event` the server pushes to this player; returns the unsubscribe. */
+export function onServerEvent(event: string, listener: (payload: unknown) => void): () => void {
+  let listeners = eventListeners.get(event);
+  if (!listeners) {
+    listeners = new Set();
+    eventListeners.set(event, listeners);
+    // A session already running starts forwarding this event too.
+    active?.connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * The player's realtime session: one socket for the whole app (Home, the Boost screen and later
  * the Arena share it) feeding the tap pipeline and the balance store.
@@ -80,6 +101,9 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
     tapPipeline.handleTapRegistered(payload);
   });
   connection.socket.on('error', (payload: unknown) => tapPipeline.handleError(toErrorPayload(payload)));
+  for (const event of eventListeners.keys()) {
+    connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
+  }
 
   const session: RealtimeSession = {
     connection,

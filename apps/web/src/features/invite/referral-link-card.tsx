@@ -1,0 +1,73 @@
+import { COPIED_LABEL_MS } from '@titans/shared/constants';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { cx } from '../../lib/cx.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { copyText, shareInvite } from './share-invite.ts';
+
+/** What the share sheet sends along with the link. */
+export const INVITE_MESSAGE =
+  'Join me in Titans! Tap your hero, fight in the Arena and we both get 2,500 coins.';
+
+/**
+ * spec-a §2: the player's referral link with Copy (reads Copied for 2 s), and the Invite button
+ * that opens Telegram's share sheet.
+ */
+export function ReferralLinkCard({ link }: { link: string | null }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_LABEL_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const onCopy = async () => {
+    if (!link) return;
+    try {
+      await copyText(link);
+      haptics.success();
+      setCopied(true);
+    } catch {
+      toast.error('Could not copy the link');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="panel flex items-center gap-2 rounded-2xl py-2 pr-2 pl-3.5">
+        <EmojiArt name="handshake" className="size-7 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <p className="text-[10px] font-black tracking-[0.16em] text-muted uppercase">Your invite link</p>
+          <p
+            className="truncate text-[14px] font-extrabold text-ink"
+            data-testid="referral-link"
+            title={link ?? ''}
+          >
+            {link ?? '…'}
+          </p>
+        </div>
+        <Button
+          size="sm"
+          variant={copied ? 'ghost' : 'secondary'}
+          disabled={!link}
+          onClick={() => void onCopy()}
+          className={cx('min-w-[92px]', copied && 'text-success-400')}
+          aria-live="polite"
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <Button
+        size="lg"
+        block
+        disabled={!link}
+        onClick={() => link && shareInvite(link, INVITE_MESSAGE)}
+        icon={<EmojiArt name="people-hugging" className="relative size-7" />}
+      >
+        Invite a Friend
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { LEADERBOARD_LIST_ROWS, LEADERBOARD_PODIUM } from '@titans/shared/constants';
+import type { User } from '@titans/shared/user/schemas';
+import { type ReactNode, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useLeaderboard } from '../../api/leaderboard/get-leaderboard.ts';
+import { useMyRank } from '../../api/leaderboard/get-my-rank.ts';
+import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
+import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { paths } from '../../config/paths.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { LeaderboardRow } from './leaderboard-row.tsx';
+import { Podium } from './podium.tsx';
+
+function BackToHome() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      aria-label="Back"
+      onClick={() => {
+        haptics.light();
+        navigate(paths.home.getHref(), { replace: true });
+      }}
+      className="panel absolute top-1 left-0 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
+    >
+      <span aria-hidden className="-mt-0.5">
+        ‹
+      </span>
+    </button>
+  );
+}
+
+/**
+ * The leaderboard (/leaderboard, spec-a §2): title, the podium of the top 3, the next 6 rows
+ * (D-LB-2) and the player's own row pinned above the navigation, with rank or "-" and (You).
+ * The list comes from the server's periodic snapshot (D-LB-1); the back action goes to /.
+ */
+export function LeaderboardScreen({ user }: { user: User }) {
+  const board = useLeaderboard();
+  const mine = useMyRank();
+
+  const own = mine.data;
+  const footer = useMemo(
+    () => (
+      <div className="px-3 pb-2">
+        <div className="rounded-[20px] bg-night-900/90 p-1 shadow-[0_-6px_24px_rgb(0_0_0/0.45)] backdrop-blur">
+          <LeaderboardRow
+            rank={own?.rank ?? null}
+            username={own?.username ?? user.username}
+            name={own?.name ?? ''}
+            picture={own?.profile_picture ?? user.profile_picture}
+            coins={own?.coins ?? user.coins}
+            referralEarnings={own?.referral_earnings ?? 0}
+            you
+          />
+        </div>
+      </div>
+    ),
+    [own, user.username, user.profile_picture, user.coins],
+  );
+  useLayoutOptions({ footer });
+
+  const entries = board.data ?? [];
+  const rest = entries.slice(LEADERBOARD_PODIUM, LEADERBOARD_PODIUM + LEADERBOARD_LIST_ROWS);
+
+  let body: ReactNode;
+  if (board.isPending) {
+    body = (
+      <div className="mt-6 flex flex-col gap-2" role="status" aria-label="Loading leaderboard">
+        <Skeleton className="h-48 rounded-3xl" />
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-14 rounded-2xl" />
+        ))}
+      </div>
+    );
+  } else if (entries.length === 0) {
+    // spec-a §8: leaderboard errors are only logged; the player sees the empty state.
+    body = <EmptyState art="trophy" title="No leaderboard data available" className="mt-4" />;
+  } else {
+    body = (
+      <>
+        <Podium entries={entries.slice(0, LEADERBOARD_PODIUM)} />
+        {rest.length > 0 && (
+          <ol
+            className="panel mt-4 divide-y divide-white/[0.06] overflow-hidden rounded-3xl"
+            aria-label="Ranking"
+          >
+            {rest.map((entry) => (
+              <li key={entry.rank}>
+                <LeaderboardRow
+                  rank={entry.rank}
+                  username={entry.username}
+                  name={entry.name}
+                  picture={entry.profile_picture}
+                  coins={entry.coins}
+                  referralEarnings={entry.referral_earnings}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-label="Leaderboard" className="px-4 pt-1 pb-28">
+      <div className="relative flex flex-col items-center text-center">
+        <BackToHome />
+        <div className="pointer-events-none absolute top-0 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
+        <EmojiArt name="trophy" className="relative size-14 drop-shadow-[0_6px_12px_rgb(255_170_0/0.45)]" />
+        <h1 className="relative font-display text-[32px] leading-tight text-gold">Leaderboard</h1>
+        <p className="relative text-[12px] font-black tracking-[0.16em] text-muted uppercase">
+          Top Titans · referrals, then coins
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}
