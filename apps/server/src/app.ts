@@ -60,6 +60,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      onConnectionError: (error, where) =>
+        app.log.warn({ err: error, where }, 'database connection lost; the pool opens a new one'),
+      onMaintenanceError: (error) => app.log.error({ err: error }, 'database maintenance failed'),
     }));
   const ownsDatabase = options.database === undefined;
   try {
@@ -97,7 +100,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const io = createSocketServer(app.server, { config, logger: app.log, users, engine });
   if (config.metricsToken) {
     await app.register(
-      metricsRoutes({ token: config.metricsToken, engine, connectedSockets: () => io.engine.clientsCount }),
+      metricsRoutes({
+        token: config.metricsToken,
+        engine,
+        connectedSockets: () => io.engine.clientsCount,
+        database,
+      }),
     );
   }
   engine.start();

@@ -122,3 +122,16 @@ export const REFERRAL_DISPLAY_FALLBACK = 2_000;
 // --- Uploads (decisions: D-UPLOAD-1) -----------------------------------------------------------
 
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+
+// --- Faults and long uptime (decisions: D-DB-1, D-WAL-1, D-BOUND-1) ----------------------------
+
+/** A PostgreSQL connection attempt gives up after this long (decisions: D-DB-1). */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+/** Retries of a connection or a statement that cannot have applied, with backoff 100, 200, 400 ms (D-DB-1). */
+export const DATABASE_RETRY_ATTEMPTS = 3;
+export const DATABASE_RETRY_BASE_MS = 100;
+/** PGlite has no checkpointer: pg_wal is checked this often (decisions: D-WAL-1)… */
+export const PGLITE_WAL_CHECK_INTERVAL_MS = 10_000;
+/** …and a CHECKPOINT runs once it holds this much, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
+export const PGLITE_WAL_CHECKPOINT_BYTES = 64 * 1024 * 1024;
+export const PGLITE_CHECKPOINT_MAX_INTERVAL_MS = 5 * 60_000;

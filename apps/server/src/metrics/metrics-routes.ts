@@ -1,12 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../db/database.ts';
 import type { TapEngine } from '../taps/tap-engine.ts';
 
 export interface MetricsDeps {
   token: string;
   engine: TapEngine;
   connectedSockets(): number;
+  database: Database;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -17,10 +19,16 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): process CPU and
- * memory, connected sockets and the tap engine's counters. `?gc=1` collects garbage first when
+ * memory, connected sockets, the tap engine's counters, the database's connection state and
+ * (PGlite) the data folder's size. `?gc=1` collects garbage first when
  * the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
  */
-export function metricsRoutes({ token, engine, connectedSockets }: MetricsDeps): FastifyPluginAsyncZod {
+export function metricsRoutes({
+  token,
+  engine,
+  connectedSockets,
+  database,
+}: MetricsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/metrics',
@@ -55,6 +63,9 @@ export function metricsRoutes({ token, engine, connectedSockets }: MetricsDeps):
             sockets: connectedSockets(),
             engineUsers: engine.size,
             taps: engine.stats,
+            // PGlite: DATA_DIR/pglite and pg_wal sizes as of the last check (null on PostgreSQL).
+            storage: database.storage(),
+            db: database.health(),
           },
           message: 'Metrics',
         };
