@@ -49,6 +49,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // Clients send JSON only; `__proto__` and `constructor.prototype` keys are refused with 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A body that trickles in must not hold a connection for ever (decisions: D-HTTP-1). Node only
+    // enforces requestTimeout when it is given to the server's constructor (setting it afterwards,
+    // as Fastify's own option does, is ignored), and checks it every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.requestTimeoutMs / 4)),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,10 @@
 export const DEV_TELEGRAM_USER_ID = '00000002';
 /** Default freshness limit of signed init data (decisions: D-AUTH-1). */
 export const DEFAULT_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** Init data dated further in the future than this is refused: clocks skew, data does not (D-AUTH-5). */
+export const AUTH_MAX_FUTURE_SKEW_SECONDS = 5 * 60;
+/** A request must arrive whole (headers and body) within this by default (D-HTTP-1). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 // --- Client shell -----------------------------------------------------------------------------
 

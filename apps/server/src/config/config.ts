@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { DEFAULT_AUTH_MAX_AGE_SECONDS, DEFAULT_TAP_FLUSH_INTERVAL_MS } from '@titans/shared/constants';
+import {
+  DEFAULT_AUTH_MAX_AGE_SECONDS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_TAP_FLUSH_INTERVAL_MS,
+} from '@titans/shared/constants';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -41,6 +45,10 @@ const envSchema = z.object({
   CATALOGUE_DIR: optionalString,
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  ),
 });
 
 export interface Config {
@@ -69,6 +77,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Enables GET /metrics for holders of this bearer token. */
   metricsToken: string | undefined;
+  /** A request (headers and body) that has not arrived whole after this is answered 408 and closed. */
+  requestTimeoutMs: number;
 }
 
 /**
@@ -117,5 +127,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
   };
 }
