@@ -18,6 +18,8 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { createSocketServer, type TitansSocketServer } from './realtime/socket-server.ts';
 import { TapEngine } from './taps/tap-engine.ts';
+import { UploadJanitor } from './uploads/upload-janitor.ts';
+import { defaultUploadLimits, UploadGate } from './uploads/upload-limits.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { UserService } from './users/user-service.ts';
@@ -35,6 +37,7 @@ export interface TitansApp {
   users: UserService;
   engine: TapEngine;
   io: TitansSocketServer;
+  uploadJanitor: UploadJanitor;
 }
 
 /**
@@ -87,6 +90,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     void engine
       .exclusive(() => engine.refresh(userId))
       .catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
+  const incomingDir = path.join(config.dataDir, 'uploads-incoming');
+  const uploadGate = new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal));
+  const uploadJanitor = new UploadJanitor({
+    database,
+    uploadsDir: config.uploadsDir,
+    incomingDir,
+    logger: app.log,
+  });
   registerAuthHooks(app, config, users);
   await app.register(fastifyMultipart);
 
@@ -97,7 +108,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(userRoutes({ database, users, live: engine, onUserChanged }));
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database }));
-      await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
+      await api.register(
+        uploadRoutes({ database, uploadsDir: config.uploadsDir, incomingDir, gate: uploadGate }),
+      );
       await api.register(boostRoutes({ database, engine }));
     },
     { prefix: '/v1' },
@@ -117,16 +130,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
   engine.start();
+  uploadJanitor.start();
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await uploadJanitor.stop();
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, io };
+  return { app, database, users, engine, io, uploadJanitor };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

@@ -126,6 +126,17 @@ export const REFERRAL_DISPLAY_FALLBACK = 2_000;
 // --- Uploads (decisions: D-UPLOAD-1) -----------------------------------------------------------
 
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** Uploads one player may make in any hour (decisions: D-UPLOAD-2). */
+export const UPLOADS_PER_PLAYER_PER_HOUR = 20;
+/** Bytes of uploads one player may keep at once (D-UPLOAD-2). */
+export const UPLOAD_PLAYER_QUOTA_BYTES = 20 * 1024 * 1024;
+/** Default uploads of all players together in any hour; UPLOADS_PER_HOUR_TOTAL overrides it (D-UPLOAD-2). */
+export const DEFAULT_UPLOADS_PER_HOUR_TOTAL = 1_000;
+/** Uploads streaming to disk at once, server-wide (D-UPLOAD-2). */
+export const UPLOADS_IN_FLIGHT_MAX = 16;
+/** An upload nothing refers to is deleted this long after it arrived, by an hourly sweep (D-UPLOAD-3). */
+export const UPLOAD_UNREFERENCED_GRACE_MS = 24 * 60 * 60_000;
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 // --- Faults and long uptime (decisions: D-DB-1, D-WAL-1, D-BOUND-1) ----------------------------
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_AUTH_MAX_AGE_SECONDS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
+  DEFAULT_UPLOADS_PER_HOUR_TOTAL,
 } from '@titans/shared/constants';
 import { z } from 'zod';
 
@@ -49,6 +50,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
   ),
+  UPLOADS_PER_HOUR_TOTAL: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(DEFAULT_UPLOADS_PER_HOUR_TOTAL),
+  ),
 });
 
 export interface Config {
@@ -79,6 +84,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** A request (headers and body) that has not arrived whole after this is answered 408 and closed. */
   requestTimeoutMs: number;
+  /** Uploads of all players together in any hour (decisions: D-UPLOAD-2). */
+  uploadsPerHourTotal: number;
 }
 
 /**
@@ -128,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    uploadsPerHourTotal: values.UPLOADS_PER_HOUR_TOTAL,
   };
 }

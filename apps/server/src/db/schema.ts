@@ -390,13 +390,21 @@ export const battles = pgTable(
   ],
 );
 
-export const uploads = pgTable('uploads', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  fileName: text('file_name').notNull(),
-  mimeType: text('mime_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  // The upload limits count a player's uploads of the last hour and everyone's (decisions: D-UPLOAD-2).
+  (table) => [
+    index('uploads_user_created_idx').on(table.userId, table.createdAt),
+    index('uploads_created_idx').on(table.createdAt),
+  ],
+);
