@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TitansApp } from '../../apps/server/src/app.ts';
 import { userItems, users } from '../../apps/server/src/db/schema.ts';
-import { changeBalance } from '../../apps/server/src/ledger/ledger.ts';
 
 /** Plays the setup steps a test does not look at, through the same API the app calls. */
 export async function devInitData(baseUrl: string, startParam?: string): Promise<string> {
@@ -59,28 +58,20 @@ export async function storedCoins(titans: TitansApp): Promise<number> {
 /** Credits coins through the ledger, as any reward would (one transaction, one ledger row). */
 export async function giveCoins(titans: TitansApp, amount: number, key: string): Promise<void> {
   const userId = await devUserId(titans);
-  await titans.engine.exclusive(async () => {
-    await titans.database.db.transaction((tx) =>
-      changeBalance(tx, { userId, currency: 'coins', delta: amount, reason: 'e2e', idempotencyKey: key }),
-    );
-    await titans.engine.refresh(userId);
-  });
+  const result = await titans.gateway.change(userId, (money) =>
+    money.apply({ userId, currency: 'coins', delta: amount, reason: 'e2e', idempotencyKey: key }),
+  );
+  if (!result.ok) throw new Error(`giveCoins failed: ${result.code}`);
 }
 
 /**
- * Sets the player's energy now. The tap engine keeps a live player in memory, so the change is
- * made the way the refill route makes it: between flushes, then re-read by the engine (which
- * pushes statusUpdated to the open page).
+ * Sets the player's energy now, the way the refill does: through the balance gateway, which
+ * pushes statusUpdated to the open page.
  */
 export async function setEnergy(titans: TitansApp, energy: number): Promise<void> {
   const userId = await devUserId(titans);
-  await titans.engine.exclusive(async () => {
-    await titans.database.db
-      .update(users)
-      .set({ energy, energyUpdatedAt: new Date() })
-      .where(eq(users.id, userId));
-    await titans.engine.refresh(userId, { energy: true });
-  });
+  const result = await titans.gateway.change(userId, (money) => money.setEnergy(userId, energy));
+  if (!result.ok) throw new Error(`setEnergy failed: ${result.code}`);
 }
 
 /** Puts a catalogue item in the player's inventory (an item owned once: unique key = item id). */

@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
+import { BoostService } from './boosts/boost-service.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { devRoutes } from './dev/dev-routes.ts';
@@ -16,8 +18,10 @@ import { envelope } from './http/envelope-kind.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
-import { createSocketServer, type TitansSocketServer } from './realtime/socket-server.ts';
+import { BalanceGateway } from './money/balance-gateway.ts';
+import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
 import { TapEngine } from './taps/tap-engine.ts';
+import { registerTapEvents } from './taps/tap-socket.ts';
 import { UploadJanitor } from './uploads/upload-janitor.ts';
 import { defaultUploadLimits, UploadGate } from './uploads/upload-limits.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
@@ -29,6 +33,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already-open database (tests share one across apps); otherwise it is opened from config. */
   database?: Database;
+  /** The clock every rule and service reads; tests pass their own to move time. */
+  clock?: Clock;
 }
 
 export interface TitansApp {
@@ -36,6 +42,8 @@ export interface TitansApp {
   database: Database;
   users: UserService;
   engine: TapEngine;
+  gateway: BalanceGateway;
+  realtime: Realtime;
   io: TitansSocketServer;
   uploadJanitor: UploadJanitor;
 }
@@ -84,12 +92,24 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     throw error;
   }
 
+  const now = options.clock ?? systemClock;
   const users = new UserService(database);
-  const engine = new TapEngine({ database, logger: app.log, flushIntervalMs: config.tapFlushIntervalMs });
+  const engine = new TapEngine({
+    database,
+    logger: app.log,
+    flushIntervalMs: config.tapFlushIntervalMs,
+    now,
+  });
+  const gateway = new BalanceGateway({
+    database,
+    engine,
+    logger: app.log,
+    now,
+    lockScope: config.moneyLockScope,
+  });
+  const boosts = new BoostService({ database, gateway, live: engine, now });
   const onUserChanged = (userId: string) =>
-    void engine
-      .exclusive(() => engine.refresh(userId))
-      .catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
+    void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   const incomingDir = path.join(config.dataDir, 'uploads-incoming');
   const uploadGate = new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal));
   const uploadJanitor = new UploadJanitor({
@@ -111,14 +131,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(
         uploadRoutes({ database, uploadsDir: config.uploadsDir, incomingDir, gate: uploadGate }),
       );
-      await api.register(boostRoutes({ database, engine }));
+      await api.register(boostRoutes({ boosts }));
     },
     { prefix: '/v1' },
   );
 
   await registerStatic(app, config);
 
-  const io = createSocketServer(app.server, { config, logger: app.log, users, engine });
+  const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
+  registerTapEvents(realtime, engine);
+  const io = realtime.io;
   if (config.metricsToken) {
     await app.register(
       metricsRoutes({
@@ -141,7 +163,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, io, uploadJanitor };
+  return { app, database, users, engine, gateway, realtime, io, uploadJanitor };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

@@ -3,9 +3,15 @@ import { BASE_MAX_ENERGY, ENERGY_PER_CAPACITY_LEVEL, FREE_REFILLS_PER_DAY } from
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ledger, users } from '../src/db/schema.ts';
-import { changeBalance } from '../src/ledger/ledger.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
-import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  describeEachDatabase,
+  grantCoins,
+  ledgerMatches,
+  readyPlayer,
+  startTestApp,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 describeEachDatabase('boosts', (kind) => {
   let t: TestApp;
@@ -20,16 +26,12 @@ describeEachDatabase('boosts', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const grant = (userId: string, coins: number) =>
-    t.database.db.transaction((tx) =>
-      changeBalance(tx, {
-        userId,
-        currency: 'coins',
-        delta: coins,
-        reason: 'test-grant',
-        idempotencyKey: `grant:${userId}:${coins}:${Math.random()}`,
-      }),
-    );
+  const grant = (userId: string, coins: number) => grantCoins(t, userId, coins);
+  /** Energy changes go through the gateway too (the player may be live in the tap engine). */
+  const lowerEnergy = async (userId: string, energy: number) => {
+    const result = await t.gateway.change(userId, (money) => money.setEnergy(userId, energy));
+    expect(result.ok).toBe(true);
+  };
 
   it('lists every upgrade with its level and next price, and the free refills', async () => {
     const id = nextId++;
@@ -107,9 +109,13 @@ describeEachDatabase('boosts', (kind) => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({ coins: 0, tapPowerLevel: 0 });
     expect((await t.call(id, 'POST', '/v1/boosts/upgrade', { kind: 'rocket' })).status).toBe(400);
-    expect((await t.call(id, 'POST', '/v1/boosts/upgrade', { kind: 'tap_power', level: 9 })).status).toBe(
+    expect((await t.call(id, 'POST', '/v1/boosts/upgrade', { kind: 'tap_power', price: 1 })).status).toBe(
       400,
     );
+    const stale = await t.call(id, 'POST', '/v1/boosts/upgrade', { kind: 'tap_power', level: 9 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('boost/level-changed');
+    expect(await ledgerMatches(t, userId)).toEqual({ coins: 0, ledger: 0 });
   });
 
   it('B1 two purchases of the same level at once charge once', async () => {
@@ -137,10 +143,7 @@ describeEachDatabase('boosts', (kind) => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     expect((await t.call(id, 'POST', '/v1/boosts/refill')).body.error).toBe('boost/energy-full');
-    await t.database.db
-      .update(users)
-      .set({ energy: 10, energyUpdatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await lowerEnergy(userId, 10);
     const refilled = await t.call(id, 'POST', '/v1/boosts/refill');
     expect(refilled.status).toBe(200);
     expect(refilled.body.data.energy).toBe(BASE_MAX_ENERGY);
@@ -149,10 +152,7 @@ describeEachDatabase('boosts', (kind) => {
       remaining: FREE_REFILLS_PER_DAY - 1,
     });
     expect(refilled.body.data.free_refill.available_at).not.toBeNull();
-    await t.database.db
-      .update(users)
-      .set({ energy: 10, energyUpdatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await lowerEnergy(userId, 10);
     const again = await t.call(id, 'POST', '/v1/boosts/refill');
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('boost/refill-cooldown');

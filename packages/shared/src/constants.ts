@@ -150,3 +150,9 @@ export const PGLITE_WAL_CHECK_INTERVAL_MS = 10_000;
 /** …and a CHECKPOINT runs once it holds this much, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
 export const PGLITE_WAL_CHECKPOINT_BYTES = 64 * 1024 * 1024;
 export const PGLITE_CHECKPOINT_MAX_INTERVAL_MS = 5 * 60_000;
+
+/** Messages one socket may send per second, sustained, and in a burst (decisions: D-SOCKET-2). */
+export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 40;
+export const DEFAULT_SOCKET_MESSAGE_BURST = 80;
+/** A socket refused in this many distinct seconds within 10 s is disconnected (D-SOCKET-2). */
+export const DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS = 3;

@@ -2,10 +2,15 @@ import path from 'node:path';
 import {
   DEFAULT_AUTH_MAX_AGE_SECONDS,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
+  DEFAULT_SOCKET_MESSAGE_BURST,
+  DEFAULT_SOCKET_MESSAGES_PER_SECOND,
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
   DEFAULT_UPLOADS_PER_HOUR_TOTAL,
 } from '@titans/shared/constants';
 import { z } from 'zod';
+import type { LockScope } from '../money/balance-gateway.ts';
+import type { SocketRateLimit } from '../realtime/socket-dispatcher.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -54,6 +59,19 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(DEFAULT_UPLOADS_PER_HOUR_TOTAL),
   ),
+  SOCKET_MESSAGES_PER_SECOND: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SOCKET_MESSAGES_PER_SECOND),
+  ),
+  SOCKET_MESSAGE_BURST: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SOCKET_MESSAGE_BURST),
+  ),
+  SOCKET_FLOOD_DISCONNECT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10).default(DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS),
+  ),
+  MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
 });
 
 export interface Config {
@@ -86,6 +104,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** Uploads of all players together in any hour (decisions: D-UPLOAD-2). */
   uploadsPerHourTotal: number;
+  /** Messages one socket may send (decisions: D-SOCKET-2). */
+  socketRateLimit: SocketRateLimit;
+  /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
+  moneyLockScope: LockScope;
 }
 
 /**
@@ -136,5 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: values.METRICS_TOKEN,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     uploadsPerHourTotal: values.UPLOADS_PER_HOUR_TOTAL,
+    socketRateLimit: {
+      perSecond: values.SOCKET_MESSAGES_PER_SECOND,
+      burst: values.SOCKET_MESSAGE_BURST,
+      disconnectAfterSeconds: values.SOCKET_FLOOD_DISCONNECT_SECONDS,
+    },
+    moneyLockScope: values.MONEY_LOCK_SCOPE,
   };
 }

@@ -408,3 +408,22 @@ export const uploads = pgTable(
     index('uploads_created_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * The first answer of a balance change made with an idempotency key (a retried purchase): written
+ * in the change's own transaction, so a replay finds it and changes nothing (BalanceGateway).
+ */
+export const idempotentResults = pgTable(
+  'idempotent_results',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** What the key was used for (e.g. `purchase-item:sword-1`); another use of the key is refused. */
+    scope: text('scope').notNull(),
+    result: jsonb('result').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

@@ -1,112 +1,13 @@
 import { codeEnvelope } from '@titans/shared/envelope';
-import {
-  type InventoryEntry,
-  type ItemType,
-  inventoryQuerySchema,
-  inventorySchema,
-} from '@titans/shared/inventory/schemas';
+import { inventoryQuerySchema, inventorySchema } from '@titans/shared/inventory/schemas';
 import { userIdParamsSchema } from '@titans/shared/user/schemas';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/auth-hooks.ts';
 import type { Database } from '../db/database.ts';
-import { characters, items, userCharacters, userItems } from '../db/schema.ts';
+import { ok } from '../http/reply.ts';
+import { loadInventory } from './inventory-service.ts';
 
-const LIMITED_RARITIES = new Set(['epic', 'legendary']);
-
-/**
- * GET /users/{id}/inventory (spec-a §3 "Inventory entry", §7): the caller's items and characters,
- * boosts of one kind merged into one entry with a count, newest first.
- */
-export async function loadInventory(
-  database: Database,
-  userId: string,
-  filter: { itemType?: string | undefined; onlyItems: boolean; onlyCharacters: boolean },
-): Promise<InventoryEntry[]> {
-  const wantCharacters =
-    !filter.onlyItems && (filter.itemType === undefined || filter.itemType === 'character');
-  const wantItems = !filter.onlyCharacters && filter.itemType !== 'character';
-  const entries: InventoryEntry[] = [];
-
-  if (wantItems) {
-    const rows = await database.db
-      .select({ owned: userItems, item: items })
-      .from(userItems)
-      .innerJoin(items, eq(items.id, userItems.itemId))
-      .where(
-        and(
-          eq(userItems.userId, userId),
-          isNull(userItems.consumedAt),
-          filter.itemType ? eq(items.itemType, filter.itemType) : undefined,
-        ),
-      )
-      .orderBy(desc(userItems.purchaseDate));
-    const boosts = new Map<string, InventoryEntry>();
-    for (const { owned, item } of rows) {
-      const merged = item.itemType === 'boost' ? boosts.get(item.id) : undefined;
-      if (merged) {
-        merged.count += 1;
-        continue;
-      }
-      const entry: InventoryEntry = {
-        _id: owned.id,
-        item_id: item.id,
-        character_id: null,
-        item_type: item.itemType as ItemType,
-        character_details: null,
-        item_details: {
-          name: item.name,
-          description: item.description,
-          image_url: item.imageUrl,
-          item_type: item.itemType as ItemType,
-          rarity: item.rarity,
-          is_limited: item.isLimited,
-          effects: item.effects,
-        },
-        purchase_price: owned.purchasePrice,
-        purchase_date: owned.purchaseDate.toISOString(),
-        currency: owned.currency,
-        is_limited: item.isLimited,
-        count: 1,
-      };
-      if (item.itemType === 'boost') boosts.set(item.id, entry);
-      entries.push(entry);
-    }
-  }
-
-  if (wantCharacters) {
-    const rows = await database.db
-      .select({ owned: userCharacters, character: characters })
-      .from(userCharacters)
-      .innerJoin(characters, eq(characters.id, userCharacters.characterId))
-      .where(eq(userCharacters.userId, userId))
-      .orderBy(desc(userCharacters.acquiredAt));
-    for (const { owned, character } of rows) {
-      const limited = character.isLimited || LIMITED_RARITIES.has(character.rarity);
-      entries.push({
-        _id: owned.id,
-        item_id: null,
-        character_id: character.id,
-        item_type: 'character',
-        character_details: {
-          name: character.name,
-          type: character.type,
-          image: character.image,
-          rarity: character.rarity,
-          race: character.race,
-        },
-        item_details: null,
-        purchase_price: owned.purchasePrice,
-        purchase_date: owned.acquiredAt.toISOString(),
-        currency: owned.currency,
-        is_limited: limited,
-        count: 1,
-      });
-    }
-  }
-  return entries.sort((a, b) => b.purchase_date.localeCompare(a.purchase_date));
-}
-
+/** GET /users/{id}/inventory (spec-a §7). */
 export function inventoryRoutes({ database }: { database: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -120,13 +21,12 @@ export function inventoryRoutes({ database }: { database: Database }): FastifyPl
         },
       },
       async (request) => {
-        const user = requireUser(request);
-        const items = await loadInventory(database, user.id, {
+        const items = await loadInventory(database, requireUser(request).id, {
           itemType: request.query.item_type,
           onlyItems: request.query.only_items === 'true',
           onlyCharacters: request.query.only_characters === 'true',
         });
-        return { code: 200, data: { items, total: items.length }, message: 'Inventory found' };
+        return ok({ items, total: items.length }, 'Inventory found');
       },
     );
   };

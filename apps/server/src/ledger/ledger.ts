@@ -3,7 +3,7 @@ import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { ledger, users } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 
 export interface BalanceChange {
   userId: string;
@@ -14,16 +14,17 @@ export interface BalanceChange {
   /** One key per business event: applying the same event twice fails on the unique index. */
   idempotencyKey: string;
   meta?: Record<string, unknown>;
-  /** Error raised when a debit would make the balance negative. */
-  insufficientError?: ErrorCode;
+  /** The error code a debit larger than the balance answers with. */
+  insufficient?: ErrorCode;
 }
 
 /**
- * L1: the only way balances change outside the tap flusher. The balance update and its ledger
- * row are written in the caller's transaction; a debit larger than the balance changes nothing
- * and raises `insufficientError`. Coins credited count towards total_coins_earned.
+ * L1: writes one balance change and its ledger row in the caller's transaction and answers the
+ * new balance. A debit larger than the balance changes nothing and answers `insufficient`.
+ * Coins credited count towards total_coins_earned. Features never call this: they go through
+ * the BalanceGateway, which runs it inside the player's serialised change.
  */
-export async function changeBalance(tx: Tx, change: BalanceChange): Promise<number> {
+export async function changeBalance(tx: Tx, change: BalanceChange): Promise<MoneyResult<number>> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error(`Invalid balance delta ${change.delta}`);
   const column = change.currency === 'coins' ? users.coins : users.gems;
@@ -42,7 +43,7 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<numb
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(users.id, change.userId), change.delta < 0 ? gte(column, -change.delta) : undefined))
     .returning({ balance: column });
-  if (!row) throw new ApiError(change.insufficientError ?? 'request/invalid', undefined);
+  if (!row) return failed(change.insufficient ?? 'ledger/insufficient-funds');
   await tx.insert(ledger).values({
     userId: change.userId,
     currency: change.currency,
@@ -52,19 +53,7 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<numb
     idempotencyKey: change.idempotencyKey,
     meta: change.meta ?? {},
   });
-  return row.balance;
-}
-
-/** Shorthand for a credit. */
-export function credit(
-  tx: Tx,
-  userId: string,
-  currency: Currency,
-  amount: number,
-  reason: string,
-  idempotencyKey: string,
-) {
-  return changeBalance(tx, { userId, currency, delta: amount, reason, idempotencyKey });
+  return succeeded(row.balance);
 }
 
 /** True when a database error is a unique-constraint violation (SQLSTATE 23505), however wrapped. */

@@ -1,32 +1,22 @@
-import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
 import { SOCKET_PATH } from '@titans/shared/constants';
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
-import type { ClientToServerEvents, ServerToClientEvents } from '@titans/shared/realtime/events';
-import { initUserPayloadSchema, tapPayloadSchema } from '@titans/shared/taps/schemas';
+import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server, type Socket } from 'socket.io';
-import type { z } from 'zod';
-import type { TelegramIdentity } from '../auth/init-data.ts';
+import { Server } from 'socket.io';
 import { validateInitData } from '../auth/init-data.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config/config.ts';
-import { EPHEMERAL_CLIENT, type TapEngine, type TapSubscriber } from '../taps/tap-engine.ts';
-import type { UserService } from '../users/user-service.ts';
+import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
+import type { UserRow, UserService } from '../users/user-service.ts';
+import {
+  type SocketContext,
+  SocketDispatcher,
+  type TitansSocket,
+  type TitansSocketServer,
+  userRoom,
+} from './socket-dispatcher.ts';
 
-interface SocketData {
-  identity: TelegramIdentity;
-  clientId: string;
-  /** Set by initUser: the account this socket taps for. */
-  userId: string | null;
-  subscriber: TapSubscriber | null;
-}
-
-type TitansSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type TitansSocketServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
+export type { TitansSocketServer } from './socket-dispatcher.ts';
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -37,27 +27,30 @@ function handshakeError(code: ErrorCode, message: string = ERRORS[code].message)
   return error;
 }
 
-function describe(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
-}
-
 export interface SocketServerDeps {
   config: Config;
   logger: FastifyBaseLogger;
   users: UserService;
-  engine: TapEngine;
+  now: Clock;
+}
+
+/** The realtime side as features see it. */
+export interface Realtime {
+  io: TitansSocketServer;
+  dispatcher: SocketDispatcher;
+  /** Pushes an event to every socket of one player (all their devices). */
+  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerPayload<E>): void;
+  /** Called after initUser named the socket's account (the socket is in the player's room). */
+  onUserJoined(listener: (context: SocketContext, user: UserRow) => void | Promise<void>): void;
 }
 
 /**
  * socket.io on /engine.io sharing the HTTP server. The handshake carries signed init data;
- * every inbound payload is validated with the shared schema before use, and a bad one gets
- * `error {message}` and changes nothing.
+ * `initUser` names the account (it must be the caller) and joins the player's room; every other
+ * event arrives through the dispatcher, which validates it with its shared schema.
  */
-export function createSocketServer(
-  httpServer: import('node:http').Server,
-  deps: SocketServerDeps,
-): TitansSocketServer {
-  const { config, logger, users, engine } = deps;
+export function createSocketServer(httpServer: import('node:http').Server, deps: SocketServerDeps): Realtime {
+  const { config, logger, users } = deps;
   const io: TitansSocketServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -67,6 +60,8 @@ export function createSocketServer(
     maxHttpBufferSize: 16 * 1024,
     cors: { origin: config.publicUrl ?? true, credentials: false },
   });
+  const dispatcher = new SocketDispatcher({ logger, rateLimit: config.socketRateLimit, now: deps.now });
+  const joinedListeners: Array<(context: SocketContext, user: UserRow) => void | Promise<void>> = [];
 
   io.use(async (socket, next) => {
     try {
@@ -88,7 +83,6 @@ export function createSocketServer(
             ? auth.clientId
             : `${EPHEMERAL_CLIENT}${socket.id}`,
         userId: null,
-        subscriber: null,
       };
       next();
     } catch (error) {
@@ -97,68 +91,37 @@ export function createSocketServer(
     }
   });
 
-  io.on('connection', (socket: TitansSocket) => {
-    const fail = (code: ErrorCode, message: string = ERRORS[code].message, seq?: number) =>
-      socket.emit('error', seq === undefined ? { message, code } : { message, code, seq });
-
-    socket.on('initUser', async (raw) => {
-      try {
-        const parsed = initUserPayloadSchema.safeParse(raw);
-        if (!parsed.success) return fail('request/invalid', `Invalid initUser: ${describe(parsed.error)}`);
-        if (!sameTelegramUser(parsed.data.telegram_user_id, socket.data.identity.telegramUserId)) {
-          return fail('auth/forbidden');
-        }
-        const user = await users.findByTelegramId(socket.data.identity.telegramUserId);
-        if (!user) return fail('user/not-registered');
-        if (user.isBanned) {
-          fail('auth/banned', user.banReason ?? ERRORS['auth/banned'].message);
-          return socket.disconnect(true);
-        }
-        if (socket.data.subscriber && socket.data.userId)
-          engine.unsubscribe(socket.data.userId, socket.data.subscriber);
-        const subscriber: TapSubscriber = {
-          clientId: socket.data.clientId,
-          send: (event, payload) => socket.emit(event, payload),
-        };
-        socket.data.userId = user.id;
-        socket.data.subscriber = subscriber;
-        const status = await engine.subscribe(user.id, subscriber);
-        if (status) socket.emit('statusUpdated', status);
-      } catch (error) {
-        logger.error({ err: error }, 'initUser failed');
-        fail('server/internal');
+  // initUser {telegram_user_id} (spec-a §7): the dispatcher already checked it names the caller.
+  dispatcher.on(
+    'initUser',
+    async (_payload, context) => {
+      const user = await users.findByTelegramId(context.identity.telegramUserId);
+      if (!user) return context.fail('user/not-registered');
+      if (user.isBanned) {
+        context.fail('auth/banned', user.banReason ?? ERRORS['auth/banned'].message);
+        context.socket.disconnect(true);
+        return;
       }
-    });
+      const socket = context.socket;
+      if (socket.data.userId && socket.data.userId !== user.id)
+        await socket.leave(userRoom(socket.data.userId));
+      socket.data.userId = user.id;
+      await socket.join(userRoom(user.id));
+      for (const listener of joinedListeners) await listener(context, user);
+    },
+    { needsUser: false },
+  );
 
-    socket.on('tap', async (raw, ack?: unknown) => {
-      try {
-        const parsed = tapPayloadSchema.safeParse(raw);
-        if (!parsed.success) return fail('request/invalid', `Invalid tap: ${describe(parsed.error)}`);
-        if (!sameTelegramUser(parsed.data.telegram_user_id, socket.data.identity.telegramUserId)) {
-          return fail('auth/forbidden');
-        }
-        const { userId, subscriber, clientId } = socket.data;
-        const { count = 1, seq } = parsed.data;
-        if (!userId || !subscriber) return fail('tap/no-user', undefined, seq);
-        // Users who are tapping are in memory: answer in this turn of the event loop.
-        const result =
-          engine.tapIfLoaded(userId, clientId, count, seq) ??
-          (await engine.tap(userId, clientId, count, seq));
-        if (!result.ok) return fail(result.code, undefined, seq);
-        socket.emit('tapRegistered', result.payload);
-        if (typeof ack === 'function') ack(result.payload);
-        if (result.payload.accepted > 0) engine.notifyOthers(userId, subscriber);
-      } catch (error) {
-        logger.error({ err: error }, 'tap failed');
-        fail('server/internal');
-      }
-    });
+  io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
 
-    socket.on('disconnect', () => {
-      if (socket.data.userId && socket.data.subscriber)
-        engine.unsubscribe(socket.data.userId, socket.data.subscriber);
-    });
-  });
-
-  return io;
+  return {
+    io,
+    dispatcher,
+    toUser(userId, event, payload) {
+      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => void)(event, payload);
+    },
+    onUserJoined(listener) {
+      joinedListeners.push(listener);
+    },
+  };
 }

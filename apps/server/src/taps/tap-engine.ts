@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { characters, tapFlags, tapSessions, users } from '../db/schema.ts';
 import { isUniqueViolation } from '../ledger/ledger.ts';
+import { upgradeLevelsOf } from '../users/upgrade-levels.ts';
 import type { LiveBalance, LiveBalanceSource } from '../users/user-view.ts';
 
 /** Client ids with this prefix belong to one socket and are never persisted. */
@@ -56,6 +57,8 @@ interface LiveUser {
   inflightTaps: number;
   seqs: Map<string, ClientSeq>;
   subscribers: Set<TapSubscriber>;
+  /** Balance changes under way (BalanceGateway): the periodic flush leaves this user alone. */
+  held: number;
   lastTouched: number;
   overCapSeconds: number[];
   rejectedForRate: number;
@@ -69,6 +72,22 @@ export interface TapEngineOptions {
   now?: () => number;
   /** Users idle this long with no connection are dropped from memory. */
   idleEvictMs?: number;
+}
+
+/** What a balance change did to energy, applied to the live state after its commit. */
+export interface EnergyEffect {
+  /** Energy set to this value (a refill). */
+  set?: number;
+  /** Energy spent (entering a battle); taps applied meanwhile keep their own spending. */
+  spent?: number;
+}
+
+/** The database could not take a user's pending taps; the change that needed them must wait. */
+export class TapsNotDurableError extends Error {
+  constructor() {
+    super('Pending taps could not be written');
+    this.name = 'TapsNotDurableError';
+  }
 }
 
 export type TapResult =
@@ -134,7 +153,6 @@ export class TapEngine implements LiveBalanceSource {
   private flushNumber = 0;
   private readonly retries: Array<{ rows: FlushRow[]; flushNumber: number }> = [];
   private flushing: Promise<void> | null = null;
-  private exclusiveHolders = 0;
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
   private housekeepingRuns = 0;
@@ -175,7 +193,7 @@ export class TapEngine implements LiveBalanceSource {
       attempt++
     ) {
       await this.flushing;
-      await this.flush(true);
+      await this.flush();
     }
   }
 
@@ -222,6 +240,7 @@ export class TapEngine implements LiveBalanceSource {
         sessions.map((session) => [session.clientId, { applied: session.lastSeq, durable: session.lastSeq }]),
       ),
       subscribers: new Set(),
+      held: 0,
       lastTouched: this.now(),
       overCapSeconds: [],
       rejectedForRate: 0,
@@ -232,12 +251,7 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   private contextOf(user: typeof users.$inferSelect, tapValue: number | null): TapContext {
-    const stats = tapStats({
-      tap_power: user.tapPowerLevel,
-      energy_capacity: user.energyCapacityLevel,
-      energy_regen: user.energyRegenLevel,
-      cooldown_reduction: user.cooldownReductionLevel,
-    });
+    const stats = tapStats(upgradeLevelsOf(user));
     return {
       tapValue: tapValue ?? DEFAULT_TAP_VALUE,
       tapMultiplier: stats.tapMultiplier,
@@ -400,44 +414,104 @@ export class TapEngine implements LiveBalanceSource {
     };
   }
 
+  /** A loaded user's energy now (stored energy regenerated, minus taps still in memory). */
+  energyOf(userId: string): { energy: number; max: number } | undefined {
+    const live = this.users.get(userId);
+    if (!live) return undefined;
+    return { energy: regenerate(live.state.energy, live.context, this.now()).energy, max: live.context.max };
+  }
+
   /**
-   * Runs `work` while no flush is writing, so work that writes energy or coins directly (boosts,
-   * refills) cannot be overwritten by a flush that read the user before it.
+   * Starts a balance change for one user (BalanceGateway only): loads them, waits for a flush that
+   * is writing their coins, writes their pending taps now, and keeps the periodic flush away from
+   * them until `release`. Taps keep being applied in memory meanwhile. Other users are untouched.
+   * Answers null when the user does not exist; throws TapsNotDurableError when the database
+   * refuses the write (the taps stay queued for the flusher's retry).
    */
-  async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    this.exclusiveHolders++;
+  async hold(userId: string): Promise<LiveUser | null> {
+    const live = await this.ensure(userId);
+    if (!live) return null;
+    live.held++;
     try {
-      while (this.flushing) await this.flushing;
-      return await work();
-    } finally {
-      this.exclusiveHolders--;
+      for (let attempt = 0; live.inflightCoins !== 0 || live.inflightTaps !== 0; attempt++) {
+        if (attempt >= 3) throw new TapsNotDurableError();
+        await (this.flushing ?? this.flush());
+      }
+      await this.writeHeld(live);
+    } catch (error) {
+      this.unhold(live);
+      throw error;
+    }
+    return live;
+  }
+
+  /** Writes a held user's pending taps on their own, with the flusher's key scheme and retry. */
+  private async writeHeld(live: LiveUser) {
+    if (live.pendingCoins === 0 && live.pendingTaps === 0) return;
+    const row = this.takePending(live);
+    const flushNumber = ++this.flushNumber;
+    try {
+      this.settle([row], await this.writeChunk([row], flushNumber));
+    } catch (error) {
+      this.stats.flushFailures++;
+      this.retries.push({ rows: [row], flushNumber });
+      this.options.logger.error({ err: error, userId: live.userId }, 'writing held taps failed');
+      throw new TapsNotDurableError();
     }
   }
 
   /**
-   * After the database changed a user outside the engine (character, upgrades, coins, energy),
-   * re-reads what the engine keeps and pushes the new status. Call inside `exclusive`.
+   * Ends a balance change: re-reads what the database now holds for the user (coins, Stars,
+   * upgrades, character), applies the change's effect on energy, hands them back to the flusher
+   * and pushes `statusUpdated` to their sockets.
    */
-  async refresh(userId: string, options: { energy?: boolean } = {}) {
+  async release(userId: string, effect: EnergyEffect = {}) {
     const live = this.users.get(userId);
     if (!live) return;
+    try {
+      await this.reread(live);
+      const now = this.now();
+      if (effect.set !== undefined) {
+        live.state = { ...live.state, energy: { energy: effect.set, at: now } };
+      } else if (effect.spent) {
+        const current = regenerate(live.state.energy, live.context, now).energy;
+        live.state = { ...live.state, energy: { energy: Math.max(0, current - effect.spent), at: now } };
+      }
+    } finally {
+      this.unhold(live);
+    }
+    this.broadcast(live, 'statusUpdated');
+  }
+
+  private unhold(live: LiveUser) {
+    live.held--;
+    if (live.pendingCoins !== 0 || live.pendingTaps !== 0) this.dirty.add(live);
+  }
+
+  /**
+   * After a change that is not about money (a new character, a background), re-reads the user's
+   * tap context and pushes the new status. Coins come along, but only as the database has them.
+   */
+  async refresh(userId: string) {
+    const live = this.users.get(userId);
+    if (!live) return;
+    await this.reread(live);
+    this.broadcast(live, 'statusUpdated');
+  }
+
+  private async reread(live: LiveUser) {
     const [row] = await this.options.database.db
       .select({ user: users, tapValue: characters.tapValue })
       .from(users)
       .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
-      .where(eq(users.id, userId))
+      .where(eq(users.id, live.userId))
       .limit(1);
     if (!row) return;
     live.context = this.contextOf(row.user, row.tapValue);
     live.hasCharacter = row.user.selectedCharacterId !== null;
-    live.confirmedCoins = row.user.coins;
+    // Coins in flight are settled by their flush; while none are, the stored coins are exact.
+    if (live.inflightCoins === 0) live.confirmedCoins = row.user.coins;
     live.gems = row.user.gems;
-    if (options.energy)
-      live.state = {
-        ...live.state,
-        energy: { energy: row.user.energy, at: row.user.energyUpdatedAt.getTime() },
-      };
-    this.broadcast(live, 'statusUpdated');
   }
 
   private broadcast(
@@ -456,12 +530,13 @@ export class TapEngine implements LiveBalanceSource {
     if (live && live.subscribers.size > 1) this.broadcast(live, 'energyUpdated', except);
   }
 
-  /** Writes every dirty user; resolves once the writes are committed (or have failed and been requeued). */
-  flush(force = false): Promise<void> {
+  /**
+   * Writes every dirty user that no balance change holds; resolves once the writes are committed
+   * (or have failed and been requeued).
+   */
+  flush(): Promise<void> {
     if (this.flushing) return this.flushing;
-    if ((this.dirty.size === 0 && this.retries.length === 0) || (this.exclusiveHolders > 0 && !force)) {
-      return Promise.resolve();
-    }
+    if (this.dirty.size === 0 && this.retries.length === 0) return Promise.resolve();
     this.flushing = this.writeDirty().finally(() => {
       this.flushing = null;
     });
@@ -492,23 +567,11 @@ export class TapEngine implements LiveBalanceSource {
 
     const rows: FlushRow[] = [];
     for (const live of this.dirty) {
-      rows.push({
-        user: live,
-        delta: live.pendingCoins,
-        taps: live.pendingTaps,
-        energy: live.state.energy.energy,
-        energyAt: live.state.energy.at,
-        // Batch numbers of clients without a stable id only matter while their socket lives.
-        seqs: [...live.seqs]
-          .filter(([clientId]) => !clientId.startsWith(EPHEMERAL_CLIENT))
-          .map(([clientId, seq]) => [clientId, seq.applied] as [string, number]),
-      });
-      live.inflightCoins += live.pendingCoins;
-      live.inflightTaps += live.pendingTaps;
-      live.pendingCoins = 0;
-      live.pendingTaps = 0;
+      // A held user's taps are written by the balance change that holds them, or after it.
+      if (live.held > 0) continue;
+      rows.push(this.takePending(live));
+      this.dirty.delete(live);
     }
-    this.dirty.clear();
     const flushNumber = ++this.flushNumber;
     for (let start = 0; start < rows.length; start += TAP_FLUSH_CHUNK_ROWS) {
       const chunk = rows.slice(start, start + TAP_FLUSH_CHUNK_ROWS);
@@ -526,6 +589,26 @@ export class TapEngine implements LiveBalanceSource {
         return;
       }
     }
+  }
+
+  /** Moves a user's pending taps in flight and describes the row that writes them. */
+  private takePending(live: LiveUser): FlushRow {
+    const row: FlushRow = {
+      user: live,
+      delta: live.pendingCoins,
+      taps: live.pendingTaps,
+      energy: live.state.energy.energy,
+      energyAt: live.state.energy.at,
+      // Batch numbers of clients without a stable id only matter while their socket lives.
+      seqs: [...live.seqs]
+        .filter(([clientId]) => !clientId.startsWith(EPHEMERAL_CLIENT))
+        .map(([clientId, seq]) => [clientId, seq.applied] as [string, number]),
+    };
+    live.inflightCoins += live.pendingCoins;
+    live.inflightTaps += live.pendingTaps;
+    live.pendingCoins = 0;
+    live.pendingTaps = 0;
+    return row;
   }
 
   private async writeChunk(chunk: FlushRow[], flushNumber: number): Promise<StoredCoins[]> {
@@ -601,6 +684,7 @@ export class TapEngine implements LiveBalanceSource {
     for (const [userId, live] of this.users) {
       const busy =
         live.subscribers.size > 0 ||
+        live.held > 0 ||
         this.dirty.has(live) ||
         live.inflightCoins !== 0 ||
         live.pendingCoins !== 0;

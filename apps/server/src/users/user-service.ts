@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { tapStats, type UpgradeLevels } from '@titans/shared/boosts/upgrades';
+import { tapStats } from '@titans/shared/boosts/upgrades';
 import { BASE_MAX_ENERGY, START_COINS, START_GEMS } from '@titans/shared/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { characters, items, userCharacters, userItems, users } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
-import { credit } from '../ledger/ledger.ts';
+import { changeBalance } from '../ledger/ledger.ts';
+import { type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from './upgrade-levels.ts';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -29,15 +30,6 @@ export function normaliseReferralCode(raw: string | undefined | null): string | 
     .replace(/^buddies_/i, '')
     .toUpperCase();
   return /^[A-Z0-9_-]{4,32}$/.test(code) ? code : null;
-}
-
-export function upgradeLevelsOf(user: UserRow): UpgradeLevels {
-  return {
-    tap_power: user.tapPowerLevel,
-    energy_capacity: user.energyCapacityLevel,
-    energy_regen: user.energyRegenLevel,
-    cooldown_reduction: user.cooldownReductionLevel,
-  };
 }
 
 export interface RegisterInput {
@@ -111,10 +103,24 @@ export class UserService {
           .onConflictDoNothing()
           .returning();
         if (row) {
+          // The opening balance is written by the transaction that creates the account: nobody
+          // can hold or change it yet. Every later change goes through the BalanceGateway.
           if (START_COINS > 0)
-            await credit(tx, row.id, 'coins', START_COINS, 'starter-bonus', `starter:${row.id}:coins`);
+            await changeBalance(tx, {
+              userId: row.id,
+              currency: 'coins',
+              delta: START_COINS,
+              reason: 'starter-bonus',
+              idempotencyKey: `starter:${row.id}:coins`,
+            });
           if (START_GEMS > 0)
-            await credit(tx, row.id, 'gems', START_GEMS, 'starter-bonus', `starter:${row.id}:gems`);
+            await changeBalance(tx, {
+              userId: row.id,
+              currency: 'gems',
+              delta: START_GEMS,
+              reason: 'starter-bonus',
+              idempotencyKey: `starter:${row.id}:gems`,
+            });
           return row;
         }
         // Either a concurrent register won the race, or the referral code collided: look again.

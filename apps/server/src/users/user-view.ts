@@ -5,7 +5,7 @@ import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { characters, items, referrals, taskProgress, userCharacters } from '../db/schema.ts';
-import { type UserRow, upgradeLevelsOf } from './user-service.ts';
+import { type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
 
 /** What the realtime tap engine knows about a user that the database does not yet. */
 export interface LiveBalance {

@@ -161,3 +161,33 @@ export async function readyPlayer(t: TestApp, telegramId: number): Promise<strin
   expect(selected.status).toBe(200);
   return registered.body.data._id as string;
 }
+
+let grants = 0;
+
+/** Credits coins through the balance gateway, as any reward does (one ledger row). */
+export async function grantCoins(t: TitansApp, userId: string, coins: number): Promise<number> {
+  const result = await t.gateway.change(userId, (money) =>
+    money.apply({
+      userId,
+      currency: 'coins',
+      delta: coins,
+      reason: 'test-grant',
+      idempotencyKey: `grant:${userId}:${++grants}:${randomBytes(4).toString('hex')}`,
+    }),
+  );
+  if (!result.ok) throw new Error(`grant failed: ${result.code}`);
+  return result.value;
+}
+
+/** L1: a player's balances equal the sum of their ledger rows, per currency. */
+export async function ledgerMatches(
+  t: TitansApp,
+  userId: string,
+): Promise<{ coins: number; ledger: number }> {
+  const [row] = await t.database.query<{ coins: number | string; ledger: number | string }>(
+    `select u.coins, coalesce((select sum(delta) from ledger l where l.user_id = u.id and l.currency = 'coins'), 0) as ledger
+       from users u where u.id = $1`,
+    [userId],
+  );
+  return { coins: Number(row?.coins), ledger: Number(row?.ledger) };
+}

@@ -35,5 +35,11 @@ export const boostsViewSchema = z.object({
 });
 export type BoostsView = z.infer<typeof boostsViewSchema>;
 
-/** POST /boosts/upgrade. */
-export const buyUpgradeBodySchema = z.strictObject({ kind: z.enum(UPGRADE_KINDS) });
+/**
+ * POST /boosts/upgrade. `level` (optional) is the level the player is looking at: a repeated
+ * request for a level already bought buys nothing (`boost/level-changed`).
+ */
+export const buyUpgradeBodySchema = z.strictObject({
+  kind: z.enum(UPGRADE_KINDS),
+  level: z.number().int().min(0).max(100).optional(),
+});

@@ -1,24 +1,36 @@
-import type {
-  ErrorPayload,
-  InitUserPayload,
-  StatusPayload,
-  TapPayload,
-  TapRegisteredPayload,
+import type { z } from 'zod';
+import {
+  errorPayloadSchema,
+  initUserPayloadSchema,
+  statusPayloadSchema,
+  tapPayloadSchema,
+  tapRegisteredPayloadSchema,
 } from '../taps/schemas.ts';
 
-/** Socket.io event names. The spec's names are kept; the ones it left unnamed are chosen here once. */
-export const CLIENT_EVENTS = {
-  initUser: 'initUser',
-  tap: 'tap',
+/**
+ * Socket.io events, client to server: the one record of every event the server accepts and the
+ * schema its payload must pass. The server's dispatcher validates each message with it; the
+ * typed event map below is derived from it. The spec's names are kept; the ones it left unnamed
+ * are chosen here once (docs/decisions.md D-SOCKET-1).
+ */
+export const CLIENT_EVENT_SCHEMAS = {
+  initUser: initUserPayloadSchema,
+  tap: tapPayloadSchema,
 } as const;
 
-export const SERVER_EVENTS = {
-  tapRegistered: 'tapRegistered',
-  statusUpdated: 'statusUpdated',
-  energyUpdated: 'energyUpdated',
-  coinsUpdated: 'coinsUpdated',
-  error: 'error',
+/** Socket.io events, server to client, with the schema of each payload. */
+export const SERVER_EVENT_SCHEMAS = {
+  tapRegistered: tapRegisteredPayloadSchema,
+  statusUpdated: statusPayloadSchema,
+  energyUpdated: statusPayloadSchema,
+  coinsUpdated: statusPayloadSchema,
+  error: errorPayloadSchema,
 } as const;
+
+export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
+export type ServerEventName = keyof typeof SERVER_EVENT_SCHEMAS;
+export type ClientPayload<E extends ClientEventName> = z.infer<(typeof CLIENT_EVENT_SCHEMAS)[E]>;
+export type ServerPayload<E extends ServerEventName> = z.infer<(typeof SERVER_EVENT_SCHEMAS)[E]>;
 
 /** The socket handshake's `auth`: signed init data and a per-page-load client id for tap batches. */
 export interface HandshakeAuth {
@@ -26,15 +38,11 @@ export interface HandshakeAuth {
   clientId?: string;
 }
 
-export interface ClientToServerEvents {
-  initUser(payload: InitUserPayload): void;
-  tap(payload: TapPayload): void;
-}
+/** Every client event may carry an acknowledgement callback; the server answers it with the event's reply. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: ClientPayload<E>, ack?: (reply: unknown) => void) => void;
+};
 
-export interface ServerToClientEvents {
-  tapRegistered(payload: TapRegisteredPayload): void;
-  statusUpdated(payload: StatusPayload): void;
-  energyUpdated(payload: StatusPayload): void;
-  coinsUpdated(payload: StatusPayload): void;
-  error(payload: ErrorPayload): void;
-}
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerPayload<E>) => void;
+};

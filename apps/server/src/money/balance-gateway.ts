@@ -1,0 +1,226 @@
+import type { ErrorCode } from '@titans/shared/errors';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../db/database.ts';
+import { idempotentResults, users } from '../db/schema.ts';
+import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
+import { type EnergyEffect, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
+import { KeyedMutex } from './keyed-mutex.ts';
+import { failed, type MoneyFailure, type MoneyResult, succeeded } from './money-result.ts';
+
+/** What a feature can do inside one balance change; everything it writes commits or rolls back together. */
+export interface MoneyContext {
+  /** The change's transaction: the feature's own writes (ownership, progress, records) go here. */
+  tx: Tx;
+  /** The app clock's time for this change, in ms. */
+  now: number;
+  /**
+   * L1: writes one balance change and its ledger row; answers the new balance. A debit above the
+   * balance aborts the whole change with `change.insufficient` (default `ledger/insufficient-funds`).
+   */
+  apply(change: BalanceChange): Promise<number>;
+  /** A held player's energy now: stored, regenerated, minus the taps still in memory. */
+  energy(userId: string): { energy: number; max: number };
+  /** Spends energy (entering a battle); aborts with `insufficient` when there is not enough. */
+  spendEnergy(userId: string, amount: number, insufficient: ErrorCode): Promise<number>;
+  /** Sets energy (a refill). */
+  setEnergy(userId: string, energy: number): Promise<void>;
+  /** Aborts the change: nothing it wrote stays, and the change answers this failure. */
+  fail(code: ErrorCode, message?: string, data?: unknown): never;
+}
+
+export interface ChangeOptions {
+  /**
+   * A client's Idempotency-Key (scoped to the first player): the first answer is stored in the
+   * change's own transaction and a replay answers it again without doing the work twice.
+   */
+  idempotencyKey?: string;
+  /** What the key is used for; the same key for another scope is refused. */
+  scope?: string;
+}
+
+/** Thrown inside a change to roll its transaction back; carries the failure to answer. */
+class Abort extends Error {
+  constructor(readonly failure: MoneyFailure) {
+    super(failure.message ?? failure.code);
+  }
+}
+
+/** Which players' changes wait for each other: one queue per player, or one for all (benchmarks only). */
+export type LockScope = 'player' | 'global';
+
+export interface BalanceGatewayOptions {
+  database: Database;
+  engine: TapEngine;
+  logger: FastifyBaseLogger;
+  now: () => number;
+  lockScope?: LockScope;
+}
+
+/**
+ * The one way to change a balance outside the tap stream (docs/architecture.md, "How to change
+ * a balance"). For each player it is a queue of one: the change waits for that player's earlier
+ * changes only, writes the player's pending taps, runs the feature's work in one transaction
+ * through the ledger, then refreshes the player's live state and pushes it to their sockets.
+ * Other players' taps keep flushing on schedule meanwhile.
+ */
+export class BalanceGateway {
+  private readonly locks = new KeyedMutex();
+  readonly stats = { changes: 0, failures: 0, replays: 0 };
+
+  constructor(private readonly options: BalanceGatewayOptions) {}
+
+  /** One player's change. */
+  change<T>(
+    userId: string,
+    work: (money: MoneyContext) => Promise<T>,
+    options: ChangeOptions = {},
+  ): Promise<MoneyResult<T>> {
+    return this.changeMany([userId], work, options);
+  }
+
+  /**
+   * A change that touches several players (a battle's payout, a referral reward). Their queues are
+   * taken in a fixed order, so two such changes never deadlock. The first player owns the key.
+   */
+  async changeMany<T>(
+    userIds: readonly string[],
+    work: (money: MoneyContext) => Promise<T>,
+    options: ChangeOptions = {},
+  ): Promise<MoneyResult<T>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) throw new Error('A balance change needs at least one player');
+    const release =
+      this.options.lockScope === 'global' ? await this.locks.lock('*') : await this.locks.lockAll(ids);
+    try {
+      return await this.run(ids, work, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async run<T>(
+    ids: string[],
+    work: (money: MoneyContext) => Promise<T>,
+    options: ChangeOptions,
+  ): Promise<MoneyResult<T>> {
+    const { engine, database } = this.options;
+    const held: string[] = [];
+    const effects = new Map<string, EnergyEffect>();
+    let committed = false;
+    try {
+      for (const id of ids) {
+        const live = await engine.hold(id);
+        if (!live) return this.failure(failed('user/not-found'));
+        held.push(id);
+      }
+      const now = this.options.now();
+      const outcome = await database.db.transaction(async (tx) => {
+        const owner = ids[0]!;
+        if (options.idempotencyKey) {
+          const replay = await this.replay(tx, owner, options);
+          if (replay) return replay;
+        }
+        const value = await work(this.context(tx, now, new Set(ids), effects));
+        if (options.idempotencyKey) {
+          await tx.insert(idempotentResults).values({
+            userId: owner,
+            key: options.idempotencyKey,
+            scope: options.scope ?? '',
+            result: value === undefined ? null : (value as unknown),
+          });
+        }
+        return { replayed: false as const, value };
+      });
+      committed = !outcome.replayed;
+      if (outcome.replayed) this.stats.replays++;
+      else this.stats.changes++;
+      return succeeded(outcome.value as T);
+    } catch (error) {
+      if (error instanceof Abort) return this.failure(error.failure);
+      if (error instanceof TapsNotDurableError) return this.failure(failed('server/unavailable'));
+      // Two changes raced on a unique row (the same purchase from two processes): nothing was written.
+      if (isUniqueViolation(error)) return this.failure(failed('request/conflict'));
+      throw error;
+    } finally {
+      for (const id of held) {
+        await engine
+          .release(id, committed ? effects.get(id) : undefined)
+          .catch((error: unknown) =>
+            this.options.logger.error(
+              { err: error, userId: id },
+              'refreshing a player after a change failed',
+            ),
+          );
+      }
+    }
+  }
+
+  private failure(failure: MoneyFailure): MoneyFailure {
+    this.stats.failures++;
+    return failure;
+  }
+
+  private async replay(tx: Tx, owner: string, options: ChangeOptions) {
+    const [stored] = await tx
+      .select()
+      .from(idempotentResults)
+      .where(and(eq(idempotentResults.userId, owner), eq(idempotentResults.key, options.idempotencyKey!)))
+      .limit(1);
+    if (!stored) return null;
+    if (stored.scope !== (options.scope ?? '')) throw new Abort(failed('request/idempotency-mismatch'));
+    return { replayed: true as const, value: stored.result };
+  }
+
+  private context(
+    tx: Tx,
+    now: number,
+    players: Set<string>,
+    effects: Map<string, EnergyEffect>,
+  ): MoneyContext {
+    const { engine } = this.options;
+    const requireHeld = (userId: string) => {
+      if (!players.has(userId)) throw new Error(`Player ${userId} is not part of this change`);
+    };
+    const fail = (code: ErrorCode, message?: string, data?: unknown): never => {
+      throw new Abort(failed(code, message, data));
+    };
+    const energy = (userId: string) => {
+      requireHeld(userId);
+      const current = engine.energyOf(userId);
+      if (!current) throw new Error(`Player ${userId} is not loaded`);
+      return current;
+    };
+    const writeEnergy = (userId: string, value: number) =>
+      tx
+        .update(users)
+        .set({ energy: value, energyUpdatedAt: new Date(now), updatedAt: new Date(now) })
+        .where(eq(users.id, userId));
+    return {
+      tx,
+      now,
+      async apply(change) {
+        requireHeld(change.userId);
+        const result = await changeBalance(tx, change);
+        if (!result.ok) return fail(result.code, result.message, result.data);
+        return result.value;
+      },
+      energy,
+      async spendEnergy(userId, amount, insufficient) {
+        if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`Invalid energy amount ${amount}`);
+        const current = energy(userId).energy;
+        if (current < amount) return fail(insufficient);
+        await writeEnergy(userId, current - amount);
+        const effect = effects.get(userId) ?? {};
+        effects.set(userId, { ...effect, spent: (effect.spent ?? 0) + amount });
+        return current - amount;
+      },
+      async setEnergy(userId, value) {
+        requireHeld(userId);
+        await writeEnergy(userId, value);
+        effects.set(userId, { set: value });
+      },
+      fail,
+    };
+  }
+}

@@ -1,0 +1,232 @@
+import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
+import { ERRORS, type ErrorCode } from '@titans/shared/errors';
+import {
+  CLIENT_EVENT_SCHEMAS,
+  type ClientEventName,
+  type ClientPayload,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerPayload,
+  type ServerToClientEvents,
+} from '@titans/shared/realtime/events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { TelegramIdentity } from '../auth/init-data.ts';
+import type { Clock } from '../clock.ts';
+import { ApiError } from '../http/api-error.ts';
+
+export interface SocketData {
+  identity: TelegramIdentity;
+  clientId: string;
+  /** Set by initUser: the account this socket acts for. */
+  userId: string | null;
+}
+
+export type TitansSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type TitansSocketServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** What a handler gets besides its validated payload. */
+export interface SocketContext {
+  socket: TitansSocket;
+  identity: TelegramIdentity;
+  clientId: string;
+  /** The caller's account once initUser has run; null before. */
+  readonly userId: string | null;
+  emit<E extends ServerEventName>(event: E, payload: ServerPayload<E>): void;
+  /** Answers `error {message, code, seq?}` to this socket; changes nothing. */
+  fail(code: ErrorCode, message?: string, seq?: number): void;
+}
+
+export type SocketHandler<E extends ClientEventName> = (
+  payload: ClientPayload<E>,
+  context: SocketContext,
+  ack: ((reply: unknown) => void) | undefined,
+) => void | Promise<void>;
+
+export interface HandlerOptions {
+  /** Refuse the event until initUser named the account (`socket/no-user`). Default true. */
+  needsUser?: boolean;
+}
+
+export interface SocketRateLimit {
+  /** Messages a socket may send per second, sustained. */
+  perSecond: number;
+  /** Messages it may send in one burst. */
+  burst: number;
+  /** Seconds with refused messages, within 10 s, after which the socket is disconnected. */
+  disconnectAfterSeconds: number;
+}
+
+export interface SocketDispatcherOptions {
+  logger: FastifyBaseLogger;
+  rateLimit: SocketRateLimit;
+  now?: Clock;
+}
+
+/** The room every socket of one account joins, so a push reaches all of that player's devices. */
+export function userRoom(userId: string) {
+  return `user:${userId}`;
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+}
+
+/** A token bucket per socket, and the seconds in which it refused messages. */
+class MessageBudget {
+  private tokens: number;
+  private refilledAt: number;
+  private readonly refusedSeconds: number[] = [];
+  private lastWarnedSecond = -1;
+
+  constructor(
+    private readonly limit: SocketRateLimit,
+    now: number,
+  ) {
+    this.tokens = limit.burst;
+    this.refilledAt = now;
+  }
+
+  /** Takes one message; answers 'ok', 'refuse' (tell the client once a second) , 'quiet' or 'disconnect'. */
+  take(now: number): 'ok' | 'refuse' | 'quiet' | 'disconnect' {
+    this.tokens = Math.min(
+      this.limit.burst,
+      this.tokens + ((now - this.refilledAt) / 1000) * this.limit.perSecond,
+    );
+    this.refilledAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 'ok';
+    }
+    const second = Math.floor(now / 1000);
+    if (this.refusedSeconds.at(-1) !== second) this.refusedSeconds.push(second);
+    while (this.refusedSeconds.length > 0 && this.refusedSeconds[0]! <= second - 10)
+      this.refusedSeconds.shift();
+    if (this.refusedSeconds.length >= this.limit.disconnectAfterSeconds) return 'disconnect';
+    if (this.lastWarnedSecond === second) return 'quiet';
+    this.lastWarnedSecond = second;
+    return 'refuse';
+  }
+}
+
+/**
+ * The one place socket messages come in. For every message it applies the per-socket rate limit,
+ * parses the payload with the event's shared schema (CLIENT_EVENT_SCHEMAS), checks that a
+ * `telegram_user_id` in it is the caller, refuses events that need an account before initUser,
+ * and catches every error: a client's mistake becomes `error {message, code}`, anything else is
+ * logged and answered with `server/internal`. Features register with `on(event, handler)`.
+ */
+export class SocketDispatcher {
+  private readonly handlers = new Map<
+    ClientEventName,
+    { handler: SocketHandler<never>; needsUser: boolean }
+  >();
+  private readonly disconnectListeners: Array<(context: SocketContext) => void> = [];
+  private readonly now: Clock;
+  readonly stats = { messages: 0, refused: 0, invalid: 0, disconnectedForRate: 0 };
+
+  constructor(private readonly options: SocketDispatcherOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  on<E extends ClientEventName>(event: E, handler: SocketHandler<E>, options: HandlerOptions = {}) {
+    if (this.handlers.has(event)) throw new Error(`A handler for ${event} is already registered`);
+    this.handlers.set(event, {
+      handler: handler as unknown as SocketHandler<never>,
+      needsUser: options.needsUser ?? true,
+    });
+  }
+
+  /** Called once when a socket goes away, for features that keep per-socket state. */
+  onDisconnect(listener: (context: SocketContext) => void) {
+    this.disconnectListeners.push(listener);
+  }
+
+  /** Wires one connected socket to the registered handlers. */
+  attach(socket: TitansSocket) {
+    const { logger } = this.options;
+    const context: SocketContext = {
+      socket,
+      identity: socket.data.identity,
+      clientId: socket.data.clientId,
+      get userId() {
+        return socket.data.userId;
+      },
+      emit: (event, payload) => (socket.emit as (e: string, p: unknown) => void)(event, payload),
+      fail: (code, message = ERRORS[code].message, seq) =>
+        socket.emit('error', seq === undefined ? { message, code } : { message, code, seq }),
+    };
+
+    const budget = new MessageBudget(this.options.rateLimit, this.now());
+    socket.use((_packet, next) => {
+      this.stats.messages++;
+      const verdict = budget.take(this.now());
+      if (verdict === 'ok') return next();
+      this.stats.refused++;
+      if (verdict === 'refuse') context.fail('request/rate-limited');
+      if (verdict === 'disconnect') {
+        this.stats.disconnectedForRate++;
+        logger.warn({ userId: socket.data.userId, socket: socket.id }, 'socket kept flooding; disconnected');
+        context.fail('request/rate-limited', 'Too many messages; disconnected');
+        socket.disconnect(true);
+      }
+    });
+
+    for (const [event, { handler, needsUser }] of this.handlers) {
+      const schema = CLIENT_EVENT_SCHEMAS[event];
+      (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(
+        event,
+        (raw: unknown, maybeAck?: unknown) => {
+          const ack = typeof maybeAck === 'function' ? (maybeAck as (reply: unknown) => void) : undefined;
+          const parsed = schema.safeParse(raw);
+          if (!parsed.success) {
+            this.stats.invalid++;
+            return context.fail('request/invalid', `Invalid ${event}: ${describe(parsed.error)}`);
+          }
+          const payload = parsed.data as { telegram_user_id?: unknown };
+          const named = payload.telegram_user_id;
+          if (
+            (typeof named === 'string' || typeof named === 'number') &&
+            !sameTelegramUser(named, context.identity.telegramUserId)
+          ) {
+            return context.fail('auth/forbidden');
+          }
+          if (needsUser && !socket.data.userId) return context.fail('socket/no-user');
+          try {
+            const done = handler(parsed.data as never, context, ack);
+            if (done) done.catch((error: unknown) => this.failed(event, context, error));
+          } catch (error) {
+            this.failed(event, context, error);
+          }
+        },
+      );
+    }
+
+    socket.on('disconnect', () => {
+      for (const listener of this.disconnectListeners) {
+        try {
+          listener(context);
+        } catch (error) {
+          logger.error({ err: error }, 'socket disconnect listener failed');
+        }
+      }
+    });
+  }
+
+  private failed(event: string, context: SocketContext, error: unknown) {
+    if (error instanceof ApiError) return context.fail(error.code, error.message);
+    this.options.logger.error({ err: error, event, userId: context.userId }, 'socket handler failed');
+    context.fail('server/internal');
+  }
+}

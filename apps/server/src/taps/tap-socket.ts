@@ -1,0 +1,46 @@
+import type { Realtime } from '../realtime/socket-server.ts';
+import type { TapEngine, TapSubscriber } from './tap-engine.ts';
+
+/**
+ * The tap stream on the socket: after initUser the socket subscribes to its player's balance
+ * updates and gets `statusUpdated`; each `tap {count, seq}` is applied by the engine and
+ * answered with `tapRegistered` (and the ack, when the client passed one).
+ */
+export function registerTapEvents(realtime: Realtime, engine: TapEngine) {
+  const subscribers = new WeakMap<object, { userId: string; subscriber: TapSubscriber }>();
+
+  realtime.onUserJoined(async (context, user) => {
+    const previous = subscribers.get(context.socket);
+    if (previous) engine.unsubscribe(previous.userId, previous.subscriber);
+    const subscriber: TapSubscriber = {
+      clientId: context.clientId,
+      send: (event, payload) => context.emit(event, payload),
+    };
+    subscribers.set(context.socket, { userId: user.id, subscriber });
+    const status = await engine.subscribe(user.id, subscriber);
+    if (status) context.emit('statusUpdated', status);
+  });
+
+  realtime.dispatcher.on(
+    'tap',
+    async (payload, context, ack) => {
+      const { count = 1, seq } = payload;
+      const session = subscribers.get(context.socket);
+      if (!session) return context.fail('tap/no-user', undefined, seq);
+      // Users who are tapping are in memory: answer in this turn of the event loop.
+      const result =
+        engine.tapIfLoaded(session.userId, context.clientId, count, seq) ??
+        (await engine.tap(session.userId, context.clientId, count, seq));
+      if (!result.ok) return context.fail(result.code, undefined, seq);
+      context.emit('tapRegistered', result.payload);
+      ack?.(result.payload);
+      if (result.payload.accepted > 0) engine.notifyOthers(session.userId, session.subscriber);
+    },
+    { needsUser: false },
+  );
+
+  realtime.dispatcher.onDisconnect((context) => {
+    const session = subscribers.get(context.socket);
+    if (session) engine.unsubscribe(session.userId, session.subscriber);
+  });
+}
