@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { banRoutes } from './bans/ban-routes.ts';
+import { BanService, banMessage } from './bans/ban-service.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
@@ -19,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
+import { SocketRegistry } from './realtime/socket-bounds.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
 import { TapEngine } from './taps/tap-engine.ts';
 import { registerTapEvents } from './taps/tap-socket.ts';
@@ -46,6 +49,8 @@ export interface TitansApp {
   realtime: Realtime;
   io: TitansSocketServer;
   uploadJanitor: UploadJanitor;
+  bans: BanService;
+  sockets: SocketRegistry;
 }
 
 /**
@@ -141,6 +146,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
   registerTapEvents(realtime, engine);
   const io = realtime.io;
+  const sockets = new SocketRegistry(io);
+  const bans = new BanService({
+    database,
+    logger: app.log,
+    // A ban closes every open socket of the player at once; an unban needs nothing here: the
+    // handshake reads the account, so the player's next connection is accepted.
+    apply: (change) => {
+      if (change.banned) sockets.closeAll(change.telegramUserId, 'auth/banned', banMessage(change.reason));
+    },
+  });
+  await bans.start();
+  if (config.adminToken) await app.register(banRoutes({ token: config.adminToken, bans }));
   if (config.metricsToken) {
     await app.register(
       metricsRoutes({
@@ -159,11 +176,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await bans.stop();
     await uploadJanitor.stop();
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, realtime, io, uploadJanitor };
+  return { app, database, users, engine, gateway, realtime, io, uploadJanitor, bans, sockets };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

@@ -150,6 +150,12 @@ export const PGLITE_WAL_CHECK_INTERVAL_MS = 10_000;
 /** …and a CHECKPOINT runs once it holds this much, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
 export const PGLITE_WAL_CHECKPOINT_BYTES = 64 * 1024 * 1024;
 export const PGLITE_CHECKPOINT_MAX_INTERVAL_MS = 5 * 60_000;
+/** A player's batch numbers are kept for their most recent clients only (decisions: D-BOUND-1). */
+export const MAX_CLIENT_IDS_PER_PLAYER = 16;
+/** Sockets one player may hold open; a newer one closes the oldest (decisions: D-BOUND-2). */
+export const MAX_SOCKETS_PER_PLAYER = 5;
+/** How often each server process looks for bans and unbans made elsewhere (decisions: D-BAN-1). */
+export const BAN_POLL_INTERVAL_MS = 500;
 
 /** Messages one socket may send per second, sustained, and in a burst (decisions: D-SOCKET-2). */
 export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 40;

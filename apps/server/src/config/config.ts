@@ -50,6 +50,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   CATALOGUE_DIR: optionalString,
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
+  ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
   REQUEST_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
@@ -100,6 +101,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Enables GET /metrics for holders of this bearer token. */
   metricsToken: string | undefined;
+  /** Enables the operator's POST /admin/ban and /admin/unban (npm run ban) for this bearer token. */
+  adminToken: string | undefined;
   /** A request (headers and body) that has not arrived whole after this is answered 408 and closed. */
   requestTimeoutMs: number;
   /** Uploads of all players together in any hour (decisions: D-UPLOAD-2). */
@@ -156,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
+    adminToken: values.ADMIN_TOKEN,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     uploadsPerHourTotal: values.UPLOADS_PER_HOUR_TOTAL,
     socketRateLimit: {

@@ -427,3 +427,22 @@ export const idempotentResults = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
+
+/**
+ * Every ban and unban, in order (decisions: D-BAN-1): the operator's command writes the user's
+ * flag and this row in one transaction; every server process polls the rows newer than it has
+ * seen and closes the banned player's sockets. An audit trail as well.
+ */
+export const banEvents = pgTable(
+  'ban_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    banned: boolean('banned').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ban_events_created_idx').on(table.createdAt)],
+);
