@@ -75,7 +75,7 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     keptSocket.close();
   });
 
-  it('B1 a ban closes the open socket at once; nothing it sends afterwards is credited', async () => {
+  it('A9 a ban closes the open socket at once; nothing it sends afterwards is credited', async () => {
     const id = 62_003;
     await readyPlayer(t, id);
     const socket = await open(id, 'ban-client-1');
@@ -122,7 +122,7 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     again.close();
   });
 
-  it('B2 a ban written by another process (or the CLI on PostgreSQL) reaches open sockets within a second', async () => {
+  it('A10 a ban written by another process (or the CLI on PostgreSQL) reaches open sockets within a second', async () => {
     const id = 62_004;
     await readyPlayer(t, id);
     const socket = await open(id, 'ban-client-3');
@@ -140,7 +140,7 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     await elsewhere.set(String(id), false, null);
   });
 
-  it('B3 operator calls need the admin token', async () => {
+  it('A11 operator calls need the admin token', async () => {
     const response = await t.call(
       null,
       'POST',
