@@ -114,7 +114,11 @@ async function main() {
     `${minutes} min, ${players} players × ${rate} tap/s on PGlite in ${dataDir}; ` +
       `pg_wal bound ${(WAL_BOUND_BYTES / MB).toFixed(0)} MB`,
   );
+  const firstStart = performance.now();
   let server = await startServer(dataDir);
+  log(
+    `first start (empty folder, migrations): healthy in ${((performance.now() - firstStart) / 1000).toFixed(1)} s`,
+  );
   try {
     const users = identities(700_000_000, players, BOT_TOKEN);
     await registerUsers(server.url, users);
@@ -162,7 +166,7 @@ async function main() {
 
     let maxWal = 0;
     console.log(
-      'minute  pg_wal MB  data MB  checkpoints  heap MB  RSS MB  durable p50 ms  p99 ms  taps/s  users  sockets  errors',
+      'minute  pg_wal MB  data MB  checkpoints  last ckpt ms  heap MB  RSS MB  durable p50 ms  p99 ms  taps/s  users  sockets  errors',
     );
     for (let minute = 1; minute <= minutes; minute++) {
       latency.reset();
@@ -184,6 +188,7 @@ async function main() {
           (wal / MB).toFixed(1).padStart(9),
           ((metrics.storage?.dataBytes ?? 0) / MB).toFixed(1).padStart(7),
           String(metrics.storage?.checkpoints ?? 0).padStart(11),
+          String(metrics.storage?.lastCheckpointMs ?? 0).padStart(12),
           (metrics.memory.heapUsed / MB).toFixed(1).padStart(7),
           (metrics.memory.rss / MB).toFixed(1).padStart(6),
           (p50 ?? Number.NaN).toFixed(1).padStart(14),
