@@ -48,8 +48,8 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
       .update(users)
       .set({ isBanned: true, banReason: 'Bot' })
       .where(eq(users.telegramUserId, BigInt(BANNED)));
-  });
-  afterAll(async () => t?.close());
+  }, 180_000);
+  afterAll(async () => t?.close(), 60_000);
 
   // Paths the router decodes or matches as /v1 routes; each must get exactly /v1's auth.
   const ENCODED = [
@@ -75,7 +75,7 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
     const anonymous = await rawRequest(t.url, 'GET', '/%761/characters?limit=1');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error).toBe('auth/missing');
-  });
+  }, 120_000);
 
   it('A6 encoded prefixes refuse a banned user (403) and a path naming someone else (403)', async () => {
     for (const path of ENCODED.filter((candidate) => !candidate.includes('/user/'))) {
@@ -92,7 +92,7 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
     });
     expect(other.status).toBe(403);
     expect(other.body.error).toBe('auth/forbidden');
-  });
+  }, 120_000);
 
   it('A7 init data dated in the future beyond clock skew is refused, on HTTP and the socket', async () => {
     const now = Math.floor(Date.now() / 1000);
@@ -106,7 +106,7 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
     expect(response.body.error).toBe('auth/invalid');
     const refused = await refusedConnection(t.url, { initData: future });
     expect(refused.data?.code).toBe('auth/invalid');
-  });
+  }, 120_000);
 
   it('A8 a body that trickles in is answered 408 and the connection closed', async () => {
     const { port } = new URL(t.url);
@@ -136,5 +136,5 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
     });
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(5_000);
-  });
+  }, 120_000);
 });

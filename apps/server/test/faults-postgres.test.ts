@@ -111,12 +111,12 @@ async function faultRun(options: { idleSessionTimeoutMs?: number }) {
 
     // Everything accepted becomes durable once the database is back.
     for (const player of players) {
-      await player.socket.waitFor('tapRegistered', (payload) => payload.seq === player.sent, 5000);
+      await player.socket.waitFor('tapRegistered', (payload) => payload.seq === player.sent, 30_000);
       if (player.confirmedSeq < player.sent) {
         await player.socket.waitFor(
           'coinsUpdated',
           (payload) => (payload.confirmed_seq ?? 0) >= player.sent,
-          10_000,
+          30_000,
         );
       }
       expect(player.socket.connected, 'the socket survived the fault').toBe(true);
@@ -169,11 +169,47 @@ describe.skipIf(!process.env.DATABASE_URL)('F1 PostgreSQL faults [postgres]', ()
   it(
     'F1 terminating every backend while players tap: the server stays up, reconnects, confirmed taps are in the ledger',
     () => faultRun({}),
-    60_000,
+    180_000,
   );
   it(
     'F1 the same with idle_session_timeout set on the database',
     () => faultRun({ idleSessionTimeoutMs: 200 }),
-    60_000,
+    180_000,
   );
+  it('F2 while the database refuses connections /health answers 503 with db.state down and requests 503; then it recovers', async () => {
+    const postgres = await createPostgresDatabase();
+    const databaseName = new URL(postgres.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-faults-'));
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      DATABASE_URL: postgres.url,
+    });
+    try {
+      await admin.query(`alter database ${databaseName} allow_connections false`);
+      await terminateBackends(admin, databaseName);
+      const health = await fetch(`${server.url}/health`);
+      expect(health.status).toBe(503);
+      expect(((await health.json()) as any).data.db.state).toBe('down');
+      const call = await http(server.url, 1, 'GET', '/v1/characters?limit=1');
+      expect(call.status).toBe(503);
+      expect(call.body.error).toBe('server/unavailable');
+
+      await admin.query(`alter database ${databaseName} allow_connections true`);
+      const back = await fetch(`${server.url}/health`);
+      expect(back.status).toBe(200);
+      expect(((await back.json()) as any).data.db.state).toBe('up');
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await admin.query(`alter database ${databaseName} allow_connections true`);
+      const code = await server.stop();
+      if (code !== 0) console.error(server.output());
+      expect(code).toBe(0);
+      await admin.end();
+      await postgres.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

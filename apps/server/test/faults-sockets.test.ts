@@ -11,8 +11,8 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, { env: { ADMIN_TOKEN } });
-  });
-  afterAll(async () => t?.close());
+  }, 180_000);
+  afterAll(async () => t?.close(), 60_000);
 
   const open = async (id: number, clientId?: string) => {
     const socket = await connectSocket(t.url, t.initData(id), clientId);
@@ -37,14 +37,14 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     await readyPlayer(t, id);
     const sockets: TestSocket[] = [];
     for (let index = 0; index < MAX_SOCKETS_PER_PLAYER; index++) sockets.push(await open(id));
-    const oldestClosed = closed(sockets[0]!, 2000);
+    const oldestClosed = closed(sockets[0]!, 10_000);
     sockets.push(await connectSocket(t.url, t.initData(id)));
     expect(await oldestClosed).toBe('io server disconnect');
     expect(sockets[0]!.received.error).toContainEqual(expect.objectContaining({ code: 'socket/too-many' }));
     expect(sockets.slice(1).every((socket) => socket.connected)).toBe(true);
     expect(t.sockets.socketsOf(String(id))).toHaveLength(MAX_SOCKETS_PER_PLAYER);
     for (const socket of sockets) socket.close();
-  });
+  }, 120_000);
 
   it(`D-BOUND-1 a player's batch numbers are kept for their ${MAX_CLIENT_IDS_PER_PLAYER} latest client ids, in memory and in tap_sessions`, async () => {
     const id = 62_002;
@@ -73,7 +73,7 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     keptSocket.emit('tap', { telegram_user_id: id, count: 1, seq: 1 });
     expect((await keptSocket.next('tapRegistered')).reason).toBe('duplicate');
     keptSocket.close();
-  });
+  }, 120_000);
 
   it('A9 a ban closes the open socket at once; nothing it sends afterwards is credited', async () => {
     const id = 62_003;
@@ -83,8 +83,9 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     await socket.waitFor('coinsUpdated', (payload) => (payload.confirmed_seq ?? 0) >= 1);
     const before = await coinsOf(id);
     expect(before).toBeGreaterThan(0);
-    const gone = closed(socket, 1000);
-    const started = Date.now();
+    let closedAt = 0;
+    socket.once('disconnect', () => (closedAt = Date.now()));
+    const gone = closed(socket, 10_000);
     const response = await t.call(
       null,
       'POST',
@@ -94,9 +95,11 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
         authorization: `Bearer ${ADMIN_TOKEN}`,
       },
     );
+    const committedAt = Date.now();
     expect(response.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The ban is pushed before the call answers: the close arrives with the reply, not a poll later.
+    expect(Math.max(0, closedAt - committedAt)).toBeLessThan(250);
     expect(socket.received.error).toContainEqual({ code: 'auth/banned', message: 'Tap bot' });
     socket.emit('tap', { telegram_user_id: id, count: 1, seq: 2 });
     const refused = await refusedConnection(t.url, { initData: t.initData(id) });
@@ -120,25 +123,28 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     await again.waitFor('coinsUpdated', (payload) => (payload.confirmed_seq ?? 0) >= 1);
     expect(await coinsOf(id)).toBeGreaterThan(before);
     again.close();
-  });
+  }, 120_000);
 
   it('A10 a ban written by another process (or the CLI on PostgreSQL) reaches open sockets within a second', async () => {
     const id = 62_004;
     await readyPlayer(t, id);
     const socket = await open(id, 'ban-client-3');
-    const gone = closed(socket, 1500);
+    let closedAt = 0;
+    socket.once('disconnect', () => (closedAt = Date.now()));
+    const gone = closed(socket, 10_000);
     // Another process's BanService: it writes the change but cannot reach this process's sockets.
     const elsewhere = new BanService({ database: t.database, logger: t.app.log, apply: () => {} });
-    const started = Date.now();
     expect(await elsewhere.set(String(id), true, null)).not.toBeNull();
+    const committedAt = Date.now();
     expect(await gone).toBe('io server disconnect');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The poll runs every 500 ms; within a second of the commit the socket is closed.
+    expect(closedAt - committedAt).toBeLessThan(1000);
     expect(socket.received.error).toContainEqual({
       code: 'auth/banned',
       message: 'Account suspended for violating terms of service.',
     });
     await elsewhere.set(String(id), false, null);
-  });
+  }, 120_000);
 
   it('A11 operator calls need the admin token', async () => {
     const response = await t.call(
@@ -159,5 +165,5 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
       },
     );
     expect(unknown.status).toBe(404);
-  });
+  }, 120_000);
 });

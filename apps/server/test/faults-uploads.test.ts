@@ -26,8 +26,8 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     t = await startTestApp(kind, { env: { UPLOADS_PER_HOUR_TOTAL: String(TOTAL_PER_HOUR) } });
     uploadsDir = t.config.uploadsDir;
     incomingDir = path.join(t.config.dataDir, 'uploads-incoming');
-  });
-  afterAll(async () => t?.close());
+  }, 180_000);
+  afterAll(async () => t?.close(), 60_000);
 
   const register = async (id: number) => {
     const response = await t.call(id, 'POST', '/v1/user/register', { telegram_user_id: id });
@@ -60,7 +60,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     expect(fs.statSync(path.join(uploadsDir, path.basename(exact.body.data.url))).size).toBe(
       UPLOAD_MAX_BYTES,
     );
-  });
+  }, 120_000);
 
   it('U6 uploads stream to disk: a file is being written before its body has arrived', async () => {
     const id = 61_002;
@@ -125,7 +125,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     expect(response.status).toBe(200);
     expect(response.body.data.size).toBe(content.length);
     expect(filesIn(incomingDir)).toEqual([]);
-  });
+  }, 120_000);
 
   it(`U7 a player may upload ${UPLOADS_PER_PLAYER_PER_HOUR} files an hour, also when sent all at once`, async () => {
     const id = 61_003;
@@ -145,7 +145,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     const next = await send(id, png(64));
     expect(next.status).toBe(429);
     expect(next.body.error).toBe('upload/rate-limited');
-  });
+  }, 120_000);
 
   it('U8 a player keeping their quota of bytes is refused', async () => {
     const id = 61_004;
@@ -163,7 +163,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     const refused = await send(id, png(64));
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('upload/quota-exceeded');
-  });
+  }, 120_000);
 
   it(`U9 all players together may upload UPLOADS_PER_HOUR_TOTAL files an hour (${TOTAL_PER_HOUR} here)`, async () => {
     const [row] = await t.database.query<{ count: number }>(
@@ -182,7 +182,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     const refused = await send(player, png(64));
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('upload/rate-limited');
-  });
+  }, 120_000);
 
   it('U10 unreferenced uploads are removed after the grace period; referenced ones and young ones stay', async () => {
     const id = 61_005;
@@ -231,5 +231,5 @@ describeEachDatabase('faults: upload bounds', (kind) => {
     } finally {
       await t.database.db.update(characters).set({ image: hero!.image }).where(eq(characters.id, hero!.id));
     }
-  });
+  }, 120_000);
 });

@@ -27,9 +27,23 @@ const SESSION_ENDED = /^(08...|57P0[1-5])$/;
 // transaction was rolled back and sending it again cannot apply it twice.
 const STATEMENT_ROLLED_BACK = /^57P0[1-5]$/;
 
-/** True for errors that mean the connection, not the statement, failed. */
+/** Marks an error of a connect that failed after its retries: the database cannot be reached. */
+const CONNECT_FAILED = Symbol('connectFailed');
+
+/**
+ * True for errors that mean the connection, not the statement, failed. Drizzle wraps driver
+ * errors (`DrizzleQueryError`), so the cause chain is searched too.
+ */
 export function isConnectionError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    if (isOwnConnectionError(cause)) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
+function isOwnConnectionError(error: Error): boolean {
+  if ((error as { [CONNECT_FAILED]?: boolean })[CONNECT_FAILED]) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && SESSION_ENDED.test(code)) return true;
   if (
@@ -49,9 +63,11 @@ export function isConnectionError(error: unknown): boolean {
  */
 function safeToRetry(error: unknown, text: string): boolean {
   if (!isConnectionError(error)) return false;
+  // Connecting was already retried (or timed out): answer now (503) rather than wait again.
+  if ((error as { [CONNECT_FAILED]?: boolean })[CONNECT_FAILED]) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && STATEMENT_ROLLED_BACK.test(code)) return true;
-  if (/not queryable|Client was closed|trying to connect/i.test((error as Error).message)) return true;
+  if (/not queryable|Client was closed/i.test((error as Error).message)) return true;
   return /^\s*(select|show)\b/i.test(text);
 }
 
@@ -125,8 +141,15 @@ export class ResilientPool extends pg.Pool {
         this.markUp();
         return client;
       } catch (error) {
-        if (!isConnectionError(error) || attempt >= DATABASE_RETRY_ATTEMPTS) {
-          if (isConnectionError(error)) this.markDown(error as Error);
+        // A connect that timed out already waited DATABASE_CONNECT_TIMEOUT_MS: the caller (a
+        // request the client times out after 8 s) gets its 503 now rather than after several more.
+        const timedOut =
+          error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+        if (!isConnectionError(error) || timedOut || attempt >= DATABASE_RETRY_ATTEMPTS) {
+          // Whatever stopped the connect (refused, timed out, the database closed to connections),
+          // the database cannot be reached.
+          this.markDown(error as Error);
+          if (error instanceof Error) Object.assign(error, { [CONNECT_FAILED]: true });
           throw error;
         }
         this.health.retries++;
@@ -149,7 +172,9 @@ export class ResilientPool extends pg.Pool {
         let failed: Error | undefined;
         try {
           // biome-ignore lint/suspicious/noExplicitAny: forwards drizzle's query config unchanged.
-          return await client.query(config as any, values);
+          const result = await client.query(config as any, values);
+          this.markUp();
+          return result;
         } catch (error) {
           if (isConnectionError(error)) failed = error as Error;
           throw error;
