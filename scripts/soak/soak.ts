@@ -40,11 +40,12 @@ if (!(minutes > 0 && minutes <= 24 * 60) || !(players > 0 && players <= 5000) ||
 }
 
 /**
- * The stated bound on pg_wal: a checkpoint is due at PGLITE_WAL_CHECKPOINT_BYTES, checked every
- * PGLITE_WAL_CHECK_INTERVAL_MS; between checks at most a few more 16 MB segments are written at
- * this load, and PostgreSQL keeps some recycled segments (min_wal_size 80 MB) after a checkpoint.
+ * The stated bound on pg_wal (decisions: D-WAL-1): PostgreSQL keeps recycled segments up to
+ * min_wal_size (80 MB) after a checkpoint, plus the WAL since the last checkpoint, which is due at
+ * PGLITE_WAL_CHECKPOINT_BYTES (32 MB) and checked every 10 s; 48 MB covers those 10 s at far more
+ * than this load.
  */
-export const WAL_BOUND_BYTES = PGLITE_WAL_CHECKPOINT_BYTES + 96 * 1024 * 1024;
+const WAL_BOUND_BYTES = 80 * 1024 * 1024 + PGLITE_WAL_CHECKPOINT_BYTES + 48 * 1024 * 1024;
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BOT_TOKEN = '4242:soak-token';
@@ -66,6 +67,7 @@ interface Player {
 interface Storage {
   dataBytes: number;
   walBytes: number;
+  walSinceCheckpointBytes: number;
   checkpoints: number;
   lastCheckpointMs: number;
 }
@@ -166,7 +168,7 @@ async function main() {
 
     let maxWal = 0;
     console.log(
-      'minute  pg_wal MB  data MB  checkpoints  last ckpt ms  heap MB  RSS MB  durable p50 ms  p99 ms  taps/s  users  sockets  errors',
+      'minute  pg_wal MB  since ckpt MB  data MB  checkpoints  last ckpt ms  heap MB  RSS MB  durable p50 ms  p99 ms  taps/s  users  sockets  errors',
     );
     for (let minute = 1; minute <= minutes; minute++) {
       latency.reset();
@@ -186,6 +188,7 @@ async function main() {
         [
           String(minute).padStart(6),
           (wal / MB).toFixed(1).padStart(9),
+          ((metrics.storage?.walSinceCheckpointBytes ?? 0) / MB).toFixed(1).padStart(13),
           ((metrics.storage?.dataBytes ?? 0) / MB).toFixed(1).padStart(7),
           String(metrics.storage?.checkpoints ?? 0).padStart(11),
           String(metrics.storage?.lastCheckpointMs ?? 0).padStart(12),

@@ -147,8 +147,8 @@ export const DATABASE_RETRY_ATTEMPTS = 3;
 export const DATABASE_RETRY_BASE_MS = 100;
 /** PGlite has no checkpointer: pg_wal is checked this often (decisions: D-WAL-1)… */
 export const PGLITE_WAL_CHECK_INTERVAL_MS = 10_000;
-/** …and a CHECKPOINT runs once it holds this much, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
-export const PGLITE_WAL_CHECKPOINT_BYTES = 64 * 1024 * 1024;
+/** …and a CHECKPOINT runs once this much was written since the last, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
+export const PGLITE_WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 export const PGLITE_CHECKPOINT_MAX_INTERVAL_MS = 5 * 60_000;
 /** A player's batch numbers are kept for their most recent clients only (decisions: D-BOUND-1). */
 export const MAX_CLIENT_IDS_PER_PLAYER = 16;

@@ -28,7 +28,10 @@ export const ERRORS = {
   'upload/too-large': { status: 413, message: 'Images are limited to 2 MB' },
   'upload/rate-limited': { status: 429, message: 'Too many uploads: try again in an hour' },
   'upload/quota-exceeded': { status: 429, message: 'Upload storage is full for this account' },
-  'socket/too-many': { status: 429, message: 'Too many open connections: this one was closed by a newer one' },
+  'socket/too-many': {
+    status: 429,
+    message: 'Too many open connections: this one was closed by a newer one',
+  },
   'upload/busy': { status: 503, message: 'Uploads are busy: try again in a moment' },
   'ledger/insufficient-funds': { status: 400, message: 'Insufficient balance' },
   'socket/no-user': { status: 400, message: 'Announce the user with initUser first' },

@@ -121,6 +121,12 @@ async function openPglite(
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
+    walSinceCheckpoint: async () => {
+      const { rows } = await client.query<{ since: number | string }>(
+        'select (pg_current_wal_lsn() - checkpoint_lsn)::bigint as since from pg_control_checkpoint()',
+      );
+      return Number(rows[0]?.since ?? 0);
+    },
     onError: onMaintenanceError,
   });
   walKeeper.start();

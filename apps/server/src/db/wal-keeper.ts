@@ -11,6 +11,8 @@ export interface StorageStats {
   /** DATA_DIR/pglite and its write-ahead log (pg_wal), in bytes, as last measured. */
   dataBytes: number;
   walBytes: number;
+  /** WAL written since the last checkpoint: what a restart after kill -9 replays. */
+  walSinceCheckpointBytes: number;
   checkpoints: number;
   /** How long the last CHECKPOINT took, in ms. */
   lastCheckpointMs: number;
@@ -42,6 +44,8 @@ export interface WalKeeperOptions {
   /** The PGlite data folder (DATA_DIR/pglite). */
   dataPath: string;
   checkpoint(): Promise<unknown>;
+  /** Bytes of WAL written since the last checkpoint (pg_current_wal_lsn() − checkpoint_lsn). */
+  walSinceCheckpoint(): Promise<number>;
   onError(error: unknown): void;
   now?: () => number;
 }
@@ -52,13 +56,16 @@ export interface WalKeeperOptions {
  * of heavy updates, 22 GB in 40 minutes under 200 players). After a CHECKPOINT, PostgreSQL
  * recycles the segments before it, so pg_wal stays at a couple of 16 MB segments and a restart
  * after kill -9 replays only what came after the last checkpoint (decisions: D-WAL-1).
- * This checks pg_wal every PGLITE_WAL_CHECK_INTERVAL_MS and checkpoints when it passed
- * PGLITE_WAL_CHECKPOINT_BYTES or PGLITE_CHECKPOINT_MAX_INTERVAL_MS went by since the last one.
+ * This checks every PGLITE_WAL_CHECK_INTERVAL_MS how much WAL was written since the last
+ * checkpoint (not the folder's size: PostgreSQL keeps recycled segments, up to min_wal_size, which
+ * a checkpoint does not remove) and checkpoints past PGLITE_WAL_CHECKPOINT_BYTES, or once
+ * PGLITE_CHECKPOINT_MAX_INTERVAL_MS went by.
  */
 export class WalKeeper {
   readonly stats: StorageStats = {
     dataBytes: 0,
     walBytes: 0,
+    walSinceCheckpointBytes: 0,
     checkpoints: 0,
     lastCheckpointMs: 0,
     measuredAt: null,
@@ -99,7 +106,7 @@ export class WalKeeper {
   private async check() {
     await this.measure();
     const due = this.now() - this.lastCheckpointAt >= PGLITE_CHECKPOINT_MAX_INTERVAL_MS;
-    if (this.stats.walBytes < PGLITE_WAL_CHECKPOINT_BYTES && !due) return;
+    if (this.stats.walSinceCheckpointBytes < PGLITE_WAL_CHECKPOINT_BYTES && !due) return;
     const started = this.now();
     await this.options.checkpoint();
     this.lastCheckpointAt = this.now();
@@ -109,6 +116,7 @@ export class WalKeeper {
   }
 
   private async measure() {
+    this.stats.walSinceCheckpointBytes = await this.options.walSinceCheckpoint();
     this.stats.walBytes = await folderBytes(path.join(this.options.dataPath, 'pg_wal'));
     this.stats.dataBytes = await folderBytes(this.options.dataPath);
     this.stats.measuredAt = new Date(this.now()).toISOString();
