@@ -162,7 +162,7 @@ describe('Home: tap to earn', () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await openHome(context);
     const backdrop = page.getByTestId('scene-backdrop');
-    expect(await backdrop.getAttribute('src')).toBe('/background.png');
+    expect(await backdrop.getAttribute('src')).toBe('/background.webp');
 
     await page.getByRole('button', { name: 'Titans Realm' }).click();
     const picker = page.getByRole('dialog', { name: 'Select Titans Realm' });

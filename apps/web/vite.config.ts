@@ -1,10 +1,67 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
+
+/** The faces the first screen draws with (app/load-fonts.ts): fetched with the script, not after it. */
+const FIRST_SCREEN_FONTS =
+  /^assets\/(?:lilita-one-latin-400|nunito-latin-(?:600|800|900))-normal-[\w-]+\.woff2$/;
+
+/** Adds <link rel="preload"> for the first screen's fonts, whose fingerprinted names only the build knows. */
+function preloadFirstScreenFonts(): Plugin {
+  return {
+    name: 'titans:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const fonts = Object.keys(context.bundle ?? {}).filter((file) => FIRST_SCREEN_FONTS.test(file));
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 // The dev server proxies the API and the socket to the game server on port 3000.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFirstScreenFonts(),
+    // The service worker (Workbox): the shell, fonts and interface art are precached, so the app
+    // opens and navigates offline; catalogue art and uploads are kept as they are seen.
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: null, // lib/service-worker.ts registers it once the game is on screen
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,woff2,svg,webp}', 'art/ui/*'],
+        globIgnores: ['**/*.{br,gz}', 'art/{characters,items,packages,rewards,tasks,backgrounds}/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/v1(?:\/|$)/, /^\/engine\.io/, /^\/uploads\//, /^\/health$/],
+        // Hashed files carry their version in their name: no cache-busting query needed.
+        dontCacheBustURLsMatching: /^assets\//,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname.startsWith('/art/') || url.pathname.startsWith('/uploads/')),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'titans-art', expiration: { maxEntries: 400 } },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -13,5 +70,29 @@ export default defineConfig({
       '/engine.io': { target: 'http://127.0.0.1:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the game: their chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'router',
+              test: /node_modules[\\/](?:react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'telegram',
+              test: /node_modules[\\/](?:@tma\.js|valibot|fp-ts|better-promises|error-kid|mitt)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -39,6 +39,13 @@ export interface BenchDatabase {
   processPattern: RegExp | null;
   /** Read after the server has stopped. */
   totals(): Promise<LedgerTotals>;
+  /**
+   * Gives players coins through the ledger (one row each), while the server is stopped, so the
+   * mixed phase's purchasers can pay: no REST route may create money.
+   */
+  fund(telegramIds: number[], coins: number): Promise<void>;
+  /** Per player: coins and the sum of their coin ledger rows, for the players given. Read after a stop. */
+  balances(telegramIds: number[]): Promise<Map<number, { coins: number; ledger: number; levels: number[] }>>;
   naive(seconds: number): Promise<NaiveResult>;
   dispose(): Promise<void>;
 }
@@ -76,6 +83,32 @@ const NAIVE_INSERT = `insert into naive_ledger (user_id, currency, delta, balanc
 
 const num = (value: unknown) => Number(value ?? 0);
 
+// One statement: each named player gets `coins` and the ledger row that explains them.
+const FUND_SQL = `
+with funded as (
+  update users set coins = coins + $2, total_coins_earned = total_coins_earned + $2
+   where telegram_user_id = any($1::bigint[])
+  returning id, coins
+)
+insert into ledger (user_id, currency, delta, balance_after, reason, idempotency_key)
+select id, 'coins', $2, coins, 'bench-funding', 'bench-funding:' || id from funded`;
+
+const BALANCES_SQL = `
+select u.telegram_user_id::text as telegram_id, u.coins::bigint as coins,
+       coalesce((select sum(delta) from ledger l where l.user_id = u.id and l.currency = 'coins'), 0)::bigint as ledger,
+       u.tap_power_level as l0, u.energy_capacity_level as l1, u.energy_regen_level as l2,
+       u.cooldown_reduction_level as l3
+  from users u where u.telegram_user_id = any($1::bigint[])`;
+
+function toBalances(rows: Array<Record<string, unknown>>) {
+  return new Map(
+    rows.map((row) => [
+      Number(row.telegram_id),
+      { coins: num(row.coins), ledger: num(row.ledger), levels: [row.l0, row.l1, row.l2, row.l3].map(num) },
+    ]),
+  );
+}
+
 function toTotals(ledger: Record<string, unknown>, users: Record<string, unknown>): LedgerTotals {
   return {
     users: num(users.users),
@@ -105,6 +138,22 @@ export async function pgliteBenchDatabase(): Promise<BenchDatabase> {
         const ledger = (await db.query<Record<string, unknown>>(TOTALS_SQL.ledger)).rows[0]!;
         const users = (await db.query<Record<string, unknown>>(TOTALS_SQL.users)).rows[0]!;
         return toTotals(ledger, users);
+      } finally {
+        await db.close();
+      }
+    },
+    async fund(telegramIds, coins) {
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      try {
+        await db.query(FUND_SQL, [telegramIds, coins]);
+      } finally {
+        await db.close();
+      }
+    },
+    async balances(telegramIds) {
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      try {
+        return toBalances((await db.query<Record<string, unknown>>(BALANCES_SQL, [telegramIds])).rows);
       } finally {
         await db.close();
       }
@@ -188,6 +237,12 @@ export async function postgresBenchDatabase(adminUrl: string): Promise<BenchData
         const users = (await client.query(TOTALS_SQL.users)).rows[0] as Record<string, unknown>;
         return toTotals(ledger, users);
       }),
+    fund: (telegramIds, coins) =>
+      withBench(async (client) => {
+        await client.query(FUND_SQL, [telegramIds, coins]);
+      }),
+    balances: (telegramIds) =>
+      withBench(async (client) => toBalances((await client.query(BALANCES_SQL, [telegramIds])).rows)),
     async naive(seconds) {
       const concurrency = 16;
       await withBench(async (client) => {

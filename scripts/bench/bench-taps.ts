@@ -9,6 +9,10 @@
  *   --flush-ms=N   BENCH_FLUSH_MS the server's TAP_FLUSH_INTERVAL_MS (default 200)
  *   --reps=N       BENCH_REPS    repetitions per phase (default 3)
  *   --cpu-prof=DIR BENCH_CPU_PROF run the real server with --cpu-prof into DIR
+ *   --purchases=N  BENCH_PURCHASES REST balance changes per second in the mixed phase (default 100)
+ * The mixed phase runs the open-loop tap load while other players buy upgrades and refills over
+ * REST (one of them hammering with several requests in flight), first with the gateway's
+ * per-player queues, then with one global lock (MONEY_LOCK_SCOPE=global) for comparison.
  * With DATABASE_URL the real server uses a fresh PostgreSQL database created (and dropped) here;
  * otherwise PGlite in a temp folder. Results: stdout and bench-results/taps-<db>-<time>.json.
  */
@@ -30,6 +34,7 @@ import {
 } from './bench-report.ts';
 import { identities, readBalances, registerUsers } from './bench-users.ts';
 import { type CpuWindow, findProcesses, MachineWatch } from './machine-cpu.ts';
+import { PurchaseDriver, type PurchaseStats } from './purchase-driver.ts';
 import { killAllChildren, type ServerChild, type ServerMetrics, startServerChild } from './server-child.ts';
 import { type PhaseSpec, TapHarness } from './tap-harness.ts';
 
@@ -44,6 +49,10 @@ const MIN_GAP_MS = 50;
 const WARMUP_USERS = 20;
 const HUMAN_RATE = { minRate: 8, maxRate: 10 };
 const BATCH_MS = 250;
+/** Coins each mixed-phase purchaser starts with: more than every upgrade level costs (D-BOOST-1). */
+const PURCHASER_FUNDS = 5_000_000;
+/** Requests the hammering player keeps in flight at once. */
+const HAMMER_CONCURRENCY = 8;
 
 // --- options -----------------------------------------------------------------------------------
 
@@ -74,6 +83,8 @@ const options = {
   minGapMs: MIN_GAP_MS,
   unpacedSockets: 0,
   cpuProfileDir: flag('cpu-prof') ?? process.env.BENCH_CPU_PROF ?? null,
+  purchasesPerSecond: Math.round(numberOption('purchases', 'BENCH_PURCHASES', 100)),
+  purchasers: quick ? 40 : 150,
 };
 options.unpacedSockets = Math.min(200, options.users);
 
@@ -126,14 +137,7 @@ async function main(): Promise<number> {
   log(`database: ${db.label}; options ${JSON.stringify(options)}`);
 
   if (options.cpuProfileDir) fs.mkdirSync(options.cpuProfileDir, { recursive: true });
-  const [echo, real] = await Promise.all([
-    startServerChild({
-      name: 'echo',
-      cwd: repoRoot,
-      args: ['--expose-gc', '--import', 'tsx', 'scripts/bench/echo-server.ts'],
-      env: { METRICS_TOKEN },
-      metricsToken: METRICS_TOKEN,
-    }),
+  const startReal = (lockScope: 'player' | 'global') =>
     startServerChild({
       name: 'real',
       cwd: repoRoot,
@@ -151,11 +155,25 @@ async function main(): Promise<number> {
         LOG_LEVEL: 'warn',
         METRICS_TOKEN,
         TAP_FLUSH_INTERVAL_MS: String(options.flushMs),
+        // The unpaced phase sends as fast as replies come back: lift the per-socket budget.
+        SOCKET_MESSAGES_PER_SECOND: '1000000',
+        SOCKET_MESSAGE_BURST: '1000000',
+        MONEY_LOCK_SCOPE: lockScope,
         ...db.serverEnv,
       },
       metricsToken: METRICS_TOKEN,
+    });
+  const [echo, firstReal] = await Promise.all([
+    startServerChild({
+      name: 'echo',
+      cwd: repoRoot,
+      args: ['--expose-gc', '--import', 'tsx', 'scripts/bench/echo-server.ts'],
+      env: { METRICS_TOKEN },
+      metricsToken: METRICS_TOKEN,
     }),
+    startReal('player'),
   ]);
+  let real = firstReal;
   log(`echo server pid ${echo.pid} at ${echo.url}; real server pid ${real.pid} at ${real.url}`);
 
   // Users: a few to warm code paths before the memory baseline, then the bench users.
@@ -164,9 +182,29 @@ async function main(): Promise<number> {
   const warmUsers = identities(firstId, WARMUP_USERS, BOT_TOKEN);
   const users = identities(firstId + WARMUP_USERS, options.users, BOT_TOKEN);
   const registrationStarted = performance.now();
-  await registerUsers(real.url, [...warmUsers, ...users]);
+  // Purchasers for the mixed phase: one set per lock scope, plus a hammering player each.
+  const purchaserBase = firstId + WARMUP_USERS + options.users;
+  const purchasers = identities(purchaserBase, options.purchasers + 1, BOT_TOKEN);
+  const purchasersGlobal = identities(
+    purchaserBase + options.purchasers + 1,
+    options.purchasers + 1,
+    BOT_TOKEN,
+  );
+  await registerUsers(real.url, [...warmUsers, ...users, ...purchasers, ...purchasersGlobal]);
   const registrationSeconds = (performance.now() - registrationStarted) / 1000;
-  log(`registered ${warmUsers.length + users.length} users in ${registrationSeconds.toFixed(1)} s`);
+  log(
+    `registered ${warmUsers.length + users.length + 2 * purchasers.length} users in ${registrationSeconds.toFixed(1)} s`,
+  );
+  // No route creates money: the purchasers are funded through the ledger while the server is down.
+  await real.stop();
+  await db.fund(
+    [...purchasers, ...purchasersGlobal].map((player) => player.telegramId),
+    PURCHASER_FUNDS,
+  );
+  real = await startReal('player');
+  log(
+    `funded ${2 * purchasers.length} purchasers with ${PURCHASER_FUNDS} coins; real server pid ${real.pid}`,
+  );
 
   const echoHarness = new TapHarness({ name: 'echo', url: echo.url, durable: false }, options.users);
   const realHarness = new TapHarness({ name: 'real', url: real.url, durable: true }, options.users);
@@ -208,6 +246,7 @@ async function main(): Promise<number> {
     { name: 'echo', pid: echo.pid },
     { name: 'real', pid: real.pid },
   ];
+  const purchaseRecords: Array<{ phase: PhaseName; rep: number; stats: PurchaseStats }> = [];
 
   async function runPhase(
     target: TargetName,
@@ -300,12 +339,20 @@ async function main(): Promise<number> {
       }
     }
   }
-  async function measured(target: TargetName, phase: PhaseName, rep: number, spec: PhaseSpec) {
+  async function measured(
+    target: TargetName,
+    phase: PhaseName,
+    rep: number,
+    spec: PhaseSpec,
+    alongside?: () => Promise<void>,
+  ) {
     let kept: PhaseRecord | null = null;
     for (let attempt = 1; ; attempt++) {
       await quietMachine();
       const attemptStarted = performance.now();
+      const beside = alongside?.();
       const record = await runPhase(target, phase, rep, spec);
+      await beside;
       if (attempt > 1) repeatBudgetMs -= performance.now() - attemptStarted;
       record.attempts = attempt;
       record.noisy = record.othersPct > NOISE_LIMIT_PCT;
@@ -338,6 +385,8 @@ async function main(): Promise<number> {
     return kept!;
   }
 
+  // The server's own counters start again when it restarts: what the harness had sent by then.
+  const serverCountBase = { coins: 0, taps: 0 };
   // Correctness: every accepted tap's value must be credited once, durably.
   async function checkCredits(label: string) {
     const checkStarted = performance.now();
@@ -363,10 +412,13 @@ async function main(): Promise<number> {
         `${label}: GET /v1/user coins sum ${storedCoins} vs accepted value ${expectedCoins} (${storedWrong} users differ)`,
       );
     const metrics = await real.metrics();
-    if (metrics.taps.coinsAccepted !== expectedCoins || metrics.taps.tapsAccepted !== expectedTaps)
+    if (
+      metrics.taps.coinsAccepted !== expectedCoins - serverCountBase.coins ||
+      metrics.taps.tapsAccepted !== expectedTaps - serverCountBase.taps
+    )
       mismatch(
-        `${label}: server counted ${metrics.taps.tapsAccepted} taps / ${metrics.taps.coinsAccepted} coins accepted, ` +
-          `replies carried ${expectedTaps} taps / ${expectedCoins} coins`,
+        `${label}: server counted ${metrics.taps.tapsAccepted} taps / ${metrics.taps.coinsAccepted} coins accepted since its start, ` +
+          `replies carried ${expectedTaps - serverCountBase.taps} taps / ${expectedCoins - serverCountBase.coins} coins`,
       );
     if ((metrics.taps.flushFailures ?? 0) > 0)
       mismatch(`${label}: ${metrics.taps.flushFailures} flush failures on the server`);
@@ -399,6 +451,8 @@ async function main(): Promise<number> {
     await measured('real', 'capacity', rep, capacitySpec);
     await checkCredits(`after capacity #${rep}`);
     await measured('echo', 'unpaced', rep, unpacedSpec);
+    await measured('real', 'unpaced', rep, unpacedSpec);
+    await checkCredits(`after unpaced #${rep}`);
   }
 
   const echoCapacity = medianOf(phases, 'echo', 'capacity', (r) => r.eventsPerSecond);
@@ -408,23 +462,63 @@ async function main(): Promise<number> {
     `open loop: ½ × echo capacity = ${Math.round(openTarget)} taps/s → ${openClients} clients` +
       (openClients === options.users ? ' (capped by the registered users)' : ''),
   );
+  const openSpec = (batchMs: number): PhaseSpec => ({
+    clients: openClients,
+    shape: { kind: 'open', ...HUMAN_RATE, batchMs },
+    warmupMs,
+    windowMs: options.latencySeconds * 1000,
+    drainMs: 5_000,
+  });
   for (const [phase, batchMs] of [
     ['open-per-tap', 0],
     ['open-batched', BATCH_MS],
   ] as const) {
-    const spec: PhaseSpec = {
-      clients: openClients,
-      shape: { kind: 'open', ...HUMAN_RATE, batchMs },
-      warmupMs,
-      windowMs: options.latencySeconds * 1000,
-      drainMs: 5_000,
-    };
     for (let rep = 1; rep <= options.reps; rep++) {
-      await measured('echo', phase, rep, spec);
-      await measured('real', phase, rep, spec);
+      await measured('echo', phase, rep, openSpec(batchMs));
+      await measured('real', phase, rep, openSpec(batchMs));
       await checkCredits(`after ${phase} #${rep}`);
     }
   }
+
+  // --- mixed: the same open-loop taps while other players change balances over REST ----------
+  const mixed = async (phase: 'mixed' | 'mixed-global', players: typeof purchasers) => {
+    const driver = new PurchaseDriver(real.url, players.slice(0, -1), players.at(-1)!);
+    const spec = openSpec(0);
+    log(
+      `${phase}: open-loop taps on ${openClients} clients + ${options.purchasesPerSecond} REST changes/s from ` +
+        `${players.length - 1} players + 1 player with ${HAMMER_CONCURRENCY} requests in flight`,
+    );
+    for (let rep = 1; rep <= options.reps; rep++) {
+      let stats: PurchaseStats | null = null;
+      await measured('real', phase, rep, spec, async () => {
+        await driver.run(spec.warmupMs + spec.windowMs, options.purchasesPerSecond, HAMMER_CONCURRENCY);
+        stats = driver.stats();
+      });
+      const done = stats as PurchaseStats | null;
+      if (done) {
+        purchaseRecords.push({ phase, rep, stats: done });
+        log(
+          `  REST: ${done.sent} sent, ${done.succeeded} ok, refused ${JSON.stringify(done.refused)}, ` +
+            `${done.failures} failures, latency p50/p99 ${done.latency.p50.toFixed(1)}/${done.latency.p99.toFixed(1)} ms`,
+        );
+        if (done.failures > 0)
+          mismatch(`${phase} #${rep}: ${done.failures} REST failures: ${done.failureSamples.join(' | ')}`);
+      }
+      await checkCredits(`after ${phase} #${rep}`);
+    }
+    return driver;
+  };
+  const drivers = [await mixed('mixed', purchasers)];
+  // The same phase with one global lock for every balance change, on a restarted server.
+  await realHarness.close();
+  if ((await real.stop()) !== 0) mismatch('real server did not stop cleanly before the global-lock phase');
+  serverCountBase.coins = realHarness.clients.reduce((sum, client) => sum + client.valueSum, 0);
+  serverCountBase.taps = realHarness.clients.reduce((sum, client) => sum + client.acceptedSum, 0);
+  real = await startReal('global');
+  servers.real = real;
+  ourProcesses[2] = { name: 'real', pid: real.pid };
+  await realHarness.reopen(users);
+  drivers.push(await mixed('mixed-global', purchasersGlobal));
 
   // --- the end: stop cleanly (the server flushes), then compare with the ledger ------------------
   await checkCredits('at the end');
@@ -442,10 +536,44 @@ async function main(): Promise<number> {
     mismatch(
       `ledger sum(delta) for reason 'tap' = ${totals.ledgerTapCoins}, accepted value = ${expectedCoins}`,
     );
-  if (totals.coins !== expectedCoins)
-    mismatch(`sum(users.coins) = ${totals.coins}, accepted value = ${expectedCoins}`);
   if (totals.totalTaps !== expectedTaps)
     mismatch(`sum(users.total_taps) = ${totals.totalTaps}, accepted taps = ${expectedTaps}`);
+  const purchaseBalances = await db.balances(
+    drivers.flatMap((driver) => driver.players.map((p) => p.telegramId)),
+  );
+  // Tappers hold exactly what they tapped; purchasers hold what is left of their funds.
+  const purchaserCoins = [...purchaseBalances.values()].reduce((sum, balance) => sum + balance.coins, 0);
+  if (totals.coins !== expectedCoins + purchaserCoins)
+    mismatch(
+      `sum(users.coins) = ${totals.coins}, accepted value ${expectedCoins} + purchasers' coins ${purchaserCoins}`,
+    );
+  let purchaseProblems = 0;
+  let levelsBought = 0;
+  for (const driver of drivers) {
+    for (const player of driver.players) {
+      const stored = purchaseBalances.get(player.telegramId);
+      const bought = driver.bought.get(player.telegramId)!;
+      const counted = Object.values(bought);
+      levelsBought += counted.reduce((sum, value) => sum + value, 0);
+      const left = PURCHASER_FUNDS - driver.spentBy(player.telegramId);
+      if (
+        !stored ||
+        stored.coins !== left ||
+        stored.ledger !== stored.coins ||
+        stored.levels.some((level, index) => level !== counted[index])
+      ) {
+        purchaseProblems++;
+        if (purchaseProblems <= 5)
+          mismatch(
+            `purchaser ${player.telegramId}: stored ${JSON.stringify(stored)}, answered levels ${JSON.stringify(bought)}, expected coins ${left}`,
+          );
+      }
+    }
+  }
+  if (purchaseProblems > 5) mismatch(`${purchaseProblems} purchasers in all do not match`);
+  checks.push(
+    `purchases: ${levelsBought} upgrades answered 200 = levels stored; every purchaser's coins = funds − prices of those levels = ledger sum`,
+  );
   checks.push(
     `ledger after SIGTERM: sum(delta) tap = ${totals.ledgerTapCoins.toLocaleString('en-US')} in ${totals.ledgerTapRows.toLocaleString('en-US')} rows, ` +
       `sum(coins) = ${totals.coins.toLocaleString('en-US')}, sum(total_taps) = ${totals.totalTaps.toLocaleString('en-US')} ` +
@@ -491,6 +619,34 @@ async function main(): Promise<number> {
       detail: mismatches.length === 0 ? `${checks.length} checks agree` : `${mismatches.length} mismatches`,
     },
   ];
+  const unpacedRatio =
+    medianOf(phases, 'real', 'unpaced', (r) => r.eventsPerSecond) /
+    medianOf(phases, 'echo', 'unpaced', (r) => r.eventsPerSecond);
+  const mixedRate = (phase: PhaseName) => {
+    const records = purchaseRecords.filter((record) => record.phase === phase);
+    const seconds = (warmupMs + options.latencySeconds * 1000) / 1000;
+    return records.length === 0
+      ? 0
+      : records.reduce((sum, r) => sum + r.stats.sent, 0) / records.length / seconds;
+  };
+  targets.push(
+    {
+      name: `mixed: durable-confirm p99 ≤ ${limit} ms while other players change balances (per-player queues)`,
+      pass: durableP99('mixed') <= limit && mixedRate('mixed') >= 100,
+      detail:
+        `${durableP99('mixed').toFixed(1)} ms (${(durableP99('mixed') / limit).toFixed(2)} × limit) with ` +
+        `${mixedRate('mixed').toFixed(0)} REST changes/s; one global lock instead: ${durableP99('mixed-global').toFixed(1)} ms`,
+    },
+    {
+      name: 'unpaced closed loop: real ≥ 0.4 × echo, durable confirmation intact',
+      pass: unpacedRatio >= 0.4,
+      detail:
+        `real ${Math.round(medianOf(phases, 'real', 'unpaced', (r) => r.eventsPerSecond))} / echo ` +
+        `${Math.round(medianOf(phases, 'echo', 'unpaced', (r) => r.eventsPerSecond))} = ${unpacedRatio.toFixed(2)}; ` +
+        `server CPU ${medianOf(phases, 'real', 'unpaced', (r) => r.serverCpuUsPerEvent).toFixed(1)} vs ` +
+        `${medianOf(phases, 'echo', 'unpaced', (r) => r.serverCpuUsPerEvent).toFixed(1)} µs/event`,
+    },
+  );
   const noisy = phases.filter((r) => r.noisy).length;
   if (noisy > 0)
     log(
@@ -522,6 +678,7 @@ async function main(): Promise<number> {
     correctness: { checks, mismatches, serverExitCode },
     targets,
     harnessProblems: [...echoHarness.problems, ...realHarness.problems],
+    purchases: purchaseRecords,
   };
   console.info(`\n${renderReport(results)}`);
   const file = writeJson(results, repoRoot);

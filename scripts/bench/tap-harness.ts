@@ -210,8 +210,31 @@ export class TapHarness {
     return opened;
   }
 
-  private open(identity: ClientIdentity, runTag: string, index: number): Promise<TapClient> {
-    const clientId = `bench-${runTag}-${identity.telegramId}`;
+  /**
+   * After the server restarted: opens a new socket for every client with the same clientId, so
+   * batch numbers and the run's totals carry on (the server restored the durable seq per client).
+   */
+  async reopen(identities: ClientIdentity[], concurrency = 32) {
+    const byId = new Map(identities.map((identity) => [identity.telegramId, identity]));
+    let next = 0;
+    const worker = async () => {
+      while (next < this.clients.length) {
+        const client = this.clients[next++]!;
+        const identity = byId.get(client.telegramId);
+        if (!identity) throw new Error(`no identity for ${client.telegramId}`);
+        await this.open(identity, '', client.index, client);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, this.clients.length) }, worker));
+  }
+
+  private open(
+    identity: ClientIdentity,
+    runTag: string,
+    index: number,
+    existing?: TapClient,
+  ): Promise<TapClient> {
+    const clientId = existing?.clientId ?? `bench-${runTag}-${identity.telegramId}`;
     const socket: BenchSocket = io(this.target.url, {
       path: '/engine.io',
       transports: ['websocket'],
@@ -220,7 +243,7 @@ export class TapHarness {
       timeout: CONNECT_TIMEOUT_MS,
       auth: { initData: identity.initData, clientId },
     });
-    const client = new TapClient(this, index, identity.telegramId, clientId);
+    const client = existing ?? new TapClient(this, index, identity.telegramId, clientId);
     client.socket = socket;
     socket.on('tapRegistered', client.onReply);
     socket.on('coinsUpdated', client.onCoins);

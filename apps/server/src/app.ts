@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
@@ -16,7 +14,6 @@ import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { devRoutes } from './dev/dev-routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
-import { envelope } from './http/envelope-kind.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -30,6 +27,7 @@ import { defaultUploadLimits, UploadGate } from './uploads/upload-limits.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { UserService } from './users/user-service.ts';
+import { registerSecurityHeaders, registerWebServing } from './web/web-serving.ts';
 
 export interface AppOptions {
   /** Fastify's logger option; tests pass false. */
@@ -77,6 +75,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
 
   const database =
     options.database ??
@@ -141,7 +140,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     { prefix: '/v1' },
   );
 
-  await registerStatic(app, config);
+  await registerWebServing(app, config);
 
   const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
   registerTapEvents(realtime, engine);
@@ -182,48 +181,4 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (ownsDatabase) await database.close();
   });
   return { app, database, users, engine, gateway, realtime, io, uploadJanitor, bans, sockets };
-}
-
-/** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */
-async function registerStatic(app: FastifyInstance, config: Config) {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  });
-
-  const hasWeb = fs.existsSync(path.join(config.webDistDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/: cache it for good, revalidate the rest.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname.startsWith('/v1/') || pathname === '/v1' || pathname.startsWith('/engine.io');
-    if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
-      // Client-side routes (/, /tasks, /buddies/CODE…) all load the app; it redirects unknown paths to /.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
-    }
-    return reply
-      .status(404)
-      .send(
-        envelope('code', 404, null, `Route ${request.method} ${pathname} not found`, 'request/not-found'),
-      );
-  });
 }

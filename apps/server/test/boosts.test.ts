@@ -8,6 +8,7 @@ import {
   describeEachDatabase,
   grantCoins,
   ledgerMatches,
+  manualClock,
   readyPlayer,
   startTestApp,
   type TestApp,
@@ -156,5 +157,44 @@ describeEachDatabase('boosts', (kind) => {
     const again = await t.call(id, 'POST', '/v1/boosts/refill');
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('boost/refill-cooldown');
+  });
+});
+
+describeEachDatabase('boosts on the app clock', (kind) => {
+  let t: TestApp;
+  // 10:00 UTC on some day: three refills fit before midnight.
+  const clock = manualClock(Date.UTC(2026, 10, 20, 10, 0, 0));
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { TAP_FLUSH_INTERVAL_MS: '50' }, clock });
+  });
+  afterAll(async () => t?.close());
+
+  it('B2 refills wait out the cooldown, stop at 3 a UTC day and come back the next day', async () => {
+    const id = 12_900;
+    const userId = await readyPlayer(t, id);
+    const drain = async () => {
+      const result = await t.gateway.change(userId, (money) => money.setEnergy(userId, 0));
+      expect(result.ok).toBe(true);
+    };
+    const refill = () => t.call(id, 'POST', '/v1/boosts/refill');
+    for (let used = 1; used <= FREE_REFILLS_PER_DAY; used++) {
+      await drain();
+      const answer = await refill();
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.free_refill.used_today).toBe(used);
+      await drain();
+      expect((await refill()).body.error).toBe(
+        used < FREE_REFILLS_PER_DAY ? 'boost/refill-cooldown' : 'boost/no-refills-left',
+      );
+      clock.advance(61 * 60_000);
+    }
+    // 13:03 UTC, after three refills an hour apart: none left until midnight.
+    await drain();
+    expect((await refill()).body.error).toBe('boost/no-refills-left');
+    clock.set(Date.UTC(2026, 10, 21, 0, 1, 0));
+    await drain();
+    const nextDay = await refill();
+    expect(nextDay.status).toBe(200);
+    expect(nextDay.body.data.free_refill.used_today).toBe(1);
   });
 });

@@ -90,21 +90,35 @@ async function crashRun(kind: 'pglite' | 'postgres', seed: number) {
       players.push(player);
     }
 
-    // Tap at human-ish rates until the server is killed at a seeded moment, mid-flush.
+    // Tap at human-ish rates until the server is killed at a seeded moment, mid-flush. The seed
+    // fixes the kill moment and every player's schedule up front (each player draws from its own
+    // generator), so a failing seed replays the same traffic.
     const killAfter = 400 + Math.floor(random() * 1200);
+    const schedules = players.map((_, index) => {
+      const own = mulberry32(seed * 1000 + index + 1);
+      const batches: Array<{ at: number; count: number }> = [];
+      for (let at = 0; at <= killAfter + 500; at += 40 + Math.floor(own() * 80)) {
+        batches.push({ at, count: 1 + Math.floor(own() * 3) });
+      }
+      return batches;
+    });
     const started = Date.now();
     const timers: NodeJS.Timeout[] = [];
-    for (const player of players) {
-      const loop = () => {
-        if (Date.now() - started > killAfter + 500) return;
-        const seq = player.sent.length + 1;
-        const count = 1 + Math.floor(random() * 3);
-        player.sent.push({ seq, count });
-        if (player.socket.connected) player.socket.emit('tap', { telegram_user_id: player.id, count, seq });
-        timers.push(setTimeout(loop, 40 + Math.floor(random() * 80)));
-      };
-      loop();
-    }
+    players.forEach((player, index) => {
+      for (const { at, count } of schedules[index]!) {
+        timers.push(
+          setTimeout(
+            () => {
+              const seq = player.sent.length + 1;
+              player.sent.push({ seq, count });
+              if (player.socket.connected)
+                player.socket.emit('tap', { telegram_user_id: player.id, count, seq });
+            },
+            Math.max(0, at - (Date.now() - started)),
+          ),
+        );
+      }
+    });
     await new Promise((resolve) => setTimeout(resolve, killAfter));
     await server.crash();
     for (const timer of timers) clearTimeout(timer);
@@ -149,7 +163,15 @@ async function crashRun(kind: 'pglite' | 'postgres', seed: number) {
           if (batch.seq <= durableSeq) expect(reply.reason).toBe('duplicate');
           resentValue += reply.value;
         }
-        if (resentValue > 0) await socket.waitFor('coinsUpdated', (payload) => payload.pending === 0, 5000);
+        // Wait for the write that covers the last resent batch, not an earlier coinsUpdated
+        // that arrived while resending.
+        const lastSeq = player.sent.at(-1)?.seq ?? 0;
+        if (resentValue > 0)
+          await socket.waitFor(
+            'coinsUpdated',
+            (payload) => payload.pending === 0 && (payload.confirmed_seq ?? 0) >= lastSeq,
+            10_000,
+          );
         const after = await http(server.url, player.id, 'GET', `/v1/user/${player.id}`);
         expect(after.body.data.coins).toBe(coins + resentValue);
         socket.close();

@@ -39,6 +39,8 @@ export const TOAST_MS = 3_000;
 export const AD_SLOT_HEIGHT_PX = 50;
 /** spec-a §9: default background. */
 export const DEFAULT_BACKGROUND_URL = '/background.png';
+/** What the web app draws for the default background: the same picture as WebP, 21 KB instead of 452 KB (D-WEB-14). */
+export const DEFAULT_BACKGROUND_PICTURE = '/background.webp';
 /** spec-a §9: sound defaults (music 0.5, master 0.7, effects 0.5). */
 export const DEFAULT_MUSIC_VOLUME = 0.5;
 export const DEFAULT_SFX_VOLUME = 0.5;
@@ -81,6 +83,14 @@ export const COMBO_SUPER_AT = 20;
 /** spec-a §9: floating tap values 1.5 s, sparks 1 s. */
 export const FLOATING_VALUE_MS = 1_500;
 export const SPARK_MS = 1_000;
+/** Taps whose values land within this window share one floating value, their sum (D-WEB-15). */
+export const FLOATING_MERGE_WINDOW_MS = 150;
+/** From this many taps in the last second the tapping is dense: values live shorter and draw smaller (D-WEB-15). */
+export const FLOATING_DENSE_TAPS_PER_SECOND = 6;
+/** How long a floating value lives while the tapping is dense (D-WEB-15). */
+export const FLOATING_VALUE_DENSE_MS = 800;
+/** Size of a floating value while the tapping is dense, relative to a lone tap's (D-WEB-15). */
+export const FLOATING_VALUE_DENSE_SCALE = 0.78;
 
 // --- Energy and starting values (decisions: D-ECON-1) ------------------------------------------
 

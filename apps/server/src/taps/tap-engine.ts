@@ -154,6 +154,7 @@ export class TapEngine implements LiveBalanceSource {
   private flushNumber = 0;
   private readonly retries: Array<{ rows: FlushRow[]; flushNumber: number }> = [];
   private flushing: Promise<void> | null = null;
+  private closing = false;
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
   private housekeepingRuns = 0;
@@ -199,6 +200,15 @@ export class TapEngine implements LiveBalanceSource {
   async close() {
     if (this.timer) clearInterval(this.timer);
     if (this.housekeeping) clearInterval(this.housekeeping);
+    // Balance changes still running hold their players out of the flush: give them a moment to
+    // finish, then write everyone's taps regardless (losing taps is worse than a stale energy).
+    for (
+      let waited = 0;
+      waited < 3_000 && [...this.users.values()].some((live) => live.held > 0);
+      waited += 50
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    this.closing = true;
     for (
       let attempt = 0;
       attempt < 5 && (this.dirty.size > 0 || this.retries.length > 0 || this.flushing);
@@ -597,7 +607,7 @@ export class TapEngine implements LiveBalanceSource {
     const rows: FlushRow[] = [];
     for (const live of this.dirty) {
       // A held user's taps are written by the balance change that holds them, or after it.
-      if (live.held > 0) continue;
+      if (live.held > 0 && !this.closing) continue;
       rows.push(this.takePending(live));
       this.dirty.delete(live);
     }

@@ -84,6 +84,8 @@ export interface TestAppOptions {
   dataDir?: string;
   databaseUrl?: string;
   artDir?: string | null;
+  /** The app's clock (rules, services, the tap engine); tests move it instead of rewriting rows. */
+  clock?: () => number;
 }
 
 /** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
@@ -106,7 +108,10 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ? config.artDir
         : null
       : options.artDir;
-  const titans = await createApp(config, { logger: false });
+  const titans = await createApp(config, {
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -190,4 +195,18 @@ export async function ledgerMatches(
     [userId],
   );
   return { coins: Number(row?.coins), ledger: Number(row?.ledger) };
+}
+
+/** A clock the test moves by hand, starting now. */
+export function manualClock(start = Date.now()) {
+  let now = start;
+  const clock = () => now;
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+    set(ms: number) {
+      now = ms;
+    },
+  });
 }

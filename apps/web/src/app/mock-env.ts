@@ -58,10 +58,26 @@ async function fetchDevelopmentInitData(startParam: string | undefined): Promise
   return initData;
 }
 
+/** The last development init data of this tab: Telegram, too, keeps its launch data across reloads. */
+const SAVED_INIT_DATA_KEY = 'titans:dev-init-data';
+
+/** Fresh init data, or offline (a reload served by the service worker) the tab's last one. */
+async function developmentInitData(startParam: string | undefined): Promise<string> {
+  try {
+    const initData = await fetchDevelopmentInitData(startParam);
+    sessionStorage.setItem(SAVED_INIT_DATA_KEY, initData);
+    return initData;
+  } catch (error) {
+    const saved = sessionStorage.getItem(SAVED_INIT_DATA_KEY);
+    if (saved && !startParam) return saved;
+    throw error;
+  }
+}
+
 /** Installs the imitation of Telegram with init data signed for the development test user. */
 export async function installMockEnvironment(): Promise<void> {
   const startParam = startParamFromUrl(window.location.href);
-  const initData = await fetchDevelopmentInitData(startParam);
+  const initData = await developmentInitData(startParam);
 
   const launchParams = new URLSearchParams([
     ['tgWebAppData', initData],

@@ -1,10 +1,9 @@
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { readStoredUser } from '../api/user/user-storage.ts';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { LoadingScreen } from '../features/loading/loading-screen.tsx';
-import { Onboarding } from '../features/onboarding/onboarding.tsx';
 import { AccountSuspendedOverlay } from '../features/suspension/account-suspended-overlay.tsx';
 import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspension-store.ts';
 import { TaskCompletedPopup } from '../features/tasks/task-completed-popup.tsx';
@@ -14,9 +13,15 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { NetworkStatusPill } from './layout/network-status-pill.tsx';
 import { rootScreen } from './root-screen.ts';
 import { useSession } from './session/use-session.ts';
+import { hideSplash } from './splash.ts';
 
 /** spec-a §8 "Identity": no Telegram user id. */
 export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
+
+/** First-time intro and hero choice: a chunk of its own, fetched only by new players. */
+const Onboarding = lazy(() =>
+  import('../features/onboarding/onboarding.tsx').then((module) => ({ default: module.Onboarding })),
+);
 
 /** How long the full bar stays before the loading screen fades (so 100 is seen). */
 const LOADING_EXIT_MS = 380;
@@ -34,6 +39,8 @@ export function Root() {
   );
 
   useEffect(() => onAccountBanned(({ reason }) => useSuspension.getState().suspend(reason)), []);
+  // The first screen is in the page: index.html's splash fades out over it.
+  useLayoutEffect(() => hideSplash(), []);
 
   const screen = rootScreen({
     suspended: suspension.suspended,
@@ -78,7 +85,11 @@ export function Root() {
   } else if (screen === 'unavailable') {
     content = <Unavailable title="Could not reach the game server" onRetry={session.retry} />;
   } else if (screen === 'onboarding' && session.player) {
-    content = <Onboarding telegramUserId={session.player.id} />;
+    content = (
+      <Suspense fallback={<LoadingScreen done={false} backgroundUrl={null} />}>
+        <Onboarding telegramUserId={session.player.id} />
+      </Suspense>
+    );
   } else if (screen === 'app' && session.user) {
     content = <AppLayout user={session.user} />;
   }
@@ -87,7 +98,8 @@ export function Root() {
     <>
       {content}
       {loadingScreen}
-      <NetworkStatusPill />
+      {/* The game shows it inline under its top bar (layout/app-layout.tsx). */}
+      {screen !== 'app' && <NetworkStatusPill />}
       <TaskCompletedPopup />
       <Toaster />
     </>

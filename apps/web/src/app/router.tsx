@@ -1,19 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { Root } from './root.tsx';
-import { BoostRoute } from './routes/boost-route.tsx';
-import { BuddiesRoute } from './routes/buddies-route.tsx';
-import { DiamondsRoute } from './routes/diamonds-route.tsx';
-import { FightRoute } from './routes/fight-route.tsx';
+import { lazyPage } from './route-preload.ts';
 import { HomeRoute } from './routes/home-route.tsx';
-import { InventoryRoute } from './routes/inventory-route.tsx';
-import { InviteRoute } from './routes/invite-route.tsx';
-import { LeaderboardRoute } from './routes/leaderboard-route.tsx';
-import { MarketplaceRoute } from './routes/marketplace-route.tsx';
-import { ProfileRoute } from './routes/profile-route.tsx';
-import { TasksRoute } from './routes/tasks-route.tsx';
 
-/** spec-a §2 "Routes"; any other path redirects to /. */
+/** spec-a §2 "Routes"; any other path redirects to /. Home is in the first chunk: it is the first screen. */
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -21,16 +12,76 @@ export function createRouter() {
       element: <Root />,
       children: [
         { index: true, element: <HomeRoute /> },
-        { path: paths.invite.path, element: <InviteRoute /> },
-        { path: paths.tasks.path, element: <TasksRoute /> },
-        { path: paths.fight.path, element: <FightRoute /> },
-        { path: paths.marketplace.path, element: <MarketplaceRoute /> },
-        { path: paths.diamonds.path, element: <DiamondsRoute /> },
-        { path: paths.profile.path, element: <ProfileRoute /> },
-        { path: paths.inventory.path, element: <InventoryRoute /> },
-        { path: paths.leaderboard.path, element: <LeaderboardRoute /> },
-        { path: paths.boost.path, element: <BoostRoute /> },
-        { path: paths.buddies.path, element: <BuddiesRoute /> },
+        {
+          path: paths.invite.path,
+          ...lazyPage(
+            () => import('./routes/invite-route.tsx'),
+            (m) => m.InviteRoute,
+          ),
+        },
+        {
+          path: paths.tasks.path,
+          ...lazyPage(
+            () => import('./routes/tasks-route.tsx'),
+            (m) => m.TasksRoute,
+          ),
+        },
+        {
+          path: paths.fight.path,
+          ...lazyPage(
+            () => import('./routes/fight-route.tsx'),
+            (m) => m.FightRoute,
+          ),
+        },
+        {
+          path: paths.marketplace.path,
+          ...lazyPage(
+            () => import('./routes/marketplace-route.tsx'),
+            (m) => m.MarketplaceRoute,
+          ),
+        },
+        {
+          path: paths.diamonds.path,
+          ...lazyPage(
+            () => import('./routes/diamonds-route.tsx'),
+            (m) => m.DiamondsRoute,
+          ),
+        },
+        {
+          path: paths.profile.path,
+          ...lazyPage(
+            () => import('./routes/profile-route.tsx'),
+            (m) => m.ProfileRoute,
+          ),
+        },
+        {
+          path: paths.inventory.path,
+          ...lazyPage(
+            () => import('./routes/inventory-route.tsx'),
+            (m) => m.InventoryRoute,
+          ),
+        },
+        {
+          path: paths.leaderboard.path,
+          ...lazyPage(
+            () => import('./routes/leaderboard-route.tsx'),
+            (m) => m.LeaderboardRoute,
+          ),
+        },
+        {
+          path: paths.boost.path,
+          ...lazyPage(
+            () => import('./routes/boost-route.tsx'),
+            (m) => m.BoostRoute,
+          ),
+        },
+        {
+          path: paths.buddies.path,
+          ...lazyPage(
+            () => import('./routes/buddies-route.tsx'),
+            (m) => m.BuddiesRoute,
+          ),
+        },
         { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
       ],
     },

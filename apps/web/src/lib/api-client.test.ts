@@ -63,6 +63,26 @@ describe('api client (spec-a §7, §8)', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  test('a write carries one Idempotency-Key, the same on its retry; reads carry none', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(envelope(200, { ok: 1 }))
+      .mockResolvedValueOnce(envelope(200, { ok: 2 }))
+      .mockResolvedValueOnce(envelope(200, { ok: 3 }));
+    const { request } = setup(fetch);
+    await request('/boosts/upgrade', { method: 'POST', body: { kind: 'tap_power' } });
+    await request('/boosts/upgrade', { method: 'POST', body: { kind: 'tap_power' } });
+    await request('/boosts');
+    const keys = fetch.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
+    );
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBeUndefined();
+  });
+
   test('a network failure followed by an answer succeeds', async () => {
     const fetch = vi
       .fn<typeof globalThis.fetch>()
@@ -119,7 +139,11 @@ describe('api client (spec-a §7, §8)', () => {
     await request('/user/register', { method: 'POST', body: { telegram_user_id: '2' } });
     const [, first] = fetch.mock.calls[0]!;
     const [, second] = fetch.mock.calls[1]!;
-    expect(first?.headers).toEqual({ Accept: 'application/json', Authorization: 'tma query_id=1&hash=abc' });
+    expect(first?.headers).toEqual({
+      Accept: 'application/json',
+      Authorization: 'tma query_id=1&hash=abc',
+      'Idempotency-Key': expect.any(String),
+    });
     expect(first?.body).toBeUndefined();
     expect(second?.headers).toMatchObject({ 'Content-Type': 'application/json' });
     expect(second?.body).toBe('{"telegram_user_id":"2"}');

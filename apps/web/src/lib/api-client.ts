@@ -72,6 +72,11 @@ function banReasonOf(envelope: Envelope): string | null {
   return null;
 }
 
+function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
+}
+
 /**
  * The JSON client of spec-a §7 and §8: 8 s timeout, one retry on a timeout or a network
  * failure (never on an HTTP error), calls slower than 500 ms logged as slow, failures logged,
@@ -89,8 +94,14 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
   } = options;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function attempt<T>(method: string, url: string, request: ApiRequestOptions): Promise<T> {
+  async function attempt<T>(
+    method: string,
+    url: string,
+    request: ApiRequestOptions,
+    idempotencyKey: string | undefined,
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const raw = initData();
     if (raw) headers.Authorization = `tma ${raw}`;
     let body: BodyInit | undefined;
@@ -156,11 +167,13 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
   return async function send<T>(path: string, request: ApiRequestOptions = {}): Promise<T> {
     const method = request.method ?? 'GET';
     const url = buildUrl(baseUrl, path, request.query);
+    // One key per call, the same on its retry: the server answers a replayed write once (PRODUCT §5).
+    const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
     if (request.track) options.onTrackStart?.();
     try {
       for (let attemptIndex = 0; ; attemptIndex++) {
         try {
-          return await attempt<T>(method, url, request);
+          return await attempt<T>(method, url, request, idempotencyKey);
         } catch (error) {
           if (error instanceof RetryableFailure) {
             if (attemptIndex < retries) {

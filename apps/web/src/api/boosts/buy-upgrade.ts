@@ -8,12 +8,13 @@ import { userQueryOptions } from '../user/get-user.ts';
 import { boostsQueryOptions } from './get-boosts.ts';
 
 /**
- * POST /v1/boosts/upgrade {kind}: buys the next level (errors boost/insufficient-coins,
- * boost/max-level). The server also pushes statusUpdated, which moves Home's balances.
+ * POST /v1/boosts/upgrade {kind, level}: buys the next level of the one the player sees (errors
+ * boost/insufficient-coins, boost/max-level, boost/level-changed). The server also pushes
+ * statusUpdated, which moves Home's balances.
  */
-export function buyUpgrade(kind: UpgradeKind): Promise<BoostsView> {
+export function buyUpgrade({ kind, level }: { kind: UpgradeKind; level: number }): Promise<BoostsView> {
   // The coin total may go down for this one: the player is paying.
-  return spendCoins(() => api<BoostsView>('/boosts/upgrade', { method: 'POST', body: { kind } }));
+  return spendCoins(() => api<BoostsView>('/boosts/upgrade', { method: 'POST', body: { kind, level } }));
 }
 
 export function useBuyUpgrade(telegramUserId: string) {

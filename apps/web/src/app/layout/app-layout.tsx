@@ -1,5 +1,5 @@
 import type { User } from '@titans/shared/user/schemas';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { type LayoutOptions, LayoutOptionsContext } from '../../components/layout/layout-options.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
@@ -7,8 +7,11 @@ import { PATHS_WITHOUT_AD, paths } from '../../config/paths.ts';
 import { AdSlot } from '../../features/ads/ad-slot.tsx';
 import { installAudio } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
+import { registerServiceWorker } from '../../lib/service-worker.ts';
+import { preloadRoutes, whenIdle } from '../route-preload.ts';
 import { useRealtimeSession } from '../session/use-realtime-session.ts';
 import { BottomNav } from './bottom-nav.tsx';
+import { NetworkStatusPill } from './network-status-pill.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useTelegramBackButton } from './use-telegram-back-button.ts';
 
@@ -23,6 +26,21 @@ export function AppLayout({ user }: { user: User }) {
   // One socket and one sound engine for every screen of the game.
   useRealtimeSession(user);
   useEffect(() => installAudio(), []);
+  // Once the game is on screen: the other screens' code and the offline copy, in the background.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadRoutes();
+        registerServiceWorker();
+      }),
+    [],
+  );
+  // Each navigation starts at the top of its page, as the spec's full page load did (D-WEB-12).
+  const main = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by its key
+  useLayoutEffect(() => {
+    main.current?.scrollTo(0, 0);
+  }, [location.key]);
 
   const isHome = location.pathname === paths.home.path;
   const showAd = !PATHS_WITHOUT_AD.includes(location.pathname) && !options.hideAd;
@@ -30,30 +48,36 @@ export function AppLayout({ user }: { user: User }) {
 
   return (
     <LayoutOptionsContext.Provider value={setOptions}>
-      <div className="bg-game relative flex h-full flex-col overflow-hidden pt-safe-top pr-safe-right pb-safe-bottom pl-safe-left">
+      <div className="bg-game relative h-full overflow-hidden">
         {/* spec-a §2: Home shows the player's background (or the default) at reduced brightness. */}
         {isHome && <SceneBackdrop url={user.background_image} dim="brightness-[0.55] saturate-[1.1]" />}
-        {!options.hideTopBar && <TopBar user={user} linksDisabled={Boolean(options.disableTopBarLinks)} />}
-        <div className="relative min-h-0 flex-1">
-          {/* Bottom padding keeps content clear of the raised Home button. */}
-          <main
-            className={cx(
-              'no-scrollbar absolute inset-0 overflow-x-hidden overflow-y-auto',
-              !options.hideNav && 'pb-6',
-            )}
-          >
-            <Outlet />
-          </main>
-          {options.footer && <div className="absolute inset-x-0 bottom-0 z-10">{options.footer}</div>}
-        </div>
-        {!options.hideNav && <BottomNav pathname={location.pathname} heroImage={hero?.image ?? null} />}
-        {/* Mounted again on every route change, so each page gets a fresh banner. */}
-        {showAd && (
-          <div className="pt-2">
-            <AdSlot key={location.key} path={location.pathname} />
+        {/* A phone-width column, centred on tablets; the background stays full-bleed. */}
+        <div className="relative mx-auto flex h-full w-full max-w-[440px] flex-col pt-safe-top pr-safe-right pb-safe-bottom pl-safe-left">
+          {!options.hideTopBar && <TopBar user={user} linksDisabled={Boolean(options.disableTopBarLinks)} />}
+          {/* In the flow, under the top bar: while offline it takes its own row and covers nothing. */}
+          <NetworkStatusPill placement="inline" />
+          <div className="relative min-h-0 flex-1">
+            {/* Bottom padding keeps content clear of the raised Home button. */}
+            <main
+              ref={main}
+              className={cx(
+                'no-scrollbar absolute inset-0 overflow-x-hidden overflow-y-auto',
+                !options.hideNav && 'pb-6',
+              )}
+            >
+              <Outlet />
+            </main>
+            {options.footer && <div className="absolute inset-x-0 bottom-0 z-10">{options.footer}</div>}
           </div>
-        )}
-        {!showAd && !options.hideNav && <div className="h-2 shrink-0" />}
+          {!options.hideNav && <BottomNav pathname={location.pathname} heroImage={hero?.image ?? null} />}
+          {/* Mounted again on every route change, so each page gets a fresh banner. */}
+          {showAd && (
+            <div className="pt-2">
+              <AdSlot key={location.key} path={location.pathname} />
+            </div>
+          )}
+          {!showAd && !options.hideNav && <div className="h-2 shrink-0" />}
+        </div>
       </div>
     </LayoutOptionsContext.Provider>
   );

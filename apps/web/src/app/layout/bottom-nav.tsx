@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
@@ -20,20 +20,19 @@ const RIGHT: readonly NavEntry[] = [
   { label: 'Titans Emporium', href: paths.marketplace.getHref(), art: 'shopping-bags' },
 ];
 
-/** spec-a §2: "Tapping an entry does a full page load." */
-function fullPageLoad(event: MouseEvent<HTMLAnchorElement>, href: string) {
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-  event.preventDefault();
-  haptics.selection();
-  window.location.assign(href);
-}
+/**
+ * spec-a §2 says "Tapping an entry does a full page load"; Titans navigates in the app instead
+ * (no reload, no blank frame, works offline) and keeps what the reload gave: a fresh banner,
+ * the page scrolled to the top (decisions: D-WEB-12).
+ */
+const onNavTap = () => haptics.selection();
 
 function NavItem({ entry, active }: { entry: NavEntry; active: boolean }) {
   return (
-    <a
-      href={entry.href}
+    <Link
+      to={entry.href}
       aria-current={active ? 'page' : undefined}
-      onClick={(event) => fullPageLoad(event, entry.href)}
+      onClick={onNavTap}
       className="group flex flex-1 flex-col items-center justify-start gap-0.5 pt-2"
     >
       <span className="relative grid size-10 place-items-center">
@@ -54,7 +53,7 @@ function NavItem({ entry, active }: { entry: NavEntry; active: boolean }) {
       >
         {entry.label}
       </span>
-    </a>
+    </Link>
   );
 }
 
@@ -68,11 +67,11 @@ export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage
           <NavItem key={entry.href} entry={entry} active={pathname === entry.href} />
         ))}
         <div className="relative flex w-[78px] shrink-0 justify-center">
-          <a
-            href={paths.home.getHref()}
+          <Link
+            to={paths.home.getHref()}
             aria-label="Home"
             aria-current={homeActive ? 'page' : undefined}
-            onClick={(event) => fullPageLoad(event, paths.home.getHref())}
+            onClick={onNavTap}
             className="absolute -top-6 grid size-[70px] place-items-center rounded-full bg-[linear-gradient(180deg,#fff0a8,#ffb416_55%,#cc7c00)] p-[3px] shadow-[0_6px_0_#7a4100,0_10px_24px_rgb(255_170_0/0.45)] transition-transform active:translate-y-1"
           >
             <span className="relative grid size-full place-items-center overflow-hidden rounded-full bg-night-800">
@@ -87,7 +86,7 @@ export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage
                 <EmojiArt name="castle" className="size-10" />
               )}
             </span>
-          </a>
+          </Link>
           <span
             className={cx(
               'absolute top-[50px] text-[10.5px] leading-[1.1] font-black',

@@ -50,7 +50,7 @@ function TopBarLink({
 export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boolean }) {
   const name = user.username || DEFAULT_USERNAME;
   return (
-    <header className="relative z-10 flex h-16 shrink-0 items-center gap-2 px-3">
+    <header className="relative z-10 flex h-16 shrink-0 items-center gap-2 px-3 short:h-14">
       <TopBarLink
         to={paths.profile.getHref()}
         label={`Profile: ${name}`}

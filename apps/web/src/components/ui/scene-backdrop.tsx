@@ -1,5 +1,6 @@
-import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import { useState } from 'react';
+import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
 
 export interface SceneBackdropProps {
@@ -12,7 +13,8 @@ export interface SceneBackdropProps {
 /** A full-bleed background picture, dimmed, with dark fades at the top and bottom for legibility. */
 export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const src = url && url !== failedUrl ? url : DEFAULT_BACKGROUND_URL;
+  const picture = backgroundPicture(url);
+  const src = picture !== failedUrl ? picture : DEFAULT_BACKGROUND_PICTURE;
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
       {/* Keyed by picture: a new realm fades in over the old one's place. */}

@@ -60,20 +60,23 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
   const coins = synced ? liveCoins : (view?.coins ?? 0);
   const energyFull = synced ? liveEnergy >= liveMax : view ? view.energy >= view.max_energy : true;
 
-  const onBuy = (kind: UpgradeKind, title: string) => {
-    buy.mutate(kind, {
-      onSuccess: (next) => {
-        const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
-        haptics.success();
-        audioEngine.play('success');
-        toast.success(level ? `${title} upgraded to level ${level}!` : `${title} upgraded`);
+  const onBuy = (kind: UpgradeKind, level: number, title: string) => {
+    buy.mutate(
+      { kind, level },
+      {
+        onSuccess: (next) => {
+          const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
+          haptics.success();
+          audioEngine.play('success');
+          toast.success(level ? `${title} upgraded to level ${level}!` : `${title} upgraded`);
+        },
+        onError: (error) => {
+          haptics.error();
+          audioEngine.play('error');
+          toast.error(failureMessage(error, `Could not upgrade ${title}`));
+        },
       },
-      onError: (error) => {
-        haptics.error();
-        audioEngine.play('error');
-        toast.error(failureMessage(error, `Could not upgrade ${title}`));
-      },
-    });
+    );
   };
 
   const onRefill = () => {
@@ -110,9 +113,9 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
               key={upgrade.kind}
               upgrade={upgrade}
               coins={coins}
-              buying={buy.isPending && buy.variables === upgrade.kind}
+              buying={buy.isPending && buy.variables?.kind === upgrade.kind}
               disabled={buy.isPending}
-              onBuy={() => onBuy(upgrade.kind, upgrade.title)}
+              onBuy={() => onBuy(upgrade.kind, upgrade.level, upgrade.title)}
             />
           ))}
         </div>

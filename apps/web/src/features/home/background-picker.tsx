@@ -1,4 +1,4 @@
-import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { useState } from 'react';
 import { useInventory } from '../../api/inventory/get-inventory.ts';
@@ -31,7 +31,12 @@ interface Realm {
   value: string | null;
 }
 
-const DEFAULT_REALM: Realm = { key: 'default', name: 'Default', image: DEFAULT_BACKGROUND_URL, value: null };
+const DEFAULT_REALM: Realm = {
+  key: 'default',
+  name: 'Default',
+  image: DEFAULT_BACKGROUND_PICTURE,
+  value: null,
+};
 
 export interface BackgroundPickerProps {
   user: User;

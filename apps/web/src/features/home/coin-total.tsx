@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
@@ -49,22 +49,24 @@ export function CoinTotal() {
 
   return (
     <div className="flex flex-col items-center">
-      <div className="flex h-[52px] items-center gap-2.5">
+      <div data-layout="coin-total" className="flex h-[52px] items-center gap-2.5 short:h-11">
         <span ref={coin} className="inline-block">
-          <GameIcon name="coin" className="size-12 drop-shadow-[0_4px_12px_rgb(255_170_0/0.6)]" />
+          <GameIcon
+            name="coin"
+            className="size-12 drop-shadow-[0_4px_12px_rgb(255_170_0/0.6)] short:size-10"
+          />
         </span>
         <span className="sr-only">Coins:</span>
         <span
           ref={number}
           data-testid="coin-total"
-          className={cx(
-            'font-display leading-none tabular-nums text-ink text-outline',
-            // Room for the connection dot and the music button beside it, even at millions.
-            formatNumber(coins).length > 9 ? 'text-[36px]' : 'text-[46px]',
-          )}
+          // Room for the connection dot and the music button beside it (44 px each side) and the
+          // coin (58 px), at any balance and any width: a digit of Lilita One is under 0.56 em.
+          style={{ '--chars': formatNumber(coins).length } as CSSProperties}
+          className="font-display text-[min(46px,calc((100cqw-146px)/(var(--chars)*0.56)))] leading-none tabular-nums text-ink text-outline short:text-[min(40px,calc((100cqw-146px)/(var(--chars)*0.56)))]"
         />
       </div>
-      <div className="flex h-7 items-center">
+      <div className="flex h-7 items-center short:h-6">
         <span
           data-testid="pending-badge"
           aria-hidden={pending === 0}

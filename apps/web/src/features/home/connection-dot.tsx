@@ -13,7 +13,7 @@ export function ConnectionDot() {
       data-testid="connection-dot"
       data-status={status}
       aria-label={connected ? 'Connected' : 'Not connected'}
-      className="flex h-8 items-center gap-1.5 rounded-full bg-night-950/60 pr-3 pl-2.5 ring-1 ring-white/10"
+      className="flex size-8 items-center justify-center rounded-full bg-night-950/60 ring-1 ring-white/10"
     >
       <span className="relative grid size-2.5 place-items-center">
         {connected && <span className="absolute inset-0 rounded-full bg-success-400/60 animate-ping-slow" />}
@@ -26,7 +26,8 @@ export function ConnectionDot() {
           )}
         />
       </span>
-      <span className="text-[11px] font-black tracking-[0.12em] text-ink/80 uppercase">{LABEL[status]}</span>
+      {/* Read out, not drawn: beside the coin total there is room for the dot only (spec-a §2 "connection dot"). */}
+      <span className="sr-only">{LABEL[status]}</span>
     </span>
   );
 }

@@ -17,7 +17,7 @@ export function EnergyMeter() {
   useNow(200, current < maxEnergy);
   const percent = maxEnergy > 0 ? (current / maxEnergy) * 100 : 0;
   return (
-    <div className="panel flex items-center gap-3 rounded-2xl px-3 py-2">
+    <div data-layout="energy" className="panel flex items-center gap-3 rounded-2xl px-3 py-2 short:py-1.5">
       <GameIcon name="energy" className="size-9 drop-shadow-[0_2px_8px_rgb(77_217_255/0.6)]" />
       <div className="flex-1">
         <div className="mb-1 flex items-baseline justify-between">

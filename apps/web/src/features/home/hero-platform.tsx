@@ -86,9 +86,13 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
     feedback(onTap(rect.left + rect.width / 2, rect.top + rect.height / 2), { dx: 0, dy: 0 });
   };
 
+  // --hero, the disc's size, comes from the stage around it (a size container, home-screen.tsx),
+  // never from the screen: the figure rises 25% above the disc and floats 10 px (the top padding
+  // keeps that room), the caption takes 48 px (42 px on short screens) and the figure is 130% of
+  // the disc wide. So nothing the hero draws leaves the stage, on any screen.
   return (
-    <div className="relative flex w-full flex-col items-center">
-      <div className="relative aspect-square w-[clamp(200px,min(88vw,356px),calc(var(--app-height)-440px))]">
+    <div className="relative flex w-full flex-col items-center pt-[calc(var(--hero)*0.25+10px)] [--hero:min(calc(100cqw/1.3),340px,calc((100cqh-48px-10px)/1.25))] short:[--hero:min(calc(100cqw/1.3),340px,calc((100cqh-42px-10px)/1.25))]">
+      <div data-layout="hero-disc" className="relative aspect-square w-[var(--hero)]">
         <div
           ref={halo}
           aria-hidden
@@ -147,12 +151,19 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
                 />
               )}
               {picture.state === 'figure' && (
-                <img
-                  src={picture.src}
-                  alt={name}
-                  draggable={false}
-                  className="hero-figure absolute top-[-25%] left-[-15%] w-[130%] max-w-none animate-fade-in"
-                />
+                // The figure's visible part: 25% above the disc to where its mask fades out (83% of
+                // the picture), 130% of the disc wide. The box clips it, so art stays in its box.
+                <div
+                  data-layout="hero-figure"
+                  className="absolute top-[-25%] left-[-15%] h-[108%] w-[130%] overflow-hidden"
+                >
+                  <img
+                    src={picture.src}
+                    alt={name}
+                    draggable={false}
+                    className="hero-figure absolute inset-x-0 top-0 w-full max-w-none animate-fade-in"
+                  />
+                </div>
               )}
               {picture.state === 'card' && (
                 <img
@@ -168,7 +179,12 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
           </div>
         </div>
       </div>
-      <div className="relative mt-3 flex h-9 items-center justify-center">{caption}</div>
+      <div
+        data-layout="hero-name"
+        className="relative mt-3 flex h-9 items-center justify-center short:mt-1.5"
+      >
+        {caption}
+      </div>
     </div>
   );
 }

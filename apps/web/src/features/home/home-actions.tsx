@@ -4,13 +4,13 @@ import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
 
 const TILE =
-  'panel relative flex h-[60px] flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl transition-transform active:scale-95';
+  'panel relative flex h-[60px] min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl transition-transform active:scale-95 short:h-[50px]';
 
 function TileFace({ art, label }: { art: EmojiName; label: string }) {
   return (
     <>
-      <EmojiArt name={art} className="size-7 drop-shadow-[0_3px_6px_rgb(0_0_0/0.45)]" />
-      <span className="text-[12px] leading-none font-black tracking-[0.02em] text-ink">{label}</span>
+      <EmojiArt name={art} className="size-7 drop-shadow-[0_3px_6px_rgb(0_0_0/0.45)] short:size-6" />
+      <span className="truncate text-[12px] leading-none font-black tracking-[0.02em] text-ink">{label}</span>
     </>
   );
 }
@@ -18,7 +18,7 @@ function TileFace({ art, label }: { art: EmojiName; label: string }) {
 /** Home's bottom row: Play & Earn (/tasks?tab=watch), the Titans Realm picker and Boost. */
 export function HomeActions({ onOpenRealm }: { onOpenRealm(): void }) {
   return (
-    <div className="flex gap-2.5">
+    <div data-layout="tiles" className="flex gap-2.5">
       <Link to={paths.tasks.getHref('watch')} className={TILE} onClick={() => haptics.light()}>
         <TileFace art="video-game" label="Play & Earn" />
       </Link>

@@ -67,7 +67,7 @@ describe('Home states (spec-a §2 "Home", §8)', () => {
     expect(screen.getByRole('button', { name: 'Mute music' })).toBeTruthy();
     expect(screen.getByTestId('connection-dot').getAttribute('aria-label')).toBe('Not connected');
     fireEvent.click(screen.getByRole('button', { name: 'Titans Realm' }));
-    expect(screen.getByRole('dialog', { name: 'Select Titans Realm' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Select Titans Realm' })).toBeTruthy();
   });
 
   test('no character selected', () => {

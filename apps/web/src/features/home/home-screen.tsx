@@ -1,5 +1,5 @@
 import { COMBO_BONUS_AT, COMBO_SUPER_AT } from '@titans/shared/constants';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useCharacter } from '../../api/characters/get-character.ts';
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,7 +9,6 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { getTapPipeline } from '../../lib/realtime/realtime-session.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
-import { BackgroundPicker } from './background-picker.tsx';
 import { CoinTotal } from './coin-total.tsx';
 import { ComboBadge } from './combo-badge.tsx';
 import { ConnectionDot } from './connection-dot.tsx';
@@ -25,6 +24,11 @@ export const NO_CHARACTER_SELECTED = 'No character selected';
 export const LOADING_CHARACTER = 'Loading character data...';
 export const CHARACTER_LOAD_FAILED = 'Failed to load character data';
 export const LOADING = 'Loading...';
+
+/** The picker is its own chunk: most sessions never open it, and Home's first script stays small. */
+const BackgroundPicker = lazy(() =>
+  import('./background-picker.tsx').then((module) => ({ default: module.BackgroundPicker })),
+);
 
 /** A refused tap buzzes at most this often, however fast the fingers go. */
 const REFUSAL_FEEDBACK_MS = 400;
@@ -48,14 +52,19 @@ export function HomeScreen() {
   // The owned copy carries the player's own level; the catalogue entry is the fallback.
   const catalogue = useCharacter(owned ? null : user?.avatar);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [pickerWanted, setPickerWanted] = useState(false);
 
   const layer = useRef<HTMLDivElement>(null);
+  const comboArea = useRef<HTMLDivElement>(null);
   const effects = useRef<TapEffects | null>(null);
   const lastRefusal = useRef(0);
 
   useEffect(() => {
     if (!layer.current) return;
-    const instance = new TapEffects(layer.current);
+    const instance = new TapEffects(layer.current, {
+      // Floating values stop under the combo banner (the layer covers the viewport from its top).
+      ceiling: () => comboArea.current?.getBoundingClientRect().bottom ?? Number.NEGATIVE_INFINITY,
+    });
     effects.current = instance;
     return () => {
       instance.dispose();
@@ -136,7 +145,10 @@ export function HomeScreen() {
   }
 
   return (
-    <section aria-label="Home" className="relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2">
+    <section
+      aria-label="Home"
+      className="@container relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2 short:pb-1"
+    >
       <div className="absolute top-2.5 left-4 z-10">
         <ConnectionDot />
       </div>
@@ -144,25 +156,42 @@ export function HomeScreen() {
         <MusicToggle />
       </div>
       <CoinTotal />
-      <div className="relative flex min-h-0 flex-1 items-center justify-center">
+      {/* A size container: the hero takes what the coin total, energy and tiles leave (hero-platform.tsx). */}
+      <div
+        data-testid="hero-stage"
+        className="relative -mx-4 flex min-h-0 flex-1 items-center justify-center [container-type:size]"
+      >
         {stage}
         {/* Over the hero's head: it must never push the hero down. */}
-        <div className="pointer-events-none absolute inset-x-0 top-0 z-10">
+        <div
+          ref={comboArea}
+          data-testid="combo-area"
+          className="pointer-events-none absolute inset-x-0 top-0 z-10"
+        >
           <ComboBadge />
         </div>
       </div>
-      <div className="flex shrink-0 flex-col gap-2.5">
+      <div className="flex shrink-0 flex-col gap-2.5 short:gap-2">
         <EnergyMeter />
-        <HomeActions onOpenRealm={() => setPickerOpen(true)} />
+        <HomeActions
+          onOpenRealm={() => {
+            setPickerWanted(true);
+            setPickerOpen(true);
+          }}
+        />
       </div>
       {/* Floating values and sparks, over the whole screen and never in the way of a finger. */}
       <div ref={layer} aria-hidden className="pointer-events-none fixed inset-0 z-20 overflow-hidden" />
-      <BackgroundPicker
-        user={user}
-        telegramUserId={telegramUserId}
-        open={pickerOpen}
-        onClose={() => setPickerOpen(false)}
-      />
+      {pickerWanted && (
+        <Suspense fallback={null}>
+          <BackgroundPicker
+            user={user}
+            telegramUserId={telegramUserId}
+            open={pickerOpen}
+            onClose={() => setPickerOpen(false)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,14 +1,25 @@
-import { FLOATING_VALUE_MS, SPARK_MS } from '@titans/shared/constants';
+import { SPARK_MS } from '@titans/shared/constants';
+import { FloatingValuePlanner, floatingPath } from './floating-values.ts';
 
 /** How a tap looks: plain, in a COMBO! (gold) or in a SUPER COMBO! (fire). */
 export type TapTier = 'normal' | 'combo' | 'super';
 
-/** Floating values alive at once: 20 taps a second for 1.5 s, with room to spare. */
-const FLOATING_POOL = 36;
+/** Floating values alive at once: merged values at 20 taps a second need a dozen; room to spare. */
+const FLOATING_POOL = 24;
 /** Sparks alive at once: 20 taps a second × up to 8 sparks × 1 s. */
 const SPARK_POOL = 160;
 const RING_POOL = 12;
 const SPARKS_PER_TAP: Record<TapTier, number> = { normal: 5, combo: 6, super: 8 };
+/** While tapping is dense, fewer sparks: the screen stays readable. */
+const DENSE_SPARKS = 3;
+const TIER_RANK: Record<TapTier, number> = { normal: 0, combo: 1, super: 2 };
+
+export interface TapEffectsOptions {
+  /** Where floating values must stop (the combo banner's bottom), in the layer's coordinates. */
+  ceiling?: () => number;
+  /** The clock (ms, monotonic); tests pass their own. */
+  now?: () => number;
+}
 const RING_MS = 420;
 
 /**
@@ -27,8 +38,14 @@ export class TapEffects {
   /** The animation each pooled element runs, so reusing it never asks the browser (a style flush). */
   private readonly running = new WeakMap<HTMLElement, Animation>();
   private readonly reducedMotion: boolean;
+  private readonly planner = new FloatingValuePlanner();
+  /** The value taps are being merged into, while its merge window is open. */
+  private current: { label: HTMLElement; value: number; tier: TapTier } | null = null;
 
-  constructor(private readonly layer: HTMLElement) {
+  constructor(
+    private readonly layer: HTMLElement,
+    private readonly options: TapEffectsOptions = {},
+  ) {
     this.rings = this.pool(RING_POOL, 'tap-ring');
     this.sparks = this.pool(SPARK_POOL, 'tap-spark');
     this.floating = this.pool(FLOATING_POOL, 'tap-float');
@@ -39,10 +56,20 @@ export class TapEffects {
   /** A tap at (x, y) in the layer's coordinates, worth `value` coins. */
   spawn(x: number, y: number, value: number, tier: TapTier): void {
     if (typeof this.layer.animate !== 'function') return;
-    this.float(x, y, value, tier);
+    const plan = this.planner.next(this.options.now?.() ?? performance.now());
+    if (plan.merge && this.current) {
+      // Within the merge window: the value just started shows the sum (D-WEB-15).
+      const current = this.current;
+      current.value += value;
+      if (TIER_RANK[tier] > TIER_RANK[current.tier]) current.tier = tier;
+      current.label.textContent = `+${current.value}`;
+      current.label.dataset.tier = current.tier;
+    } else {
+      this.current = { label: this.float(x, y, value, tier, plan.durationMs, plan.scale), value, tier };
+    }
     if (this.reducedMotion) return;
     this.ring(x, y, tier);
-    const count = SPARKS_PER_TAP[tier];
+    const count = plan.dense ? DENSE_SPARKS : SPARKS_PER_TAP[tier];
     const turn = Math.random() * Math.PI * 2;
     for (let i = 0; i < count; i++) this.spark(x, y, turn + (Math.PI * 2 * i) / count, tier);
   }
@@ -74,25 +101,33 @@ export class TapEffects {
     };
   }
 
-  private float(x: number, y: number, value: number, tier: TapTier) {
+  private float(x: number, y: number, value: number, tier: TapTier, durationMs: number, size: number) {
     const label = this.floating[this.nextFloating]!;
     this.nextFloating = (this.nextFloating + 1) % this.floating.length;
     label.textContent = `+${value}`;
     label.dataset.tier = tier;
     const drift = (Math.random() - 0.5) * 56;
-    const rise = tier === 'normal' ? 150 : 175;
+    // It rises towards the combo banner but never over it (D-WEB-15).
+    const ceiling = this.options.ceiling?.() ?? Number.NEGATIVE_INFINITY;
+    const path = floatingPath(y, tier === 'normal' ? 150 : 175, ceiling);
+    const rise = path.rise;
     const at = (dx: number, dy: number, scale: number) =>
-      `translate3d(${x + dx}px, ${y + dy}px, 0) translate(-50%, -50%) scale(${scale})`;
+      `translate3d(${x + dx}px, ${path.startY + dy}px, 0) translate(-50%, -50%) scale(${scale * size})`;
     this.play(
       label,
       [
         { transform: at(0, 0, 0.5), opacity: 0 },
-        { transform: at(drift * 0.15, -28, tier === 'normal' ? 1.1 : 1.3), opacity: 1, offset: 0.1 },
+        {
+          transform: at(drift * 0.15, -Math.min(28, rise), tier === 'normal' ? 1.1 : 1.3),
+          opacity: 1,
+          offset: 0.1,
+        },
         { transform: at(drift * 0.6, -rise * 0.6, 1), opacity: 1, offset: 0.6 },
         { transform: at(drift, -rise, 0.9), opacity: 0 },
       ],
-      { duration: FLOATING_VALUE_MS, easing: 'cubic-bezier(0.2, 0.8, 0.3, 1)' },
+      { duration: durationMs, easing: 'cubic-bezier(0.2, 0.8, 0.3, 1)' },
     );
+    return label;
   }
 
   private spark(x: number, y: number, angle: number, tier: TapTier) {

@@ -1,6 +1,7 @@
-import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
+import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import { useState } from 'react';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
 import { useLoadingProgress } from './use-loading-progress.ts';
 
@@ -16,7 +17,7 @@ export interface LoadingScreenProps {
 /** spec-a §2 "Loading screen": the logo, the product title and a progress bar over the background. */
 export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingScreenProps) {
   const progress = useLoadingProgress(done);
-  const [background, setBackground] = useState(backgroundUrl || DEFAULT_BACKGROUND_URL);
+  const [background, setBackground] = useState(() => backgroundPicture(backgroundUrl));
   const [logoFailed, setLogoFailed] = useState(false);
 
   return (
@@ -34,7 +35,7 @@ export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingS
         aria-hidden
         className="absolute inset-0 size-full object-cover opacity-80"
         onError={() => {
-          if (background !== DEFAULT_BACKGROUND_URL) setBackground(DEFAULT_BACKGROUND_URL);
+          if (background !== DEFAULT_BACKGROUND_PICTURE) setBackground(DEFAULT_BACKGROUND_PICTURE);
         }}
       />
       <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.55)_0%,rgb(6_4_26/0.15)_35%,rgb(6_4_26/0.35)_60%,rgb(6_4_26/0.95)_100%)]" />

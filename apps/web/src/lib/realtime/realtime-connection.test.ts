@@ -227,6 +227,55 @@ describe('realtime connection', () => {
     expect(socket.connectCalls).toBe(2);
   });
 
+  test('W6 the network going away closes the socket at once; its return reconnects at once', () => {
+    const network = new EventTarget();
+    const realtime = connection({ network: network as unknown as Window });
+    realtime.start();
+    socket.open();
+    expect(statuses.at(-1)).toBe('connected');
+
+    network.dispatchEvent(new Event('offline'));
+    // A real socket says so when it is closed on purpose; no retry is scheduled while offline.
+    socket.lose('io client disconnect', false);
+    expect(statuses.at(-1)).toBe('closed');
+    vi.advanceTimersByTime(120_000);
+    expect(socket.connectCalls).toBe(1);
+
+    network.dispatchEvent(new Event('online'));
+    expect(socket.connectCalls).toBe(2);
+    expect(statuses.at(-1)).toBe('connecting');
+    socket.open();
+    expect(statuses.at(-1)).toBe('connected');
+  });
+
+  test('W6 started offline it waits for the network instead of trying', () => {
+    const network = new EventTarget();
+    const realtime = connection({ network: network as unknown as Window, isOnline: () => false });
+    realtime.start();
+    expect(socket.connectCalls).toBe(0);
+    expect(statuses).not.toContain('connecting');
+    expect(realtime.currentStatus).toBe('closed');
+    network.dispatchEvent(new Event('online'));
+    expect(socket.connectCalls).toBe(1);
+    realtime.stop();
+  });
+
+  test('W6 back online while socket.io waits between retries: a fresh attempt starts at once', () => {
+    const network = new EventTarget();
+    const realtime = connection({ network: network as unknown as Window });
+    realtime.start();
+    socket.open();
+    socket.lose('transport close', true);
+    socket.io.fire('reconnect_failed');
+    expect(socket.connectCalls).toBe(1);
+    network.dispatchEvent(new Event('online'));
+    expect(socket.connectCalls).toBe(2);
+    // The backoff that reconnect_failed scheduled was dropped, not kept as a second attempt.
+    vi.advanceTimersByTime(60_000);
+    expect(socket.connectCalls).toBe(2);
+    realtime.stop();
+  });
+
   test('spec-a §5: without a user id it logs an error and does not connect', () => {
     const realtime = connection({ telegramUserId: '' });
     realtime.start();

@@ -31,6 +31,11 @@ export const SOCKET_OPTIONS = {
   reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
   reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
   timeout: SOCKET_TIMEOUT_MS,
+  // WebSocket straight away: one round trip fewer than polling-then-upgrade, which on a slow
+  // phone network is what a player waits for after a launch or a tunnel (decisions: D-WEB-17).
+  // Where WebSocket is blocked, the client falls back to long polling.
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
 } as const satisfies Partial<ManagerOptions & SocketOptions>;
 
 /** spec-a §9: the extra client backoff once socket.io gives up, min(3 s × 1.5^n, 30 s). */
@@ -40,6 +45,7 @@ export function extraBackoffMs(round: number): number {
 
 type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 type Visibility = Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+type Network = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
 export interface RealtimeConnectionOptions {
   /** The player's Telegram id; initUser announces it after every (re)connect. */
@@ -57,6 +63,10 @@ export interface RealtimeConnectionOptions {
   /** The handshake or initUser said the account is banned (spec-a §6). */
   onBanned?: (reason: string | null) => void;
   visibility?: Visibility | undefined;
+  /** Fires `online` and `offline` (the window); the connection follows it (decisions: D-WEB-17). */
+  network?: Network | undefined;
+  /** The browser's idea of being online at start; navigator.onLine by default. */
+  isOnline?: () => boolean;
 }
 
 interface HandshakeRefusal {
@@ -79,10 +89,14 @@ export class RealtimeConnection {
   private stopped = false;
   private readonly logger: Logger;
   private readonly visibility: Visibility | undefined;
+  private readonly network: Network | undefined;
+  /** The browser said it is offline: the socket is closed on purpose until it says `online`. */
+  private offline = false;
 
   constructor(private readonly options: RealtimeConnectionOptions) {
     this.logger = options.logger ?? console;
     this.visibility = 'visibility' in options ? options.visibility : globalThis.document;
+    this.network = 'network' in options ? options.network : globalThis.window;
     const createSocket: SocketFactory = options.createSocket ?? ((socketOptions) => io(socketOptions));
     this.socket = createSocket({
       ...SOCKET_OPTIONS,
@@ -97,6 +111,8 @@ export class RealtimeConnection {
     this.socket.io.on('reconnect_attempt', this.onReconnectAttempt);
     this.socket.io.on('reconnect_failed', this.onReconnectFailed);
     this.visibility?.addEventListener('visibilitychange', this.onVisibilityChange);
+    this.network?.addEventListener('online', this.onOnline);
+    this.network?.addEventListener('offline', this.onOffline);
   }
 
   get connected(): boolean {
@@ -111,6 +127,15 @@ export class RealtimeConnection {
   start(): void {
     if (!this.options.telegramUserId) {
       this.logger.error('[realtime] no Telegram user id: the socket is not started');
+      return;
+    }
+    // Opened offline (a reload served by the service worker): wait for `online` instead of
+    // spending socket.io's attempts on a network that is not there.
+    const isOnline = this.options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+    if (this.network && !isOnline()) {
+      this.logger.warn('[realtime] the browser is offline; connecting once it is back');
+      this.offline = true;
+      this.setStatus('closed');
       return;
     }
     this.open('start');
@@ -134,6 +159,8 @@ export class RealtimeConnection {
     this.stopped = true;
     this.clearBackoff();
     this.visibility?.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.network?.removeEventListener('online', this.onOnline);
+    this.network?.removeEventListener('offline', this.onOffline);
     this.socket.io.off('reconnect_attempt', this.onReconnectAttempt);
     this.socket.io.off('reconnect_failed', this.onReconnectFailed);
     this.socket.off('connect', this.onConnect);
@@ -191,6 +218,10 @@ export class RealtimeConnection {
   private readonly onDisconnect = (reason: string) => {
     this.options.onDisconnected?.();
     if (this.stopped) return;
+    if (this.offline) {
+      this.setStatus('closed');
+      return;
+    }
     if (this.socket.active) {
       this.logger.warn(`[realtime] disconnected (${reason}); socket.io is reconnecting`);
       this.setStatus('connecting');
@@ -236,6 +267,34 @@ export class RealtimeConnection {
 
   private readonly onReconnectFailed = () => {
     this.scheduleBackoff(`socket.io gave up after ${SOCKET_RECONNECT_ATTEMPTS} attempts`);
+  };
+
+  /**
+   * The network is gone: close the socket now rather than wait for its ping to time out, and
+   * stop socket.io's retries, which would only fail and push the next attempt further away.
+   */
+  private readonly onOffline = () => {
+    if (this.stopped) return;
+    this.logger.warn('[realtime] the browser is offline');
+    this.offline = true;
+    this.clearBackoff();
+    this.socket.disconnect();
+    this.setStatus('closed');
+  };
+
+  /**
+   * The network is back: connect at once (decisions: D-WEB-17), whatever socket.io's retry timer
+   * or our backoff says. disconnect() first drops any retry in progress, so connect() starts a
+   * fresh handshake instead of waiting for it.
+   */
+  private readonly onOnline = () => {
+    if (this.stopped) return;
+    this.offline = false;
+    this.backoffRound = 0;
+    if (this.socket.connected) return;
+    this.logger.info('[realtime] the network is back');
+    this.socket.disconnect();
+    this.open('the network is back');
   };
 
   /** spec-a §4: back from the background with the socket down, reconnect at once. */

@@ -1,0 +1,338 @@
+/**
+ * `npm run bench:web` — how fast the built web app feels on a slow phone network: the real
+ * server (in process, PGlite, serving apps/web/dist as `npm start` does) and Debian's Chromium
+ * through playwright-core, with Chrome DevTools' "Slow 4G" profile (562.5 ms latency, 1.44 Mbit/s
+ * down, 675 kbit/s up) and a 4× CPU slowdown, both set through the DevTools protocol.
+ *
+ * Prints, with an empty cache (a new browser profile each run) and a warm one (the same profile
+ * again: HTTP cache, service worker, saved account): first contentful paint, time to a tappable
+ * hero (hero on screen and the socket connected), bytes transferred and script bytes (as sent,
+ * compressed) until then, and on the warm load the requests for fingerprinted files that still
+ * reached the server (revalidated). Then the time of a bottom-nav tab switch and the reconnect
+ * time after the network goes away and comes back. Medians of `--runs=N` (default 3).
+ * Results: stdout and bench-results/web-<time>.json. Needs `npm run build` first.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/helpers/browser.ts';
+import { registerWithHero } from '../../e2e/helpers/player.ts';
+import { startServer } from '../../e2e/helpers/server.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Chrome DevTools' "Slow 4G" preset (front_end/core/sdk/NetworkManager.ts), in bytes per second. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
+const CPU_SLOWDOWN = Number(option('cpu') ?? 4);
+/** `--network=none` drops the network profile (to tell network time from CPU time). */
+const NETWORK = option('network') ?? 'slow4g';
+/** Issue 12's targets on this profile. */
+const TARGETS = { coldTappableMs: 2_500, warmTappableMs: 1_000, tabSwitchMs: 100, reconnectMs: 1_000 };
+
+function option(name: string): string | undefined {
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+function runsOption(): number {
+  const raw = option('runs');
+  const runs = raw === undefined ? 3 : Number(raw);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+  return runs;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Installed before any page script: notes when the hero can be tapped (on screen, socket
+ * connected), in the page's clock (ms since navigation start).
+ */
+const TAPPABLE_PROBE = `(() => {
+  // tsx keeps function names with a __name() helper that pages do not have.
+  window.__name = window.__name || ((fn) => fn);
+  const check = () => {
+    if (window.__tappableAt) return;
+    const hero = document.querySelector('[data-testid="hero-tap"]');
+    const live = document.querySelector('[data-testid="connection-dot"][data-status="connected"]');
+    const now = performance.now();
+    if (!window.__scriptAt && document.querySelector('#root > *')) window.__scriptAt = now;
+    if (!window.__heroAt && hero && hero.getBoundingClientRect().width > 0) window.__heroAt = now;
+    if (!window.__liveAt && live) window.__liveAt = now;
+    if (window.__heroAt && window.__liveAt) window.__tappableAt = now;
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+interface LoadResult {
+  fcpMs: number;
+  tappableMs: number;
+  /** The app's first render (the script has run), the hero on screen, the socket connected. */
+  firstRenderMs: number;
+  heroMs: number;
+  liveMs: number;
+  bytes: number;
+  scriptBytes: number;
+  requests: number;
+  /** Fingerprinted files (/assets/) whose request reached the server (200 or 304). */
+  revalidatedAssets: number;
+}
+
+/** Counts what crosses the (emulated) network for one page, by CDP request id. */
+class TrafficMeter {
+  private readonly types = new Map<string, { type: string; url: string; network: boolean; status: number }>();
+  bytes = 0;
+  scriptBytes = 0;
+  requests = 0;
+  revalidatedAssets = 0;
+  private counting = true;
+
+  constructor(cdp: CDPSession) {
+    cdp.on('Network.responseReceived', (event) => {
+      const { response, type, requestId } = event;
+      const network = !response.fromDiskCache && !response.fromServiceWorker && !response.fromPrefetchCache;
+      this.types.set(requestId, { type, url: response.url, network, status: response.status });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const info = this.types.get(event.requestId);
+      if (!this.counting || !info) return;
+      if (!info.network) return;
+      this.requests++;
+      this.bytes += event.encodedDataLength;
+      if (info.type === 'Script') this.scriptBytes += event.encodedDataLength;
+      if (new URL(info.url).pathname.startsWith('/assets/')) this.revalidatedAssets++;
+    });
+  }
+
+  stop() {
+    this.counting = false;
+  }
+}
+
+async function throttle(cdp: CDPSession) {
+  await cdp.send('Network.enable');
+  if (NETWORK !== 'none') await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Loads Home in `page` and measures it until the hero is tappable. */
+async function measureLoad(page: Page, cdp: CDPSession): Promise<LoadResult> {
+  const meter = new TrafficMeter(cdp);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as unknown as { __tappableAt?: number }).__tappableAt, undefined, {
+    timeout: 120_000,
+    polling: 100,
+  });
+  meter.stop();
+  const timings = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    tappable: (window as unknown as { __tappableAt: number }).__tappableAt,
+    firstRender: (window as unknown as { __scriptAt?: number }).__scriptAt ?? Number.NaN,
+    hero: (window as unknown as { __heroAt?: number }).__heroAt ?? Number.NaN,
+    live: (window as unknown as { __liveAt?: number }).__liveAt ?? Number.NaN,
+  }));
+  return {
+    fcpMs: timings.fcp,
+    tappableMs: timings.tappable,
+    firstRenderMs: timings.firstRender,
+    heroMs: timings.hero,
+    liveMs: timings.live,
+    bytes: meter.bytes,
+    scriptBytes: meter.scriptBytes,
+    requests: meter.requests,
+    revalidatedAssets: meter.revalidatedAssets,
+  };
+}
+
+/** Bottom-nav taps: from the click to the new screen painted, in the page's clock. */
+async function measureTabSwitches(page: Page): Promise<number[]> {
+  const tabs = ['Quest Board', 'Invites', 'Arena', 'Titans Emporium', 'Home'];
+  const times: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    for (const tab of tabs) {
+      const ms = await page.evaluate(
+        (label) =>
+          new Promise<number>((resolve, reject) => {
+            const target = Array.from(
+              document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a'),
+            ).find((a) => a.getAttribute('aria-label') === label || a.textContent?.trim() === label);
+            if (!target) return reject(new Error(`no nav link ${label}`));
+            // Whatever the screen is (other branches fill them in): the page in <main> is replaced.
+            const before = document.querySelector('main')?.firstElementChild ?? null;
+            const started = performance.now();
+            target.click();
+            const check = () => {
+              const now = document.querySelector('main')?.firstElementChild ?? null;
+              if (now && now !== before && now.getBoundingClientRect().height > 0) {
+                // The frame that shows it.
+                requestAnimationFrame(() => resolve(performance.now() - started));
+              } else requestAnimationFrame(check);
+            };
+            check();
+          }),
+        tab,
+      );
+      times.push(ms);
+    }
+  }
+  return times;
+}
+
+/** Network gone, then back: from the `online` event to the socket connected again. */
+async function measureReconnect(page: Page, cdp: CDPSession): Promise<number> {
+  await page.evaluate(() => {
+    const state = window as unknown as { __onlineAt?: number; __reconnectedAt?: number };
+    state.__onlineAt = undefined;
+    state.__reconnectedAt = undefined;
+    window.addEventListener(
+      'online',
+      () => {
+        state.__onlineAt = performance.now();
+        const check = () => {
+          if (document.querySelector('[data-testid="connection-dot"][data-status="connected"]')) {
+            state.__reconnectedAt = performance.now();
+          } else requestAnimationFrame(check);
+        };
+        check();
+      },
+      { once: true },
+    );
+  });
+  await cdp.send('Network.emulateNetworkConditions', { ...SLOW_4G, offline: true });
+  await page.locator('[data-testid="connection-dot"][data-status="closed"]').waitFor({ timeout: 30_000 });
+  // A few seconds away, as in a tunnel.
+  await page.waitForTimeout(3_000);
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await page.waitForFunction(
+    () => (window as unknown as { __reconnectedAt?: number }).__reconnectedAt,
+    undefined,
+    {
+      timeout: 60_000,
+      polling: 100,
+    },
+  );
+  return page.evaluate(() => {
+    const state = window as unknown as { __onlineAt: number; __reconnectedAt: number };
+    return state.__reconnectedAt - state.__onlineAt;
+  });
+}
+
+async function newPhone(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  await page.addInitScript(TAPPABLE_PROBE);
+  const cdp = await context.newCDPSession(page);
+  await throttle(cdp);
+  return { page, cdp };
+}
+
+async function main() {
+  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) throw new Error('The web app is not built: run `npm run build` first.');
+  const runs = runsOption();
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  try {
+    await registerWithHero(server.url);
+    const cold: LoadResult[] = [];
+    const warm: LoadResult[] = [];
+    const tabSwitches: number[] = [];
+    const reconnects: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
+      // Empty cache: a new profile.
+      const first = await newPhone(context);
+      cold.push(await measureLoad(first.page, first.cdp));
+      // Let the service worker install and precache (it starts once the game is on screen).
+      await first.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+        timeout: 120_000,
+      });
+      await first.page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await first.page.close();
+
+      // Warm cache: the same profile again.
+      const second = await newPhone(context);
+      warm.push(await measureLoad(second.page, second.cdp));
+      tabSwitches.push(...(await measureTabSwitches(second.page)));
+      reconnects.push(await measureReconnect(second.page, second.cdp));
+      await context.close();
+      process.stdout.write(`run ${run + 1}/${runs} done\n`);
+    }
+
+    const summary = (loads: LoadResult[]) => ({
+      fcpMs: median(loads.map((l) => l.fcpMs)),
+      tappableMs: median(loads.map((l) => l.tappableMs)),
+      firstRenderMs: median(loads.map((l) => l.firstRenderMs)),
+      heroMs: median(loads.map((l) => l.heroMs)),
+      liveMs: median(loads.map((l) => l.liveMs)),
+      bytes: median(loads.map((l) => l.bytes)),
+      scriptBytes: median(loads.map((l) => l.scriptBytes)),
+      requests: median(loads.map((l) => l.requests)),
+      revalidatedAssets: Math.max(...loads.map((l) => l.revalidatedAssets)),
+    });
+    const result = {
+      when: new Date().toISOString(),
+      // The figures depend on the machine's other work: this is the load while they were taken.
+      machine: { cpus: os.cpus().length, loadAverage1m: os.loadavg()[0] ?? 0 },
+      profile: { network: 'Slow 4G (DevTools preset)', ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN },
+      runs,
+      cold: summary(cold),
+      warm: summary(warm),
+      tabSwitchMs: { median: median(tabSwitches), max: Math.max(...tabSwitches) },
+      reconnectMs: { median: median(reconnects), max: Math.max(...reconnects) },
+      raw: { cold, warm, tabSwitches, reconnects },
+    };
+
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+    const lines = [
+      `Web app on ${NETWORK === 'none' ? 'an unthrottled network' : 'Slow 4G (562.5 ms RTT, 1.44 Mbit/s down)'} with ${CPU_SLOWDOWN}x CPU slowdown, median of ${runs} runs`,
+      `machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} at the end`,
+      '',
+      '| measure | empty cache | warm cache |',
+      '| --- | --- | --- |',
+      `| first contentful paint | ${ms(result.cold.fcpMs)} | ${ms(result.warm.fcpMs)} |`,
+      `| tappable hero (target ${TARGETS.coldTappableMs} / ${TARGETS.warmTappableMs} ms) | ${ms(result.cold.tappableMs)} ${verdict(result.cold.tappableMs <= TARGETS.coldTappableMs)} | ${ms(result.warm.tappableMs)} ${verdict(result.warm.tappableMs <= TARGETS.warmTappableMs)} |`,
+      `| … of which: app's first render | ${ms(result.cold.firstRenderMs)} | ${ms(result.warm.firstRenderMs)} |`,
+      `| … hero on screen | ${ms(result.cold.heroMs)} | ${ms(result.warm.heroMs)} |`,
+      `| … socket connected | ${ms(result.cold.liveMs)} | ${ms(result.warm.liveMs)} |`,
+      `| bytes transferred until then | ${kb(result.cold.bytes)} | ${kb(result.warm.bytes)} |`,
+      `| script bytes (compressed) | ${kb(result.cold.scriptBytes)} | ${kb(result.warm.scriptBytes)} |`,
+      `| requests over the network | ${result.cold.requests} | ${result.warm.requests} |`,
+      `| fingerprinted files revalidated (target 0) | – | ${result.warm.revalidatedAssets} ${verdict(result.warm.revalidatedAssets === 0)} |`,
+      '',
+      `tab switch (target ${TARGETS.tabSwitchMs} ms): median ${ms(result.tabSwitchMs.median)}, max ${ms(result.tabSwitchMs.max)} ${verdict(result.tabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
+      `reconnect after offline → online (target ${TARGETS.reconnectMs} ms): median ${ms(result.reconnectMs.median)}, max ${ms(result.reconnectMs.max)} ${verdict(result.reconnectMs.median <= TARGETS.reconnectMs)}`,
+    ];
+    process.stdout.write(`\n${lines.join('\n')}\n`);
+    const outDir = path.join(repoRoot, 'bench-results');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `web-${result.when.replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`\nwritten: ${path.relative(repoRoot, file)}\n`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+/**
+ * REST balance changes for bench-taps' mixed phase: boost upgrades and free refills from many
+ * players on an open-loop schedule (latency from the scheduled send time), plus one player who
+ * hammers upgrades with several requests in flight at once. Every answer is recorded per player
+ * and track, so the bench can check afterwards that no purchase was lost or doubled.
+ */
+import { UPGRADE_KINDS, type UpgradeKind, upgradePrice } from '../../packages/shared/src/boosts/upgrades.ts';
+import { LatencyRecorder } from './latency-recorder.ts';
+import type { ClientIdentity } from './tap-harness.ts';
+
+export interface PurchaseStats {
+  sent: number;
+  succeeded: number;
+  /** Answers with a shared error code (insufficient coins, max level, cooldown…), by code. */
+  refused: Record<string, number>;
+  /** Transport failures and 5xx answers: always a problem. */
+  failures: number;
+  failureSamples: string[];
+  latency: { p50: number; p99: number; max: number; samples: number };
+}
+
+export class PurchaseDriver {
+  /** Successful upgrades per player and track, over the whole run. */
+  readonly bought = new Map<number, Record<UpgradeKind, number>>();
+  private readonly latency = new LatencyRecorder(131_072);
+  private sent = 0;
+  private succeeded = 0;
+  private failures = 0;
+  private readonly failureSamples: string[] = [];
+  private readonly refused: Record<string, number> = {};
+  private readonly turn = new Map<number, number>();
+  private inFlight = new Set<Promise<void>>();
+  private running = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly purchasers: ClientIdentity[],
+    private readonly hammerer: ClientIdentity,
+  ) {
+    for (const player of [...purchasers, hammerer])
+      this.bought.set(player.telegramId, Object.fromEntries(UPGRADE_KINDS.map((k) => [k, 0])) as never);
+  }
+
+  /**
+   * Runs for `ms`: `perSecond` changes spread over the purchasers (each one's next track in turn,
+   * every fifth request a refill), and `hammer` upgrade requests always in flight for one player.
+   */
+  async run(ms: number, perSecond: number, hammer: number) {
+    this.resetWindow();
+    this.running = true;
+    const started = performance.now();
+    const hammering = Array.from({ length: hammer }, async () => {
+      while (this.running) await this.send(this.hammerer, this.nextKind(this.hammerer), performance.now());
+    });
+    const gap = 1000 / perSecond;
+    for (let n = 0; ; n++) {
+      const scheduled = started + n * gap;
+      if (scheduled - started >= ms) break;
+      const wait = scheduled - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const player = this.purchasers[n % this.purchasers.length]!;
+      const request = this.send(player, n % 5 === 4 ? 'refill' : this.nextKind(player), scheduled);
+      this.inFlight.add(request);
+      void request.finally(() => this.inFlight.delete(request));
+    }
+    this.running = false;
+    await Promise.all([...hammering, ...this.inFlight]);
+  }
+
+  private nextKind(player: ClientIdentity): UpgradeKind {
+    const turn = this.turn.get(player.telegramId) ?? 0;
+    this.turn.set(player.telegramId, turn + 1);
+    return UPGRADE_KINDS[turn % UPGRADE_KINDS.length]!;
+  }
+
+  private async send(player: ClientIdentity, action: UpgradeKind | 'refill', scheduled: number) {
+    this.sent++;
+    const path = action === 'refill' ? '/v1/boosts/refill' : '/v1/boosts/upgrade';
+    try {
+      const response = await fetch(`${this.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `tma ${player.initData}`,
+          ...(action === 'refill' ? {} : { 'content-type': 'application/json' }),
+        },
+        body: action === 'refill' ? undefined : JSON.stringify({ kind: action }),
+      });
+      const body = (await response.json()) as { error?: string };
+      this.latency.record(performance.now() - scheduled);
+      if (response.status === 200) {
+        this.succeeded++;
+        if (action !== 'refill') this.bought.get(player.telegramId)![action]++;
+      } else if (response.status < 500 && body.error) {
+        this.refused[body.error] = (this.refused[body.error] ?? 0) + 1;
+      } else this.fail(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    } catch (error) {
+      this.fail(`${path} failed: ${(error as Error).message}`);
+    }
+  }
+
+  private fail(sample: string) {
+    this.failures++;
+    if (this.failureSamples.length < 5) this.failureSamples.push(sample);
+  }
+
+  private resetWindow() {
+    this.sent = 0;
+    this.succeeded = 0;
+    this.failures = 0;
+    for (const key of Object.keys(this.refused)) delete this.refused[key];
+    this.latency.reset();
+  }
+
+  stats(): PurchaseStats {
+    return {
+      sent: this.sent,
+      succeeded: this.succeeded,
+      refused: { ...this.refused },
+      failures: this.failures,
+      failureSamples: [...this.failureSamples],
+      latency: (() => {
+        const [p50, p99] = this.latency.percentiles(0.5, 0.99);
+        return { p50: p50!, p99: p99!, max: this.latency.max, samples: this.latency.seen };
+      })(),
+    };
+  }
+
+  /** Coins the recorded upgrades cost a player: levels bought in order from 0. */
+  spentBy(telegramId: number): number {
+    const bought = this.bought.get(telegramId)!;
+    let total = 0;
+    for (const kind of UPGRADE_KINDS)
+      for (let level = 0; level < bought[kind]; level++) total += upgradePrice(kind, level)!;
+    return total;
+  }
+
+  get players(): ClientIdentity[] {
+    return [...this.purchasers, this.hammerer];
+  }
+}
