@@ -91,13 +91,23 @@ export class ResilientPool extends pg.Pool {
     lastError: null,
     lastErrorAt: null,
   };
-  private readonly watched = new WeakSet<pg.PoolClient>();
+  private readonly checkedOut = new WeakSet<pg.PoolClient>();
   private listener: ConnectionErrorListener = () => {};
 
   constructor(config: pg.PoolConfig) {
     super({ connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS, keepAlive: true, ...config });
-    // An idle connection that dies emits here; pg-pool has already removed it.
-    this.on('error', (error) => this.lost(error, 'idle'));
+    // Every connection gets a listener for its whole life, attached as soon as it connects:
+    // while checked out pg-pool detaches its own, and a session-ending message can arrive in the
+    // same read as the end of the handshake, before the caller has the client (seen with
+    // idle_session_timeout on a loaded machine). Without one, 'error' would kill the process.
+    // A dropped connection is discarded by the pool (on release, or at once when idle).
+    this.on('connect', (client) =>
+      client.on('error', (error) => this.lost(error, this.checkedOut.has(client) ? 'checked-out' : 'idle')),
+    );
+    this.on('acquire', (client) => this.checkedOut.add(client));
+    this.on('release', (_error, client) => this.checkedOut.delete(client));
+    // pg-pool re-emits an idle connection's error here; it was counted by the listener above.
+    this.on('error', () => {});
   }
 
   /** Where connection problems are reported (the app's logger). */
@@ -131,13 +141,6 @@ export class ResilientPool extends pg.Pool {
     for (let attempt = 0; ; attempt++) {
       try {
         const client = await super.connect();
-        if (!this.watched.has(client)) {
-          this.watched.add(client);
-          // While checked out the pool's idle listener is detached: without this a dropped
-          // connection inside a transaction is an unhandled 'error' event and kills the process.
-          // The failing statement rejects as well; releasing the dead client discards it.
-          client.on('error', (error) => this.lost(error, 'checked-out'));
-        }
         this.markUp();
         return client;
       } catch (error) {
