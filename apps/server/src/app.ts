@@ -1,8 +1,11 @@
+import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Api } from 'grammy';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { banRoutes } from './bans/ban-routes.ts';
+import { BanService, banMessage } from './bans/ban-service.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
@@ -31,6 +34,7 @@ import { GamesFeed } from './quests/games-feed.ts';
 import { questRoutes } from './quests/quest-routes.ts';
 import { QuizService } from './quests/quiz-service.ts';
 import { TaskService } from './quests/task-service.ts';
+import { SocketRegistry } from './realtime/socket-bounds.ts';
 import { createSocketServer, type Realtime, type TitansSocketServer } from './realtime/socket-server.ts';
 import { referralRoutes } from './referrals/referral-routes.ts';
 import { ReferralService } from './referrals/referral-service.ts';
@@ -41,6 +45,8 @@ import { createTonClient } from './stars/ton-client.ts';
 import { tonConnectRoutes } from './stars/ton-connect-routes.ts';
 import { TapEngine } from './taps/tap-engine.ts';
 import { registerTapEvents } from './taps/tap-socket.ts';
+import { UploadJanitor } from './uploads/upload-janitor.ts';
+import { defaultUploadLimits, UploadGate } from './uploads/upload-limits.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { UserService } from './users/user-service.ts';
@@ -70,6 +76,9 @@ export interface TitansApp {
   bot: import('grammy').Bot<BotContext> | null;
   referrals: ReferralService;
   leaderboard: LeaderboardService;
+  uploadJanitor: UploadJanitor;
+  bans: BanService;
+  sockets: SocketRegistry;
 }
 
 /**
@@ -84,6 +93,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // Clients send JSON only; `__proto__` and `constructor.prototype` keys are refused with 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A body that trickles in must not hold a connection for ever (decisions: D-HTTP-1). Node only
+    // enforces requestTimeout when it is given to the server's constructor (setting it afterwards,
+    // as Fastify's own option does, is ignored), and checks it every connectionsCheckingInterval.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, config.requestTimeoutMs / 4)),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,6 +121,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      onConnectionError: (error, where) =>
+        app.log.warn({ err: error, where }, 'database connection lost; the pool opens a new one'),
+      onMaintenanceError: (error) => app.log.error({ err: error }, 'database maintenance failed'),
     }));
   const ownsDatabase = options.database === undefined;
   try {
@@ -190,6 +210,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
+  const incomingDir = path.join(config.dataDir, 'uploads-incoming');
+  const uploadGate = new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal));
+  const uploadJanitor = new UploadJanitor({
+    database,
+    uploadsDir: config.uploadsDir,
+    incomingDir,
+    logger: app.log,
+  });
   registerAuthHooks(app, config, users);
   await app.register(fastifyMultipart);
 
@@ -200,7 +228,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database, now }));
-      await api.register(uploadRoutes({ database, uploadsDir: config.uploadsDir }));
+      await api.register(
+        uploadRoutes({ database, uploadsDir: config.uploadsDir, incomingDir, gate: uploadGate }),
+      );
       await api.register(boostRoutes({ boosts }));
       await api.register(starsRoutes({ stars }));
       await api.register(questRoutes(quests));
@@ -223,6 +253,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerTapEvents(realtime, engine);
   realtimeRef = realtime;
   const io = realtime.io;
+  const sockets = new SocketRegistry(io);
+  const bans = new BanService({
+    database,
+    logger: app.log,
+    // A ban closes every open socket of the player at once; an unban needs nothing here: the
+    // handshake reads the account, so the player's next connection is accepted.
+    apply: (change) => {
+      if (change.banned) sockets.closeAll(change.telegramUserId, 'auth/banned', banMessage(change.reason));
+    },
+  });
+  await bans.start();
+  if (config.adminToken) await app.register(banRoutes({ token: config.adminToken, bans }));
   if (config.metricsToken) {
     await app.register(
       metricsRoutes({
@@ -230,11 +272,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         engine,
         connectedSockets: () => io.engine.clientsCount,
         leaderboard: () => leaderboard.stats,
+        database,
       }),
     );
   }
   engine.start();
   leaderboard.start();
+  uploadJanitor.start();
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
@@ -242,6 +286,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   app.addHook('onClose', async () => {
     await leaderboard.close();
+    await bans.stop();
+    await uploadJanitor.stop();
     await engine.close();
     if (ownsDatabase) await database.close();
   });
@@ -258,5 +304,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     bot,
     referrals,
     leaderboard,
+    uploadJanitor,
+    bans,
+    sockets,
   };
 }

@@ -10,6 +10,10 @@
 export const DEV_TELEGRAM_USER_ID = '00000002';
 /** Default freshness limit of signed init data (decisions: D-AUTH-1). */
 export const DEFAULT_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** Init data dated further in the future than this is refused: clocks skew, data does not (D-AUTH-5). */
+export const AUTH_MAX_FUTURE_SKEW_SECONDS = 5 * 60;
+/** A request must arrive whole (headers and body) within this by default (D-HTTP-1). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 // --- Client shell -----------------------------------------------------------------------------
 
@@ -166,6 +170,36 @@ export const DEFAULT_LEADERBOARD_REFRESH_SECONDS = 30;
 // --- Uploads (decisions: D-UPLOAD-1) -----------------------------------------------------------
 
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** Uploads one player may make in any hour (decisions: D-UPLOAD-2). */
+export const UPLOADS_PER_PLAYER_PER_HOUR = 20;
+/** Bytes of uploads one player may keep at once (D-UPLOAD-2). */
+export const UPLOAD_PLAYER_QUOTA_BYTES = 20 * 1024 * 1024;
+/** Default uploads of all players together in any hour; UPLOADS_PER_HOUR_TOTAL overrides it (D-UPLOAD-2). */
+export const DEFAULT_UPLOADS_PER_HOUR_TOTAL = 1_000;
+/** Uploads streaming to disk at once, server-wide (D-UPLOAD-2). */
+export const UPLOADS_IN_FLIGHT_MAX = 16;
+/** An upload nothing refers to is deleted this long after it arrived, by an hourly sweep (D-UPLOAD-3). */
+export const UPLOAD_UNREFERENCED_GRACE_MS = 24 * 60 * 60_000;
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+// --- Faults and long uptime (decisions: D-DB-1, D-WAL-1, D-BOUND-1) ----------------------------
+
+/** A PostgreSQL connection attempt gives up after this long (decisions: D-DB-1). */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+/** Retries of a connection or a statement that cannot have applied, with backoff 100, 200, 400 ms (D-DB-1). */
+export const DATABASE_RETRY_ATTEMPTS = 3;
+export const DATABASE_RETRY_BASE_MS = 100;
+/** PGlite has no checkpointer: pg_wal is checked this often (decisions: D-WAL-1)… */
+export const PGLITE_WAL_CHECK_INTERVAL_MS = 10_000;
+/** …and a CHECKPOINT runs once this much was written since the last, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
+export const PGLITE_WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
+export const PGLITE_CHECKPOINT_MAX_INTERVAL_MS = 5 * 60_000;
+/** A player's batch numbers are kept for their most recent clients only (decisions: D-BOUND-1). */
+export const MAX_CLIENT_IDS_PER_PLAYER = 16;
+/** Sockets one player may hold open; a newer one closes the oldest (decisions: D-BOUND-2). */
+export const MAX_SOCKETS_PER_PLAYER = 5;
+/** How often each server process looks for bans and unbans made elsewhere (decisions: D-BAN-1). */
+export const BAN_POLL_INTERVAL_MS = 500;
 
 /** Messages one socket may send per second, sustained, and in a burst (decisions: D-SOCKET-2). */
 export const DEFAULT_SOCKET_MESSAGES_PER_SECOND = 40;

@@ -54,8 +54,12 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
   app.decorateRequest('caller', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v1/') || request.routeOptions.config?.auth === 'none') return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+    // Decided on the route the router matched, never the raw URL: the router decodes
+    // `/%761/characters` to `/v1/characters`, which a prefix test of request.url would miss.
+    const route = request.routeOptions.url;
+    if (!route) return; // unknown route: the not-found handler answers
+    if (!(route === '/v1' || route.startsWith('/v1/')) || request.routeOptions.config?.auth === 'none')
+      return;
     const result = validateInitData(initDataFrom(request), config.botToken, config.authMaxAgeSeconds);
     if (!result.ok) throw new ApiError(result.problem);
     const user = await users.findByTelegramId(result.identity.telegramUserId);

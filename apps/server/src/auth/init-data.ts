@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalTelegramId } from '@titans/shared/auth/telegram-user-id';
-import { MAX_NAME_LENGTH, MAX_URL_LENGTH } from '@titans/shared/constants';
+import { AUTH_MAX_FUTURE_SKEW_SECONDS, MAX_NAME_LENGTH, MAX_URL_LENGTH } from '@titans/shared/constants';
 import { cleanText, textProblem } from '@titans/shared/input/safe-text';
 import { z } from 'zod';
 
@@ -69,7 +69,8 @@ function dataCheckString(params: URLSearchParams): string {
 
 /**
  * Checks Telegram Mini App init data: the HMAC-SHA256 over the data-check-string with the key
- * derived from the bot token (compared in constant time), then the age of auth_date.
+ * derived from the bot token (compared in constant time), then the age of auth_date (and that
+ * it is not in the future beyond clock skew).
  * Only what passes is trusted; the user and start_param come from here and nowhere else.
  */
 export function validateInitData(
@@ -92,6 +93,8 @@ export function validateInitData(
 
   const authDate = Number(params.get('auth_date'));
   if (!Number.isInteger(authDate) || authDate <= 0) return { ok: false, problem: 'auth/invalid' };
+  // Data dated in the future would never expire; allow only clock skew (decisions: D-AUTH-5).
+  if (authDate - nowSeconds > AUTH_MAX_FUTURE_SKEW_SECONDS) return { ok: false, problem: 'auth/invalid' };
   if (maxAgeSeconds > 0 && nowSeconds - authDate > maxAgeSeconds)
     return { ok: false, problem: 'auth/expired' };
 

@@ -7,12 +7,14 @@ import {
   DEFAULT_RATE_LIMIT_READS,
   DEFAULT_RATE_LIMIT_WINDOW_SECONDS,
   DEFAULT_RATE_LIMIT_WRITES,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
   DEFAULT_SOCKET_MESSAGE_BURST,
   DEFAULT_SOCKET_MESSAGES_PER_SECOND,
   DEFAULT_SOCKET_PLAYER_MESSAGE_BURST,
   DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND,
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
+  DEFAULT_UPLOADS_PER_HOUR_TOTAL,
 } from '@titans/shared/constants';
 import { z } from 'zod';
 import type { RestRateLimits } from '../hardening/rate-limits.ts';
@@ -78,7 +80,16 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   CATALOGUE_DIR: optionalString,
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
+  ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
+  ),
+  UPLOADS_PER_HOUR_TOTAL: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(DEFAULT_UPLOADS_PER_HOUR_TOTAL),
+  ),
   SOCKET_MESSAGES_PER_SECOND: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SOCKET_MESSAGES_PER_SECOND),
@@ -153,6 +164,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Enables GET /metrics for holders of this bearer token. */
   metricsToken: string | undefined;
+  /** Enables the operator's POST /admin/ban and /admin/unban (npm run ban) for this bearer token. */
+  adminToken: string | undefined;
+  /** A request (headers and body) that has not arrived whole after this is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** Uploads of all players together in any hour (decisions: D-UPLOAD-2). */
+  uploadsPerHourTotal: number;
   /** Messages one socket may send (decisions: D-SOCKET-2). */
   socketRateLimit: SocketRateLimit;
   /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
@@ -220,6 +237,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
+    adminToken: values.ADMIN_TOKEN,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    uploadsPerHourTotal: values.UPLOADS_PER_HOUR_TOTAL,
     socketRateLimit: {
       perSecond: values.SOCKET_MESSAGES_PER_SECOND,
       burst: values.SOCKET_MESSAGE_BURST,

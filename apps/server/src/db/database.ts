@@ -8,7 +8,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import {
+  type ConnectionErrorListener,
+  type DatabaseHealth,
+  isConnectionError,
+  ResilientPool,
+} from './resilient-pool.ts';
 import * as schema from './schema.ts';
+import { type StorageStats, WalKeeper } from './wal-keeper.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -24,6 +31,10 @@ export interface Database {
   /** Runs `work` in one transaction on one connection, with the raw query bound to it. */
   rawTransaction<T>(work: (query: RawQuery) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** The connection's state for /health: lost connections, retries, the last error. */
+  health(): DatabaseHealth;
+  /** PGlite's data folder and write-ahead log sizes (null on PostgreSQL, whose server owns its disk). */
+  storage(): StorageStats | null;
   close(): Promise<void>;
 }
 
@@ -36,19 +47,26 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
-  /** Errors of idle pooled connections (a restarted or failed-over database); the pool replaces them. */
-  onIdleError?: (error: Error) => void;
+  /** Dropped PostgreSQL connections (a restart, failover, idle timeout); the pool replaces them. */
+  onConnectionError?: ConnectionErrorListener;
+  /** Failures of background maintenance (PGlite's periodic CHECKPOINT). */
+  onMaintenanceError?: (error: unknown) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in the data folder, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
-    : openPglite(options.dataDir);
+    ? openPostgres(options.databaseUrl, options.poolSize, options.onConnectionError)
+    : openPglite(options.dataDir, options.onMaintenanceError);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionError: ConnectionErrorListener = () => {},
+): Promise<Database> {
+  const pool = new ResilientPool({ connectionString: url, max: poolSize });
+  pool.onConnectionError(onConnectionError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
@@ -58,28 +76,36 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     query,
     async rawTransaction(work) {
       const client = await pool.connect();
+      let lost: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(async (text, params) => (await client.query(text, params)).rows);
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (isConnectionError(error)) lost = error as Error;
+        else await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        // A connection that failed is discarded rather than returned to the pool.
+        client.release(lost);
       }
     },
     async ping() {
       await pool.query('select 1');
     },
+    health: () => ({ ...pool.health }),
+    storage: () => null,
     async close() {
       await pool.end();
     },
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  onMaintenanceError: (error: unknown) => void = () => {},
+): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   let client: PGlite;
@@ -92,6 +118,18 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const query: RawQuery = async (text, params) => (await client.query(text, params)).rows as never;
+  const walKeeper = new WalKeeper({
+    dataPath: path.join(dataDir, 'pglite'),
+    checkpoint: () => client.query('checkpoint'),
+    walSinceCheckpoint: async () => {
+      const { rows } = await client.query<{ since: number | string }>(
+        'select (pg_current_wal_lsn() - checkpoint_lsn)::bigint as since from pg_control_checkpoint()',
+      );
+      return Number(rows[0]?.since ?? 0);
+    },
+    onError: onMaintenanceError,
+  });
+  walKeeper.start();
   return {
     kind: 'pglite',
     db,
@@ -103,7 +141,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    // PGlite runs in this process: there is no connection to lose.
+    health: () => ({ state: 'up', lostConnections: 0, retries: 0, lastError: null, lastErrorAt: null }),
+    storage: () => ({ ...walKeeper.stats }),
     async close() {
+      await walKeeper.stop();
       await client.close();
       lock.release();
     },

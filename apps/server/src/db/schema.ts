@@ -401,16 +401,24 @@ export const battles = pgTable(
   ],
 );
 
-export const uploads = pgTable('uploads', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  fileName: text('file_name').notNull(),
-  mimeType: text('mime_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  // The upload limits count a player's uploads of the last hour and everyone's (decisions: D-UPLOAD-2).
+  (table) => [
+    index('uploads_user_created_idx').on(table.userId, table.createdAt),
+    index('uploads_created_idx').on(table.createdAt),
+  ],
+);
 
 /**
  * The first answer of a balance change made with an idempotency key (a retried purchase): written
@@ -521,3 +529,21 @@ export const leaderboardState = pgTable('leaderboard_state', {
   total: integer('total').notNull().default(0),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
 });
+/**
+ * Every ban and unban, in order (decisions: D-BAN-1): the operator's command writes the user's
+ * flag and this row in one transaction; every server process polls the rows newer than it has
+ * seen and closes the banned player's sockets. An audit trail as well.
+ */
+export const banEvents = pgTable(
+  'ban_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    banned: boolean('banned').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ban_events_created_idx').on(table.createdAt)],
+);

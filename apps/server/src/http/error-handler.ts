@@ -1,6 +1,7 @@
 import { ERRORS } from '@titans/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/resilient-pool.ts';
 import { multipartClientStatus } from '../hardening/multipart-errors.ts';
 import { ApiError } from './api-error.ts';
 import { envelope, envelopeKindOf } from './envelope-kind.ts';
@@ -43,6 +44,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors: malformed JSON, __proto__ in a body, wrong content type…
       request.log.info({ err: error }, 'client error');
       return reply.status(status).send(envelope(kind, status, null, error.message, 'request/invalid'));
+    }
+    if (isConnectionError(error)) {
+      // The database dropped the connection and the bounded retries did not help: try again soon.
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(envelope(kind, 503, null, ERRORS['server/unavailable'].message, 'server/unavailable'));
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
     return reply

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../db/database.ts';
 import type { TapEngine } from '../taps/tap-engine.ts';
 
 export interface MetricsDeps {
@@ -9,6 +10,7 @@ export interface MetricsDeps {
   connectedSockets(): number;
   /** The leaderboard snapshot's refresh counters. */
   leaderboard?: () => unknown;
+  database: Database;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -19,7 +21,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): process CPU and
- * memory, connected sockets and the tap engine's counters. `?gc=1` collects garbage first when
+ * memory, connected sockets, the tap engine's counters, the database's connection state and
+ * (PGlite) the data folder's size. `?gc=1` collects garbage first when
  * the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
  */
 export function metricsRoutes({
@@ -27,6 +30,7 @@ export function metricsRoutes({
   engine,
   connectedSockets,
   leaderboard,
+  database,
 }: MetricsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -63,6 +67,9 @@ export function metricsRoutes({
             engineUsers: engine.size,
             taps: engine.stats,
             leaderboard: leaderboard?.() ?? null,
+            // PGlite: DATA_DIR/pglite and pg_wal sizes as of the last check (null on PostgreSQL).
+            storage: database.storage(),
+            db: database.health(),
           },
           message: 'Metrics',
         };

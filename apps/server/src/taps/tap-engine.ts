@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tapStats } from '@titans/shared/boosts/upgrades';
 import {
   DEFAULT_TAP_VALUE,
+  MAX_CLIENT_IDS_PER_PLAYER,
   TAP_FLAG_SECONDS_PER_MINUTE,
   TAP_FLUSH_CHUNK_ROWS,
   TAP_SESSION_RETENTION_DAYS,
@@ -15,7 +16,7 @@ import {
   type TapContext,
   type TapState,
 } from '@titans/shared/taps/tap-rules';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { characters, tapFlags, tapSessions, users } from '../db/schema.ts';
@@ -157,6 +158,8 @@ export class TapEngine implements LiveBalanceSource {
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
   private housekeepingRuns = 0;
+  /** Players whose forgotten client ids still have tap_sessions rows. */
+  private readonly prunable = new Set<string>();
   private readonly now: () => number;
   private readonly idleEvictMs: number;
   /** Counters for benchmarks and health: totals since start. */
@@ -176,9 +179,18 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   start() {
-    this.timer = setInterval(() => void this.flush(), this.options.flushIntervalMs);
+    // A flush whose settling read fails (the database went away) must not become an unhandled
+    // rejection: the chunk stays queued and the next interval retries it.
+    this.timer = setInterval(
+      () =>
+        void this.flush().catch((error: unknown) =>
+          this.options.logger.error({ err: error }, 'tap flush failed; retrying next interval'),
+        ),
+      this.options.flushIntervalMs,
+    );
     this.housekeeping = setInterval(() => {
       this.evictIdle();
+      void this.pruneClientIds();
       if (++this.housekeepingRuns % 60 === 1) void this.forgetOldSessions();
     }, 60_000);
     this.housekeeping.unref();
@@ -228,10 +240,18 @@ export class TapEngine implements LiveBalanceSource {
       .where(eq(users.id, userId))
       .limit(1);
     if (!row) return null;
+    // Only the most recent client ids are kept (decisions: D-BOUND-1); older rows are pruned.
     const sessions = await db
       .select({ clientId: tapSessions.clientId, lastSeq: tapSessions.lastSeq })
       .from(tapSessions)
-      .where(eq(tapSessions.userId, userId));
+      .where(eq(tapSessions.userId, userId))
+      .orderBy(desc(tapSessions.updatedAt), desc(tapSessions.lastSeq))
+      .limit(MAX_CLIENT_IDS_PER_PLAYER + 1);
+    if (sessions.length > MAX_CLIENT_IDS_PER_PLAYER) {
+      sessions.length = MAX_CLIENT_IDS_PER_PLAYER;
+      this.prunable.add(userId);
+    }
+    sessions.reverse(); // oldest first: the map's order is the eviction order
     // Another load may have finished first while this one awaited.
     const raced = this.users.get(userId);
     if (raced) return raced;
@@ -318,8 +338,17 @@ export class TapEngine implements LiveBalanceSource {
       const known = live.seqs.get(clientId);
       if (known && seq <= known.applied)
         return { ok: true, payload: this.tapPayload(live, now, seq, 0, 0, 'duplicate', 0) };
-      if (known) known.applied = seq;
-      else live.seqs.set(clientId, { applied: seq, durable: 0 });
+      if (known) {
+        known.applied = seq;
+        // Most recently used last, so the bound below forgets the client unused the longest.
+        if (live.seqs.size > 1) {
+          live.seqs.delete(clientId);
+          live.seqs.set(clientId, known);
+        }
+      } else {
+        live.seqs.set(clientId, { applied: seq, durable: 0 });
+        this.boundClientIds(live);
+      }
     }
 
     const outcome = applyTaps(live.state, live.context, count, now);
@@ -687,6 +716,44 @@ export class TapEngine implements LiveBalanceSource {
     } catch (error) {
       this.options.logger.error({ err: error }, 'could not delete old tap sessions');
     }
+  }
+
+  /** D-BOUND-1: a player keeps the batch numbers of their MAX_CLIENT_IDS_PER_PLAYER latest clients. */
+  private boundClientIds(live: LiveUser) {
+    while (live.seqs.size > MAX_CLIENT_IDS_PER_PLAYER) {
+      const oldest = live.seqs.keys().next().value as string;
+      live.seqs.delete(oldest);
+      if (!oldest.startsWith(EPHEMERAL_CLIENT)) this.prunable.add(live.userId);
+    }
+  }
+
+  /**
+   * Deletes the tap_sessions rows of players who had client ids forgotten, beyond their most
+   * recent MAX_CLIENT_IDS_PER_PLAYER (every flush touches the ones in memory, so those are the
+   * most recent). Runs every minute; errors are logged and the players stay queued.
+   */
+  async pruneClientIds() {
+    if (this.prunable.size === 0) return;
+    const userIds = [...this.prunable];
+    this.prunable.clear();
+    try {
+      await this.options.database.query(
+        `delete from tap_sessions t
+          using (select user_id, client_id,
+                        row_number() over (partition by user_id order by updated_at desc, last_seq desc) as rank
+                   from tap_sessions where user_id = any($1::uuid[])) ranked
+          where ranked.rank > $2 and t.user_id = ranked.user_id and t.client_id = ranked.client_id`,
+        [userIds, MAX_CLIENT_IDS_PER_PLAYER],
+      );
+    } catch (error) {
+      for (const userId of userIds) this.prunable.add(userId);
+      this.options.logger.error({ err: error }, 'could not prune old client ids');
+    }
+  }
+
+  /** The client ids whose batch numbers a player's live state keeps (tests and metrics). */
+  clientIdsOf(userId: string): string[] {
+    return [...(this.users.get(userId)?.seqs.keys() ?? [])];
   }
 
   private evictIdle() {

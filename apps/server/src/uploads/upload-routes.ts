@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '@titans/shared/constants';
 import { codeEnvelope } from '@titans/shared/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +11,7 @@ import { requireUser } from '../auth/auth-hooks.ts';
 import type { Database } from '../db/database.ts';
 import { uploads } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { UploadGate } from './upload-limits.ts';
 
 const uploadSchema = z.object({
   _id: z.string(),
@@ -38,44 +41,86 @@ export function sniffImageType(head: Buffer): { mime: string; extension: string 
   return null;
 }
 
-/** POST /upload: one authenticated image, stored under DATA_DIR/uploads and served from /uploads/. */
+const HEAD_BYTES = 12;
+
+/** Passes bytes through while keeping the first few (for sniffing) and counting them all. */
+function measuring() {
+  const seen = { head: Buffer.alloc(0), bytes: 0 };
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (seen.head.length < HEAD_BYTES)
+        seen.head = Buffer.concat([seen.head, chunk.subarray(0, HEAD_BYTES - seen.head.length)]);
+      seen.bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { transform, seen };
+}
+
+const tooLarge = () =>
+  new ApiError('upload/too-large', `Images are limited to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`);
+
+/**
+ * POST /upload: one authenticated image, streamed to disk (never held whole in memory), checked
+ * by its first bytes, stored under DATA_DIR/uploads and served from /uploads/. The gate bounds
+ * how many a player and everyone may upload (decisions: D-UPLOAD-2); a file over the size limit
+ * is refused with 413, never stored cut short.
+ */
 export function uploadRoutes({
   database,
   uploadsDir,
+  incomingDir,
+  gate,
 }: {
   database: Database;
   uploadsDir: string;
+  incomingDir: string;
+  gate: UploadGate;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     await fs.mkdir(uploadsDir, { recursive: true });
+    await fs.mkdir(incomingDir, { recursive: true });
     app.post('/upload', { schema: { response: { 200: codeEnvelope(uploadSchema) } } }, async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart())
         throw new ApiError('upload/missing-file', 'Send the image as multipart/form-data');
-      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file) throw new ApiError('upload/missing-file');
-      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new ApiError(
-            'request/too-large',
-            `Images are limited to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
-          );
-        }
-        throw error;
-      });
-      const type = sniffImageType(buffer);
-      if (!type) throw new ApiError('upload/unsupported-type');
+      const admitted = await gate.admit(user.id);
+      if (!admitted.ok) throw new ApiError(admitted.code);
       const id = randomUUID();
-      const fileName = `${id}.${type.extension}`;
-      await fs.writeFile(path.join(uploadsDir, fileName), buffer, { flag: 'wx' });
-      await database.db
-        .insert(uploads)
-        .values({ id, userId: user.id, fileName, mimeType: type.mime, sizeBytes: buffer.length });
-      return {
-        code: 200,
-        data: { _id: id, url: `/uploads/${fileName}`, mime_type: type.mime, size: buffer.length },
-        message: 'File uploaded',
-      };
+      const incoming = path.join(incomingDir, id);
+      let stored: string | null = null;
+      try {
+        const file = await request
+          .file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 } })
+          .catch((error: { statusCode?: number }) => {
+            if (error.statusCode === 413) throw tooLarge();
+            throw error;
+          });
+        if (!file) throw new ApiError('upload/missing-file');
+        const { transform, seen } = measuring();
+        await pipeline(file.file, transform, (await fs.open(incoming, 'wx')).createWriteStream());
+        // Busboy stops at the limit and ends the stream early, flagging it truncated.
+        if (file.file.truncated || seen.bytes > UPLOAD_MAX_BYTES) throw tooLarge();
+        const type = sniffImageType(seen.head);
+        if (!type) throw new ApiError('upload/unsupported-type');
+        const fileName = `${id}.${type.extension}`;
+        stored = path.join(uploadsDir, fileName);
+        await fs.rename(incoming, stored);
+        await database.db
+          .insert(uploads)
+          .values({ id, userId: user.id, fileName, mimeType: type.mime, sizeBytes: seen.bytes });
+        stored = null;
+        return {
+          code: 200,
+          data: { _id: id, url: `/uploads/${fileName}`, mime_type: type.mime, size: seen.bytes },
+          message: 'File uploaded',
+        };
+      } finally {
+        admitted.release();
+        await fs.rm(incoming, { force: true });
+        // The row was not written: the file must not stay behind.
+        if (stored) await fs.rm(stored, { force: true });
+      }
     });
   };
 }

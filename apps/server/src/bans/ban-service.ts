@@ -1,0 +1,138 @@
+import { canonicalTelegramId } from '@titans/shared/auth/telegram-user-id';
+import { BAN_POLL_INTERVAL_MS } from '@titans/shared/constants';
+import { ERRORS } from '@titans/shared/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+
+/** A ban or an unban, as every server process learns it. */
+export interface BanChange {
+  id: number;
+  userId: string;
+  telegramUserId: string;
+  banned: boolean;
+  reason: string | null;
+}
+
+export interface BanServiceOptions {
+  database: Database;
+  logger: FastifyBaseLogger;
+  /** Applies a change to this process's open sockets (closes a banned player's). */
+  apply(change: BanChange): void;
+  pollIntervalMs?: number;
+}
+
+interface BanRow {
+  id: number | string;
+  user_id: string;
+  telegram_user_id: number | string;
+  banned: boolean;
+  reason: string | null;
+}
+
+const CHANGES_SQL = `
+select e.id, e.user_id, u.telegram_user_id::text as telegram_user_id, e.banned, e.reason
+  from ban_events e join users u on u.id = e.user_id`;
+
+/**
+ * Bans and unbans (decisions: D-BAN-1). `set` writes the user's flag and a `ban_events` row in one
+ * transaction and applies it here at once; every process also polls `ban_events` every
+ * BAN_POLL_INTERVAL_MS, so a ban made through another process reaches this one within a second.
+ * A Redis pub/sub channel can replace the poll for many processes: it only has to call `receive`.
+ */
+export class BanService {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private cursor = 0;
+  /** Events are read by id; one committed late with a smaller id is caught by re-reading recent ones. */
+  private readonly seen = new Map<number, number>();
+  private started = false;
+
+  constructor(private readonly options: BanServiceOptions) {}
+
+  /** Starts after the newest event so far: bans made before start-up are enforced at the handshake. */
+  async start() {
+    const [row] = await this.options.database.query<{ id: number | string | null }>(
+      'select max(id) as id from ban_events',
+    );
+    this.cursor = Number(row?.id ?? 0);
+    this.started = true;
+    this.timer = setInterval(() => void this.poll(), this.options.pollIntervalMs ?? BAN_POLL_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Bans (or unbans, with `banned: false`) a Telegram user; null when no such account exists. */
+  async set(telegramUserId: string, banned: boolean, reason: string | null): Promise<BanChange | null> {
+    const canonical = canonicalTelegramId(telegramUserId);
+    const change = await this.options.database.rawTransaction(async (query) => {
+      const [user] = await query<{ id: string }>(
+        `update users set is_banned = $2, ban_reason = $3, updated_at = now()
+          where telegram_user_id = $1 returning id`,
+        [canonical, banned, banned ? reason : null],
+      );
+      if (!user) return null;
+      const [event] = await query<{ id: number | string }>(
+        'insert into ban_events (user_id, banned, reason) values ($1, $2, $3) returning id',
+        [user.id, banned, banned ? reason : null],
+      );
+      return {
+        id: Number(event!.id),
+        userId: user.id,
+        telegramUserId: canonical,
+        banned,
+        reason: banned ? reason : null,
+      } satisfies BanChange;
+    });
+    if (change) this.receive(change);
+    return change;
+  }
+
+  /** Applies a change once per process, whichever way it arrived (this process, the poll, a channel). */
+  receive(change: BanChange) {
+    if (this.seen.has(change.id)) return;
+    this.seen.set(change.id, Date.now());
+    this.cursor = Math.max(this.cursor, change.id);
+    this.options.logger.info(
+      { telegramUserId: change.telegramUserId, banned: change.banned },
+      change.banned ? 'ban applied to open sockets' : 'unban applied',
+    );
+    this.options.apply(change);
+  }
+
+  /** One poll for changes made elsewhere. */
+  poll(): Promise<void> {
+    if (!this.started) return Promise.resolve();
+    this.running ??= this.readChanges()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'could not read ban changes'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async readChanges() {
+    const rows = await this.options.database.query<BanRow>(
+      `${CHANGES_SQL} where e.id > $1 or e.created_at > now() - interval '10 seconds' order by e.id`,
+      [this.cursor],
+    );
+    for (const row of rows) {
+      this.receive({
+        id: Number(row.id),
+        userId: row.user_id,
+        telegramUserId: canonicalTelegramId(String(row.telegram_user_id)),
+        banned: row.banned,
+        reason: row.reason,
+      });
+    }
+    const forgetBefore = Date.now() - 60_000;
+    for (const [id, at] of this.seen) if (at < forgetBefore && id < this.cursor) this.seen.delete(id);
+  }
+}
+
+/** The message a banned player's socket gets before it closes. */
+export const banMessage = (reason: string | null) => reason ?? ERRORS['auth/banned'].message;
