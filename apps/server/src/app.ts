@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
+import { BattleService } from './battle/battle-service.ts';
+import { registerBattleEvents } from './battle/battle-socket.ts';
+import { type Scheduler, systemScheduler } from './battle/scheduler.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
@@ -33,6 +36,8 @@ export interface AppOptions {
   database?: Database;
   /** The clock every rule and service reads; tests pass their own to move time. */
   clock?: Clock;
+  /** The Arena's time and timers, and its battle seeds; tests pass a ManualScheduler and fixed seeds. */
+  arena?: { scheduler?: Scheduler; seed?: () => number };
 }
 
 export interface TitansApp {
@@ -43,6 +48,7 @@ export interface TitansApp {
   gateway: BalanceGateway;
   realtime: Realtime;
   io: TitansSocketServer;
+  battles: BattleService;
 }
 
 /**
@@ -116,6 +122,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
   registerTapEvents(realtime, engine);
+  const battles = new BattleService({
+    database,
+    gateway,
+    scheduler: options.arena?.scheduler ?? systemScheduler(now),
+    seed: options.arena?.seed,
+    timings: config.battle,
+    logger: app.log,
+    send: (userId, event, payload) => realtime.toUser(userId, event, payload),
+  });
+  registerBattleEvents(realtime, battles);
+  await battles.start();
   const io = realtime.io;
   if (config.metricsToken) {
     await app.register(
@@ -129,10 +146,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await battles.close();
     await engine.close();
     if (ownsDatabase) await database.close();
   });
-  return { app, database, users, engine, gateway, realtime, io };
+  return { app, database, users, engine, gateway, realtime, io, battles };
 }
 
 /** Uploaded pictures and the built web app, with the single-page app's routes falling back to index.html. */

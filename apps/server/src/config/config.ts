@@ -1,10 +1,15 @@
 import path from 'node:path';
 import {
+  BATTLE_INTRO_MS,
+  BATTLE_REJOIN_GRACE_MS,
+  BATTLE_TIME_LIMIT_MS,
+  BOT_SETUP_DELAY_MS,
   DEFAULT_AUTH_MAX_AGE_SECONDS,
   DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
   DEFAULT_SOCKET_MESSAGE_BURST,
   DEFAULT_SOCKET_MESSAGES_PER_SECOND,
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
+  MATCHMAKING_BOT_OFFER_MS,
 } from '@titans/shared/constants';
 import { z } from 'zod';
 import type { LockScope } from '../money/balance-gateway.ts';
@@ -62,6 +67,24 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(10).default(DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS),
   ),
   MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
+  // Arena timings (defaults are the spec's and docs/decisions.md D-BATTLE-*; browser tests shorten them).
+  BATTLE_INTRO_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(BATTLE_INTRO_MS)),
+  BATTLE_BOT_SETUP_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(BOT_SETUP_DELAY_MS),
+  ),
+  BATTLE_TIME_LIMIT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1_000).default(BATTLE_TIME_LIMIT_MS),
+  ),
+  BATTLE_REJOIN_GRACE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).default(BATTLE_REJOIN_GRACE_MS),
+  ),
+  MATCHMAKING_BOT_OFFER_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1_000).default(MATCHMAKING_BOT_OFFER_MS),
+  ),
 });
 
 export interface Config {
@@ -94,6 +117,16 @@ export interface Config {
   socketRateLimit: SocketRateLimit;
   /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
   moneyLockScope: LockScope;
+  /** Arena timings (decisions D-BATTLE-1, D-BATTLE-2, D-BATTLE-6, D-BATTLE-7). */
+  battle: BattleTimings;
+}
+
+export interface BattleTimings {
+  introMs: number;
+  botSetupMs: number;
+  timeLimitMs: number;
+  rejoinGraceMs: number;
+  botOfferMs: number;
 }
 
 /**
@@ -148,5 +181,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectAfterSeconds: values.SOCKET_FLOOD_DISCONNECT_SECONDS,
     },
     moneyLockScope: values.MONEY_LOCK_SCOPE,
+    battle: {
+      introMs: values.BATTLE_INTRO_MS,
+      botSetupMs: values.BATTLE_BOT_SETUP_MS,
+      timeLimitMs: values.BATTLE_TIME_LIMIT_MS,
+      rejoinGraceMs: values.BATTLE_REJOIN_GRACE_MS,
+      botOfferMs: values.MATCHMAKING_BOT_OFFER_MS,
+    },
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect } from 'vitest';
-import { createApp, type TitansApp } from '../../src/app.ts';
+import { type AppOptions, createApp, type TitansApp } from '../../src/app.ts';
 import { type InitDataUser, signInitData } from '../../src/auth/init-data.ts';
 import { type Config, loadConfig } from '../../src/config/config.ts';
 import { characters } from '../../src/db/schema.ts';
@@ -84,6 +84,8 @@ export interface TestAppOptions {
   dataDir?: string;
   databaseUrl?: string;
   artDir?: string | null;
+  /** The Arena's scheduler and seeds (a ManualScheduler makes battles fast and exact). */
+  arena?: AppOptions['arena'];
 }
 
 /** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
@@ -106,7 +108,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
         ? config.artDir
         : null
       : options.artDir;
-  const titans = await createApp(config, { logger: false });
+  const titans = await createApp(config, { logger: false, arena: options.arena });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -26,9 +26,10 @@ export const findMatchPayloadSchema = z.strictObject({
 });
 export type FindMatchPayload = z.infer<typeof findMatchPayloadSchema>;
 
-export const cancelMatchmakingPayloadSchema = z
-  .strictObject({ telegram_user_id: telegramUserIdSchema.optional() })
-  .optional();
+/** `cancelMatchmaking {}` (payload "not shown" in spec-b §7): an object, optionally naming the caller. */
+export const cancelMatchmakingPayloadSchema = z.strictObject({
+  telegram_user_id: telegramUserIdSchema.optional(),
+});
 
 /** spec-b §7: `battleAction {battle_id, action: {type: 'attack'}}`: a tap in a bot battle. */
 export const battleActionPayloadSchema = z.strictObject({
