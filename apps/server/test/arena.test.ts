@@ -490,7 +490,7 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     // Half the battles end by forfeit now, the rest at the time limit (draws), all at once.
     [...ids].slice(0, 50).forEach((id, index) => {
       const room = t.battles.room(id)!;
-      const loser = players.find((p) => p.userId === room.contenders[index % 2].userId)!;
+      const loser = players.find((p) => p.userId === room.contenders[index % 2]!.userId)!;
       loser.socket.emit('forfeitBattle', { battle_id: id });
     });
     await scheduler.advance(90_000);

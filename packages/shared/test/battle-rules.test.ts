@@ -85,7 +85,10 @@ const inputArb = fc.array(
   { maxLength: 120 },
 );
 
-function randomRun(state: BattleState, script: Array<{ kind: string; side: Side; gap: number; useTarget: boolean }>) {
+function randomRun(
+  state: BattleState,
+  script: Array<{ kind: string; side: Side; gap: number; useTarget: boolean }>,
+) {
   let current = state;
   const effects: BattleEffect[] = [];
   let at = START - 500;
