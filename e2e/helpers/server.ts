@@ -18,12 +18,12 @@ export interface RunningServer {
  * The real server, in process, in development mode (no bot token), on a fresh data folder and
  * an ephemeral port, serving the built web app exactly as `npm start` does.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(webIndex)) {
     throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build\` first.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
   const titans = await createApp(config, { logger: false });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });
   const address = titans.app.server.address();

@@ -13,6 +13,7 @@ import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
+import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { SelectCharacterModal, SelectItemsModal, StartBattleDialog } from './arena-dialogs.tsx';
@@ -96,6 +97,7 @@ export function ArenaScreen() {
   const maxEnergy = useBalance((s) => s.maxEnergy);
   const regen = useBalance((s) => s.regenPerSecond);
   const energy = Math.floor(energyAt({ energy: energyState, maxEnergy, regenPerSecond: regen }, Date.now()));
+  const connection = useConnection((s) => s.status);
   const [dialog, setDialog] = useState<'start' | 'items' | 'character' | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
 
@@ -165,6 +167,7 @@ export function ArenaScreen() {
       {phase === 'lobby' && (
         <div
           data-testid="arena-lobby"
+          data-status={connection}
           className="flex h-full flex-col items-center px-5 pt-6 pb-4 text-center"
         >
           <h1 className="font-display text-[30px] leading-none text-gold-300 text-outline">Arena</h1>
@@ -192,7 +195,7 @@ export function ArenaScreen() {
                 Level {avatar.level} · ❤ {avatar.health} · ⚔ {avatar.power} · 🛡 {avatar.defense}
               </p>
             )}
-            <div className="relative mt-3 flex gap-2" role="group" aria-label="Equipped items">
+            <div className="relative mt-3 flex gap-2">
               {Array.from({ length: 3 }, (_, index) => {
                 const entry = equipped[index];
                 return (
