@@ -5,6 +5,7 @@ import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 
@@ -99,8 +100,8 @@ export function StartBattleDialog({
           className="flex justify-between text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase"
         >
           <span>Energy to spend</span>
-          <span className="font-display text-[15px] tracking-normal text-energy-300 tabular-nums">
-            ⚡ {formatNumber(energy)}
+          <span className="flex items-center gap-1 font-display text-[15px] tracking-normal text-energy-300 tabular-nums">
+            <GameIcon name="energy" className="size-4" /> {formatNumber(energy)}
           </span>
         </label>
         <input
@@ -235,7 +236,9 @@ export function SelectItemsModal({
                       )}
                       {on && (
                         <span className="absolute -top-1.5 -left-1.5 grid size-5 place-items-center rounded-full bg-gold-400 text-[12px] font-black text-[#4a2300]">
-                          ✓
+                          <svg viewBox="0 0 16 16" className="size-3" aria-hidden="true">
+                            <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+                          </svg>
                         </span>
                       )}
                     </button>
@@ -296,7 +299,7 @@ export function SelectCharacterModal({
               Lv {avatar.level} · {avatar.race}
             </p>
             <p className="mt-0.5 text-[11px] tabular-nums text-ink">
-              ❤ {avatar.health} ⚔ {avatar.power} 🛡 {avatar.defense} 💨 {avatar.speed}
+              HP {avatar.health} · ATK {avatar.power} · DEF {avatar.defense} · SPD {avatar.speed}
             </p>
           </button>
         ))}

@@ -192,7 +192,7 @@ export function ArenaScreen() {
             <p className="relative mt-2 font-display text-[26px] text-ink text-outline">{avatar?.name}</p>
             {avatar && (
               <p className="relative text-[14px] text-muted tabular-nums">
-                Level {avatar.level} · ❤ {avatar.health} · ⚔ {avatar.power} · 🛡 {avatar.defense}
+                Level {avatar.level} · HP {avatar.health} · ATK {avatar.power} · DEF {avatar.defense}
               </p>
             )}
             <div className="relative mt-3 flex gap-2">

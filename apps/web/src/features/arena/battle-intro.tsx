@@ -89,7 +89,7 @@ export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload;
     <div
       data-testid="battle-intro"
       className={cx(
-        'absolute inset-0 z-30 flex flex-col items-center justify-center bg-night-950/80 px-4 backdrop-blur-[2px] transition-opacity duration-500',
+        'absolute inset-0 z-30 flex flex-col items-center justify-center bg-night-950/85 px-4 transition-opacity duration-500',
         elapsed >= HANDOVER_AT && 'opacity-0',
       )}
     >

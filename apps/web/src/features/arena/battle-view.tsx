@@ -74,7 +74,34 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
   const battle = useArena((s) => s.battle)!;
   const state = useArena((s) => s);
   const [exitOpen, setExitOpen] = useState(false);
-  const now = useNow(100);
+  const now = useNow(200);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const opponentRef = useRef<HTMLImageElement>(null);
+  // Shakes and flashes run on the compositor (Web Animations), not through React renders.
+  useEffect(() => {
+    if (!state.yourHurtAt) return;
+    rootRef.current?.animate(
+      [
+        { transform: 'translate3d(0,0,0)' },
+        { transform: 'translate3d(-6px,2px,0)' },
+        { transform: 'translate3d(6px,-2px,0)' },
+        { transform: 'translate3d(-4px,1px,0)' },
+        { transform: 'translate3d(0,0,0)' },
+      ],
+      { duration: DAMAGE_FLASH_MS, easing: 'ease-out' },
+    );
+  }, [state.yourHurtAt]);
+  useEffect(() => {
+    if (!state.opponentHurtAt) return;
+    opponentRef.current?.animate(
+      [
+        { transform: 'scale(1)', filter: 'brightness(1)' },
+        { transform: 'scale(0.92) translateX(6px)', filter: 'brightness(1.8)' },
+        { transform: 'scale(1)', filter: 'brightness(1)' },
+      ],
+      { duration: DAMAGE_FLASH_MS, easing: 'ease-out' },
+    );
+  }, [state.opponentHurtAt]);
   const server = serverNow(state);
   const remaining = battle.live.fight_starts_at - server;
   const arenaRef = useRef<HTMLDivElement>(null);
@@ -112,12 +139,15 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
   const timeLeft = Math.max(0, Math.ceil((battle.live.ends_at - server) / 1000));
 
   return (
-    <div
-      data-testid="battle-view"
-      className={cx('relative flex h-full flex-col', yourHurt && 'animate-arena-shake')}
-    >
+    <div ref={rootRef} data-testid="battle-view" className="relative flex h-full flex-col">
       {/* Damage flash over the whole screen when you are hit (spec-b §9: 300 ms). */}
-      {yourHurt && <div aria-hidden className="pointer-events-none absolute inset-0 z-20 bg-danger-500/20" />}
+      {state.yourHurtAt > 0 && (
+        <div
+          key={state.yourHurtAt}
+          aria-hidden
+          className="pointer-events-none absolute inset-0 z-20 bg-danger-500/25 animate-fade-out"
+        />
+      )}
       <div className="relative z-10 flex items-start gap-2 px-3 pt-3">
         <HealthBar
           side="left"
@@ -168,15 +198,13 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
         )}
         {/* The opponent looms in the middle of the arena and recoils when hit. */}
         <div className="pointer-events-none absolute left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2">
-          <div className={cx('relative transition-transform duration-100', opponentHurt && 'scale-95')}>
-            <div className="absolute inset-6 rounded-full bg-danger-500/25 blur-2xl" />
+          <div className="relative">
+            <div className="absolute inset-4 rounded-full bg-[radial-gradient(circle,rgb(239_68_68/0.35)_0%,transparent_70%)]" />
             <img
+              ref={opponentRef}
               src={battle.opponent_info.character.image}
               alt=""
-              className={cx(
-                'relative size-44 object-contain drop-shadow-[0_12px_24px_rgb(0_0_0/0.6)]',
-                opponentHurt && 'brightness-150 saturate-150 animate-arena-shake',
-              )}
+              className="relative size-44 rounded-[32px] object-contain"
             />
           </div>
         </div>
