@@ -136,7 +136,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const io = realtime.io;
   if (config.metricsToken) {
     await app.register(
-      metricsRoutes({ token: config.metricsToken, engine, connectedSockets: () => io.engine.clientsCount }),
+      metricsRoutes({
+        token: config.metricsToken,
+        engine,
+        connectedSockets: () => io.engine.clientsCount,
+        arena: () => battles.metrics(),
+      }),
     );
   }
   engine.start();

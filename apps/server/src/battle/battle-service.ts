@@ -112,6 +112,20 @@ export class BattleService {
     await Promise.allSettled([...this.settling]);
   }
 
+  /** For GET /metrics: rooms held, battles started and paid, and (then cleared) timer lateness samples. */
+  metrics() {
+    this.recordLateness = true;
+    const lateness = this.stats.lateness.splice(0);
+    return {
+      rooms: this.rooms.size,
+      queued: this.queue.size(),
+      started: this.stats.started,
+      settled: this.stats.settled,
+      settleFailures: this.stats.settleFailures,
+      lateness,
+    };
+  }
+
   activeBattleOf(userId: string): string | null {
     const claim = this.presence.get(userId);
     return claim?.kind === 'battle' ? claim.battleId : null;
@@ -329,7 +343,7 @@ export class BattleService {
         send: this.deps.send,
         onEnded: (ended, outcome) => this.settle(ended, outcome),
         onLateness: (ms) => {
-          if (this.recordLateness) this.stats.lateness.push(ms);
+          if (this.recordLateness && this.stats.lateness.length < 200_000) this.stats.lateness.push(ms);
         },
       },
     });

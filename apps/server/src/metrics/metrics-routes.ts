@@ -7,6 +7,8 @@ export interface MetricsDeps {
   token: string;
   engine: TapEngine;
   connectedSockets(): number;
+  /** The Arena's counters (rooms, battles started and paid, timer lateness samples). */
+  arena?: () => Record<string, unknown>;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -20,7 +22,12 @@ function sameSecret(given: string, expected: string): boolean {
  * memory, connected sockets and the tap engine's counters. `?gc=1` collects garbage first when
  * the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
  */
-export function metricsRoutes({ token, engine, connectedSockets }: MetricsDeps): FastifyPluginAsyncZod {
+export function metricsRoutes({
+  token,
+  engine,
+  connectedSockets,
+  arena,
+}: MetricsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/metrics',
@@ -55,6 +62,7 @@ export function metricsRoutes({ token, engine, connectedSockets }: MetricsDeps):
             sockets: connectedSockets(),
             engineUsers: engine.size,
             taps: engine.stats,
+            ...(arena ? { arena: arena() } : {}),
           },
           message: 'Metrics',
         };

@@ -225,33 +225,28 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
             data-testid="battle-target"
             aria-label="Tap target"
             onPointerDown={onTap}
-            className="absolute z-10 touch-none select-none animate-target-in"
-            style={{
-              left: scaleX(target.x),
-              top: scaleY(target.y),
-              width: target.size * 1.15,
-              height: target.size * 1.15,
-            }}
+            className="absolute z-10 -translate-x-1/2 -translate-y-1/2 touch-none select-none"
+            style={{ left: scaleX(target.x), top: scaleY(target.y), width: target.size, height: target.size }}
           >
-            <span
-              className={cx(
-                'absolute inset-0 rounded-full ring-4 shadow-[0_0_24px_rgb(255_194_31/0.7),inset_0_-6px_12px_rgb(0_0_0/0.35)] active:scale-90 transition-transform duration-75',
-                TARGET_FACE[target.kind],
+            <span className="absolute inset-0 animate-pop-in">
+              <span
+                className={cx(
+                  'absolute inset-0 rounded-full ring-4 shadow-[0_0_24px_rgb(255_194_31/0.7),inset_0_-6px_12px_rgb(0_0_0/0.35)] transition-transform duration-75 active:scale-90',
+                  TARGET_FACE[target.kind],
+                )}
+              />
+              <span className="absolute inset-[22%] rounded-full ring-2 ring-white/70" />
+              {target.value > 1 && (
+                <span className="absolute inset-0 grid place-items-center font-display text-[16px] text-white text-outline">
+                  x{target.value}
+                </span>
               )}
-            />
-            <span className="absolute inset-[22%] rounded-full ring-2 ring-white/70" />
-            {target.value > 1 && (
-              <span className="absolute inset-0 grid place-items-center font-display text-[16px] text-white text-outline">
-                x{target.value}
-              </span>
-            )}
+            </span>
             {/* The shrinking 5 s lifetime bar (spec-b §2). */}
             <span className="absolute -bottom-3 left-0 h-1.5 w-full overflow-hidden rounded-full bg-night-950/80">
               <span
                 className="block h-full origin-left rounded-full bg-gold-300 animate-timer-shrink"
-                style={{
-                  animationDuration: `${Math.max(0, target.expires_at - server)}ms`,
-                }}
+                style={{ animationDuration: `${Math.max(0, target.expires_at - server)}ms` }}
               />
             </span>
           </button>
@@ -294,7 +289,7 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
           </p>
         )}
         {live && !hintGone && (
-          <p className="pointer-events-none absolute inset-x-6 bottom-4 rounded-2xl bg-night-950/75 px-3 py-2 text-center text-[14px] font-bold text-ink ring-1 ring-white/10">
+          <p className="pointer-events-none absolute inset-x-6 bottom-3 z-0 rounded-2xl bg-night-950/75 px-3 py-2 text-center text-[14px] font-bold text-ink ring-1 ring-white/10">
             Tap the circle as many times as you can before it disappears!
           </p>
         )}
