@@ -34,8 +34,8 @@ function option(name: string, env: string, fallback: number) {
 
 const PLAYERS = option('players', 'BENCH_PLAYERS', 200);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 15);
-// The live battle lasts past the measured window, then ends by the time limit and is paid.
-const TIME_LIMIT_MS = (SECONDS + 8) * 1000;
+// Battles outlast the set-up and the measured window; afterwards every player forfeits at once.
+const TIME_LIMIT_MS = 900_000;
 
 interface Client {
   socket: Socket;
@@ -301,11 +301,14 @@ async function main() {
   const lateness = new LatencyRecorder(200_000);
   for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
   const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
-  const rooms = (afterStart as any).arena.rooms as number;
+  const rooms = new Set(clients.map((client) => client.battleId)).size;
+  const held = (afterStart as any).arena.rooms as number;
   const heapPerBattle = (afterStart.memory.heapUsed - baseline.memory.heapUsed) / Math.max(1, rooms);
 
-  // Let every battle end at its time limit and be paid.
-  const deadline = Date.now() + TIME_LIMIT_MS + 60_000;
+  // Every battle ends at once (forfeits; a PvP battle's second forfeit changes nothing) and is paid.
+  for (const client of clients)
+    if (client.battleId && !client.done) client.socket.emit('forfeitBattle', { battle_id: client.battleId });
+  const deadline = Date.now() + 180_000;
   while (completed.length < clients.length && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 500));
   for (const client of clients) client.socket.close();
@@ -347,7 +350,7 @@ async function main() {
     `| Figure | Titans Arena | echo | ratio |`,
     `| --- | --- | --- | --- |`,
     `| battles started per second | ${(rooms / startSeconds).toFixed(0)} (${rooms} in ${startSeconds.toFixed(1)} s) | – | – |`,
-    `| concurrent battles held | ${rooms} (${PLAYERS} bot + ${PLAYERS / 2} PvP) | – | – |`,
+    `| concurrent battles held | ${held} (${PLAYERS} bot + ${PLAYERS / 2} PvP) | – | – |`,
     `| tap events/s | ${eventsPerSecond.toFixed(0)} | ${echoResult.eventsPerSecond.toFixed(0)} | ${(eventsPerSecond / echoResult.eventsPerSecond).toFixed(2)} |`,
     `| tap → pvpHealthUpdate p50 / p99 (ms) | ${p50} / ${p99} | ${echoResult.latency[0]} / ${echoResult.latency[1]} | p99 +${(p99! - echoResult.latency[1]!).toFixed(1)} ms |`,
     `| tap → battleTurnProcessed p50 / p99 (ms) | ${pveP50} / ${pveP99} | – | – |`,
