@@ -26,10 +26,11 @@ let connection: RealtimeConnection | null = null;
 /** Wires the app's one socket to the Arena: its battle events reach `onBattleMessage` listeners. */
 export function attachBattleChannel(next: RealtimeConnection) {
   connection = next;
-  next.socket.onAny((event: string, payload: unknown) => {
-    if (!BATTLE_SERVER_EVENTS.has(event)) return;
-    for (const listener of listeners) listener(event, payload);
-  });
+  for (const event of BATTLE_SERVER_EVENTS) {
+    (next.socket.on as (event: string, handler: (payload: unknown) => void) => void)(event, (payload) => {
+      for (const listener of listeners) listener(event, payload);
+    });
+  }
   next.socket.on('connect', () => {
     for (const listener of listeners) listener('connect', null);
   });
