@@ -107,7 +107,8 @@ function randomRun(
   return { state: current, effects };
 }
 
-describe('battle rules (pure)', () => {
+// Heavier properties simulate thousands of battle-seconds: generous time on a loaded machine.
+describe('battle rules (pure)', { timeout: 30_000 }, () => {
   it('F1 damage is max(1, attack − defense) × combo multiplier × target value, never below 1', () => {
     expect(baseDamage(65, 65)).toBe(1);
     expect(baseDamage(80, 65)).toBe(15);
