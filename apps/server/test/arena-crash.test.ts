@@ -20,7 +20,10 @@ import {
 const TELEGRAM_ID = 77_001;
 
 async function announce(url: string): Promise<TestSocket> {
-  const socket = await connectSocket(url, signInitData({ id: TELEGRAM_ID, first_name: 'Crash' }, TEST_BOT_TOKEN));
+  const socket = await connectSocket(
+    url,
+    signInitData({ id: TELEGRAM_ID, first_name: 'Crash' }, TEST_BOT_TOKEN),
+  );
   const status = socket.next('statusUpdated', undefined, 15_000);
   socket.emit('initUser', { telegram_user_id: String(TELEGRAM_ID) });
   await status;
@@ -68,7 +71,11 @@ describe('arena: kill -9 mid-battle', () => {
         let socket = await announce(server.url);
         const first = await findMatch(socket, characterId);
         const firstResult = await socket.next('battleCompleted', undefined, 15_000);
-        expect(firstResult).toMatchObject({ battle_id: first.battle_id, result: 'defeat', coins_earned: -5000 });
+        expect(firstResult).toMatchObject({
+          battle_id: first.battle_id,
+          result: 'defeat',
+          coins_earned: -5000,
+        });
         const cut = await findMatch(socket, characterId);
         await server.crash();
         socket.close();

@@ -6,7 +6,8 @@ import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 
 /** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
-const BOUNDS = INTRO_STEPS_MS.reduce<number[]>((acc, step) => [...acc, (acc.at(-1) ?? 0) + step], []);
+const BOUNDS: number[] = [];
+for (const step of INTRO_STEPS_MS) BOUNDS.push((BOUNDS.at(-1) ?? 0) + step);
 const FIGHTERS_AT = BOUNDS[0]!;
 const ADVANTAGE_AT = BOUNDS[1]!;
 const COUNT_AT = BOUNDS[2]!;
