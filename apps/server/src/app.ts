@@ -6,6 +6,9 @@ import { Api } from 'grammy';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { banRoutes } from './bans/ban-routes.ts';
 import { BanService, banMessage } from './bans/ban-service.ts';
+import { BattleService } from './battle/battle-service.ts';
+import { registerBattleEvents } from './battle/battle-socket.ts';
+import { type Scheduler, systemScheduler } from './battle/scheduler.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
@@ -59,6 +62,8 @@ export interface AppOptions {
   database?: Database;
   /** The clock every rule and service reads; tests pass their own to move time. */
   clock?: Clock;
+  /** The Arena's time and timers, and its battle seeds; tests pass a ManualScheduler and fixed seeds. */
+  arena?: { scheduler?: Scheduler; seed?: () => number };
 }
 
 export interface TitansApp {
@@ -79,6 +84,7 @@ export interface TitansApp {
   uploadJanitor: UploadJanitor;
   bans: BanService;
   sockets: SocketRegistry;
+  battles: BattleService;
 }
 
 /**
@@ -252,6 +258,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
   registerTapEvents(realtime, engine);
   realtimeRef = realtime;
+  const battles = new BattleService({
+    database,
+    gateway,
+    scheduler: options.arena?.scheduler ?? systemScheduler(now),
+    seed: options.arena?.seed,
+    timings: config.battle,
+    logger: app.log,
+    send: (userId, event, payload) => realtime.toUser(userId, event, payload),
+  });
+  registerBattleEvents(realtime, battles);
+  await battles.start();
   const io = realtime.io;
   const sockets = new SocketRegistry(io);
   const bans = new BanService({
@@ -273,6 +290,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         connectedSockets: () => io.engine.clientsCount,
         leaderboard: () => leaderboard.stats,
         database,
+        arena: () => battles.metrics(),
       }),
     );
   }
@@ -285,6 +303,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await battles.close();
     await leaderboard.close();
     await bans.stop();
     await uploadJanitor.stop();
@@ -307,5 +326,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     uploadJanitor,
     bans,
     sockets,
+    battles,
   };
 }

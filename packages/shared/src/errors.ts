@@ -106,6 +106,22 @@ export const ERRORS = {
   'shop/sold-out': { status: 409, message: 'This item is sold out' },
   'referral/already-upgraded': { status: 409, message: 'Referral bonus is already upgraded' },
   'referral/insufficient-stars': { status: 400, message: 'Not enough Stars to upgrade referral' },
+  // Arena entry and play (spec-b §5 and §8 texts where the spec gives them).
+  'battle/no-character': { status: 400, message: 'Please select a character first' },
+  'battle/character-not-owned': { status: 400, message: 'You do not own this character' },
+  'battle/insufficient-coins': { status: 400, message: 'You need at least 5000 coins to enter a battle!' },
+  'battle/insufficient-energy': { status: 400, message: 'Not enough energy for this battle' },
+  'battle/too-many-items': { status: 400, message: 'You can only select up to 3 items for battle!' },
+  'battle/item-not-owned': { status: 400, message: 'You do not own this item' },
+  'battle/item-not-equippable': {
+    status: 400,
+    message: 'Only weapons, armours and shields can be equipped for battle',
+  },
+  'battle/already-in-battle': { status: 409, message: 'You are already in a battle' },
+  'battle/not-found': { status: 404, message: 'Battle not found' },
+  'battle/forbidden': { status: 403, message: 'This battle is not yours' },
+  'battle/over': { status: 409, message: 'This battle is over' },
+  'battle/difficulty-required': { status: 400, message: 'Choose a difficulty for a battle against the AI' },
   'server/unavailable': { status: 503, message: 'Service unavailable' },
   'server/internal': { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,5 +1,9 @@
 import path from 'node:path';
 import {
+  BATTLE_INTRO_MS,
+  BATTLE_REJOIN_GRACE_MS,
+  BATTLE_TIME_LIMIT_MS,
+  BOT_SETUP_DELAY_MS,
   DEFAULT_AUTH_MAX_AGE_SECONDS,
   DEFAULT_LEADERBOARD_REFRESH_SECONDS,
   DEFAULT_RATE_LIMIT_ADDRESS,
@@ -15,6 +19,7 @@ import {
   DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND,
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
   DEFAULT_UPLOADS_PER_HOUR_TOTAL,
+  MATCHMAKING_BOT_OFFER_MS,
 } from '@titans/shared/constants';
 import { z } from 'zod';
 import type { RestRateLimits } from '../hardening/rate-limits.ts';
@@ -126,6 +131,24 @@ const envSchema = z.object({
   RATE_LIMIT_ADDRESS: limitVar(DEFAULT_RATE_LIMIT_ADDRESS),
   SOCKET_PLAYER_MESSAGES_PER_SECOND: limitVar(DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND),
   SOCKET_PLAYER_MESSAGE_BURST: limitVar(DEFAULT_SOCKET_PLAYER_MESSAGE_BURST),
+  // Arena timings (defaults are the spec's and docs/decisions.md D-BATTLE-*; browser tests shorten them).
+  BATTLE_INTRO_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(BATTLE_INTRO_MS)),
+  BATTLE_BOT_SETUP_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(BOT_SETUP_DELAY_MS),
+  ),
+  BATTLE_TIME_LIMIT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1_000).default(BATTLE_TIME_LIMIT_MS),
+  ),
+  BATTLE_REJOIN_GRACE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).default(BATTLE_REJOIN_GRACE_MS),
+  ),
+  MATCHMAKING_BOT_OFFER_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1_000).default(MATCHMAKING_BOT_OFFER_MS),
+  ),
 });
 
 export interface Config {
@@ -185,6 +208,16 @@ export interface Config {
   socketPlayerRateLimit: { perSecond: number; burst: number };
   /** How often the leaderboard snapshot is rebuilt, in ms; 0: only at start-up (decisions: D-LB-1). */
   leaderboardRefreshMs: number;
+  /** Arena timings (decisions D-BATTLE-1, D-BATTLE-2, D-BATTLE-6, D-BATTLE-7). */
+  battle: BattleTimings;
+}
+
+export interface BattleTimings {
+  introMs: number;
+  botSetupMs: number;
+  timeLimitMs: number;
+  rejoinGraceMs: number;
+  botOfferMs: number;
 }
 
 /**
@@ -261,5 +294,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       burst: values.SOCKET_PLAYER_MESSAGE_BURST,
     },
     leaderboardRefreshMs: Math.round(values.LEADERBOARD_REFRESH_SECONDS * 1000),
+    battle: {
+      introMs: values.BATTLE_INTRO_MS,
+      botSetupMs: values.BATTLE_BOT_SETUP_MS,
+      timeLimitMs: values.BATTLE_TIME_LIMIT_MS,
+      rejoinGraceMs: values.BATTLE_REJOIN_GRACE_MS,
+      botOfferMs: values.MATCHMAKING_BOT_OFFER_MS,
+    },
   };
 }

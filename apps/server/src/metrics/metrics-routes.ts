@@ -11,6 +11,8 @@ export interface MetricsDeps {
   /** The leaderboard snapshot's refresh counters. */
   leaderboard?: () => unknown;
   database: Database;
+  /** The Arena's counters (rooms, battles started and paid, timer lateness samples). */
+  arena?: () => Record<string, unknown>;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -31,6 +33,7 @@ export function metricsRoutes({
   connectedSockets,
   leaderboard,
   database,
+  arena,
 }: MetricsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -70,6 +73,7 @@ export function metricsRoutes({
             // PGlite: DATA_DIR/pglite and pg_wal sizes as of the last check (null on PostgreSQL).
             storage: database.storage(),
             db: database.health(),
+            ...(arena ? { arena: arena() } : {}),
           },
           message: 'Metrics',
         };

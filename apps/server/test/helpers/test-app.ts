@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect } from 'vitest';
-import { createApp, type TitansApp } from '../../src/app.ts';
+import { type AppOptions, createApp, type TitansApp } from '../../src/app.ts';
 import { type InitDataUser, signInitData } from '../../src/auth/init-data.ts';
 import { type Config, loadConfig } from '../../src/config/config.ts';
 import { characters } from '../../src/db/schema.ts';
@@ -88,6 +88,8 @@ export interface TestAppOptions {
   logger?: import('fastify').FastifyServerOptions['logger'];
   /** The app's clock (rules, services, the tap engine); tests move it instead of rewriting rows. */
   clock?: () => number;
+  /** The Arena's scheduler and seeds (a ManualScheduler makes battles fast and exact). */
+  arena?: AppOptions['arena'];
 }
 
 /** Starts the real app on an ephemeral port of 127.0.0.1 with a temporary data folder. */
@@ -118,6 +120,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
       : options.artDir;
   const titans = await createApp(config, {
     logger: options.logger ?? false,
+    arena: options.arena,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await titans.app.listen({ port: 0, host: '127.0.0.1' });

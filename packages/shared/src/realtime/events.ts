@@ -1,4 +1,23 @@
 import type { z } from 'zod';
+import {
+  battleActionPayloadSchema,
+  battleActivePayloadSchema,
+  battleAutoResolvePayloadSchema,
+  battleCompletedPayloadSchema,
+  battleEventPayloadSchema,
+  battleStartedPayloadSchema,
+  battleTurnProcessedPayloadSchema,
+  cancelMatchmakingPayloadSchema,
+  findMatchPayloadSchema,
+  forfeitBattlePayloadSchema,
+  matchmakingCancelledPayloadSchema,
+  matchmakingPayloadSchema,
+  pvpBattleResultPayloadSchema,
+  pvpHealthUpdatePayloadSchema,
+  pvpTapPayloadSchema,
+  rejoinBattlePayloadSchema,
+  waitingForOpponentPayloadSchema,
+} from '../battle/schemas.ts';
 import { referralJoinedPayloadSchema } from '../referrals/schemas.ts';
 import {
   errorPayloadSchema,
@@ -17,6 +36,13 @@ import {
 export const CLIENT_EVENT_SCHEMAS = {
   initUser: initUserPayloadSchema,
   tap: tapPayloadSchema,
+  // Arena (issue 11, spec-b §7)
+  findMatch: findMatchPayloadSchema,
+  cancelMatchmaking: cancelMatchmakingPayloadSchema,
+  battleAction: battleActionPayloadSchema,
+  pvpTap: pvpTapPayloadSchema,
+  rejoinBattle: rejoinBattlePayloadSchema,
+  forfeitBattle: forfeitBattlePayloadSchema,
 } as const;
 
 /** Socket.io events, server to client, with the schema of each payload. */
@@ -27,6 +53,19 @@ export const SERVER_EVENT_SCHEMAS = {
   coinsUpdated: statusPayloadSchema,
   error: errorPayloadSchema,
   referralJoined: referralJoinedPayloadSchema,
+  // Arena (issue 11, spec-b §7)
+  matchmakingStarted: matchmakingPayloadSchema,
+  matchmakingUpdate: matchmakingPayloadSchema,
+  matchmakingCancelled: matchmakingCancelledPayloadSchema,
+  battleStarted: battleStartedPayloadSchema,
+  battleTurnProcessed: battleTurnProcessedPayloadSchema,
+  pvpHealthUpdate: pvpHealthUpdatePayloadSchema,
+  battleEvent: battleEventPayloadSchema,
+  battleCompleted: battleCompletedPayloadSchema,
+  pvpBattleResult: pvpBattleResultPayloadSchema,
+  waitingForOpponent: waitingForOpponentPayloadSchema,
+  battleAutoResolve: battleAutoResolvePayloadSchema,
+  battleActive: battleActivePayloadSchema,
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;

@@ -1,7 +1,19 @@
 import type { ZzfxParameters } from 'zzfx';
 
 /** The game's sound effects, as ZzFX parameter lists (generated, no sound files). */
-export type SoundEffect = 'tap' | 'combo' | 'superCombo' | 'denied' | 'success' | 'error';
+export type SoundEffect =
+  | 'tap'
+  | 'combo'
+  | 'superCombo'
+  | 'denied'
+  | 'success'
+  | 'error'
+  | 'hit'
+  | 'hurt'
+  | 'countdown'
+  | 'fight'
+  | 'victory'
+  | 'defeat';
 
 /*
  * Order: volume, randomness, frequency, attack, sustain, release, shape, shapeCurve, slide,
@@ -21,6 +33,16 @@ export const SOUND_EFFECTS: Record<SoundEffect, ZzfxParameters> = {
   success: [0.55, 0, 880, 0.01, 0.09, 0.28, 0, 1.7, 0, 0, 440, 0.07],
   // A purchase failed.
   error: [0.45, 0, 220, 0.01, 0.08, 0.18, 3, 1.2, -8, 0, 0, 0, 0, 0.2, 0, 0, 0, 0.6, 0, 0, 1_200],
+  // Arena: a punchy noisy thud when a tap lands on the target.
+  hit: [0.4, 0.08, 180, 0, 0.03, 0.12, 4, 2.1, -6, 0, 0, 0, 0, 0.6, 0, 0.1, 0, 0.5],
+  // Arena: taking a hit, a low crunch.
+  hurt: [0.45, 0.1, 90, 0, 0.05, 0.18, 3, 2.5, -3, 0, 0, 0, 0, 0.9, 0, 0.2, 0, 0.4],
+  // Arena: the 3-2-1 beep and the FIGHT! blast.
+  countdown: [0.5, 0, 440, 0.005, 0.08, 0.12, 1, 1.5],
+  fight: [0.65, 0, 220, 0.01, 0.2, 0.45, 3, 1.8, 0, 0, 220, 0.08, 0, 0.3, 0, 0, 0.03, 0.8],
+  // Arena results: a victory fanfare and a falling defeat tone.
+  victory: [0.65, 0, 523, 0.02, 0.3, 0.5, 0, 1.5, 0, 0, 261, 0.1, 0.12, 0, 0, 0, 0.05, 0.9],
+  defeat: [0.55, 0, 330, 0.02, 0.3, 0.6, 2, 1.4, -2, 0, -80, 0.15, 0, 0, 0, 0, 0, 0.7],
 };
 
 /** Variants built per effect: ZzFX randomises pitch slightly, so rapid taps do not drone. */

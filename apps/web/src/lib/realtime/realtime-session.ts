@@ -1,5 +1,6 @@
 import type { StatusPayload } from '@titans/shared/taps/schemas';
 import { type BalanceStore, balanceStore } from './balance-store.ts';
+import { attachBattleChannel } from './battle-channel.ts';
 import { createClientId } from './client-id.ts';
 import { useConnection } from './connection-store.ts';
 import { isStatusPayload, isTapRegisteredPayload, toErrorPayload } from './payload-guards.ts';
@@ -104,6 +105,8 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
   for (const event of eventListeners.keys()) {
     connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
   }
+  // The Arena's events travel on the same socket (lib/realtime/battle-channel.ts).
+  attachBattleChannel(connection);
 
   const session: RealtimeSession = {
     connection,

@@ -1,0 +1,154 @@
+import type { FighterSetup } from '@titans/shared/battle/battle-rules';
+import type { EquippedItem, FindMatchPayload } from '@titans/shared/battle/schemas';
+import { battleStats, type ItemEffects, strengthOf } from '@titans/shared/battle/stats';
+import { MAX_EQUIPPED_ITEMS } from '@titans/shared/constants';
+import type { ErrorCode } from '@titans/shared/errors';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/database.ts';
+import { battles, characters, items, userCharacters, userItems, users } from '../db/schema.ts';
+import type { Contender } from './battle-room.ts';
+
+/** Item types a player may take into battle (spec-b §2 Select Items: Weapons, Armours, Shields). */
+const EQUIPPABLE = new Set(['weapon', 'armour', 'shield']);
+
+/** A player ready to enter: who they fight as and with what. */
+export interface Entrant {
+  userId: string;
+  characterId: string;
+  fighter: FighterSetup;
+  contender: Contender;
+  strength: number;
+  energyToSpend: number;
+}
+
+export type EntrantResult = { ok: true; entrant: Entrant } | { ok: false; code: ErrorCode };
+
+/**
+ * Entry checks that need no balance (spec-b §5; issue 11): a selected character, an owned
+ * fighting character, at most 3 owned weapons / armours / shields. Stats come from the
+ * character's catalogue stats, its level, and the equipped items' effects.
+ */
+export async function loadEntrant(
+  database: Database,
+  userId: string,
+  request: FindMatchPayload,
+): Promise<EntrantResult> {
+  const { db } = database;
+  const [user] = await db
+    .select({ username: users.username, firstName: users.firstName, selected: users.selectedCharacterId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return { ok: false, code: 'user/not-found' };
+  if (!user.selected) return { ok: false, code: 'battle/no-character' };
+  if (request.equipped_items.length > MAX_EQUIPPED_ITEMS) return { ok: false, code: 'battle/too-many-items' };
+
+  const [owned] = await db
+    .select({ owned: userCharacters, character: characters })
+    .from(userCharacters)
+    .innerJoin(characters, eq(characters.id, userCharacters.characterId))
+    .where(
+      and(eq(userCharacters.userId, userId), eq(userCharacters.characterId, request.selected_character_id)),
+    )
+    .limit(1);
+  if (!owned) return { ok: false, code: 'battle/character-not-owned' };
+
+  const equipped: Array<{
+    id: string;
+    name: string;
+    imageUrl: string;
+    itemType: string;
+    effects: ItemEffects;
+  }> = [];
+  if (request.equipped_items.length > 0) {
+    const rows = await db
+      .select({ item: items })
+      .from(userItems)
+      .innerJoin(items, eq(items.id, userItems.itemId))
+      .where(
+        and(
+          eq(userItems.userId, userId),
+          isNull(userItems.consumedAt),
+          inArray(userItems.itemId, request.equipped_items),
+        ),
+      );
+    const available = new Map<string, number>();
+    for (const row of rows) available.set(row.item.id, (available.get(row.item.id) ?? 0) + 1);
+    for (const itemId of request.equipped_items) {
+      const left = available.get(itemId) ?? 0;
+      if (left === 0) return { ok: false, code: 'battle/item-not-owned' };
+      available.set(itemId, left - 1);
+      const item = rows.find((row) => row.item.id === itemId)!.item;
+      if (!EQUIPPABLE.has(item.itemType)) return { ok: false, code: 'battle/item-not-equippable' };
+      equipped.push({
+        id: item.id,
+        name: item.name,
+        imageUrl: item.imageUrl,
+        itemType: item.itemType,
+        effects: item.effects as ItemEffects,
+      });
+    }
+  }
+
+  const { character } = owned;
+  const level = owned.owned.level;
+  const stats = battleStats(
+    { health: character.health, attack: character.power, defense: character.defense, speed: character.speed },
+    level,
+    equipped.map((item) => item.effects),
+  );
+  const name = user.username || user.firstName || character.name;
+  const equippedItems: EquippedItem[] = equipped.map((item) => ({
+    _id: item.id,
+    name: item.name,
+    image_url: item.imageUrl,
+    item_type: item.itemType,
+  }));
+  return {
+    ok: true,
+    entrant: {
+      userId,
+      characterId: character.id,
+      fighter: { name, level, ...stats },
+      contender: {
+        userId,
+        name,
+        level,
+        character: { _id: character.id, name: character.name, image: character.image },
+        equippedItems,
+        energy: 0,
+        maxEnergy: 0,
+      },
+      strength: strengthOf(stats),
+      energyToSpend: request.energy_to_spend,
+    },
+  };
+}
+
+/** The coins a player holds inside a balance change (their pending taps are already written). */
+export async function coinsOf(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.coins ?? 0;
+}
+
+/**
+ * Battles the previous process left unfinished (a crash): voided, so nobody is paid for them and
+ * their players can fight again (decisions D-BATTLE-10).
+ */
+export async function voidUnfinishedBattles(database: Database, now: number): Promise<number> {
+  const rows = await database.db
+    .update(battles)
+    .set({ status: 'void', endedAt: new Date(now), result: 'void' })
+    .where(eq(battles.status, 'active'))
+    .returning({ id: battles.id });
+  return rows.length;
+}
+
+/** Wins, losses and draws on the player's row, for Profile's stats. */
+export async function recordResult(tx: Tx, userId: string, result: 'victory' | 'defeat' | 'draw') {
+  const column = result === 'victory' ? 'wins' : result === 'defeat' ? 'losses' : 'draws';
+  await tx
+    .update(users)
+    .set({ [column]: sql`${users[column]} + 1` })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,398 @@
+import {
+  type BattleEffect,
+  type BattleInput,
+  type BattleState,
+  type Fighter,
+  nextWakeAt,
+  type Outcome,
+  type Side,
+  step,
+  type Target,
+} from '@titans/shared/battle/battle-rules';
+import type { Difficulty } from '@titans/shared/battle/bots';
+import { comboAt } from '@titans/shared/battle/combo';
+import type {
+  BattleHit,
+  BattleSideStats,
+  BattleStartedPayload,
+  BattleTarget,
+  EquippedItem,
+} from '@titans/shared/battle/schemas';
+import { ARENA_HEIGHT, ARENA_WIDTH } from '@titans/shared/constants';
+import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/events';
+import type { Scheduler, TimerHandle } from './scheduler.ts';
+
+/** What the room shows of a player (or the bot) besides the rule state. */
+export interface Contender {
+  userId: string | null;
+  name: string;
+  level: number;
+  character: { _id: string; name: string; image: string };
+  equippedItems: EquippedItem[];
+  energy: number;
+  maxEnergy: number;
+}
+
+export type TapOutcome =
+  | { hit: true; damage: number; combo: number }
+  | { hit: false; reason: 'ended' | 'not-started' | 'rate' | 'no-target' | 'bot' };
+
+export type Send = <E extends ServerEventName>(userId: string, event: E, payload: ServerPayload<E>) => void;
+
+export interface RoomHooks {
+  send: Send;
+  /** Called once, when the rules decide the end. */
+  onEnded(room: BattleRoom, outcome: Outcome): void;
+  /** Timer lateness of scheduled hits and spawns (ms), for the benchmark. */
+  onLateness?(ms: number): void;
+}
+
+export interface RoomOptions {
+  id: string;
+  isPvp: boolean;
+  difficulty: Difficulty | null;
+  state: BattleState;
+  contenders: [Contender, Contender];
+  scheduler: Scheduler;
+  rejoinGraceMs: number;
+  hooks: RoomHooks;
+}
+
+/**
+ * One battle's single authority. Every input (a tap, a forfeit, a timer) is applied to the rule
+ * state one at a time, synchronously, on the Node event loop: no two handlers ever read-modify-write
+ * the same battle. The room wakes itself at the next moment the rules schedule (a spawn, an
+ * expiry, a bot attack, an event, the time limit) instead of polling.
+ */
+export class BattleRoom {
+  readonly id: string;
+  readonly isPvp: boolean;
+  readonly difficulty: Difficulty | null;
+  readonly contenders: [Contender, Contender];
+  state: BattleState;
+  private timer: TimerHandle | null = null;
+  private wakeAt: number | null = null;
+  private readonly graceTimers: [TimerHandle | null, TimerHandle | null] = [null, null];
+  private readonly absentUntil: [number | null, number | null] = [null, null];
+  private rounds = 0;
+  private ended = false;
+
+  constructor(private readonly options: RoomOptions) {
+    this.id = options.id;
+    this.isPvp = options.isPvp;
+    this.difficulty = options.difficulty;
+    this.contenders = options.contenders;
+    this.state = options.state;
+  }
+
+  /** Starts the room's timers; the battle's own clock decides when FIGHT! happens. */
+  start() {
+    this.schedule();
+  }
+
+  sideOf(userId: string): Side | null {
+    if (this.contenders[0].userId === userId) return 0;
+    if (this.contenders[1].userId === userId) return 1;
+    return null;
+  }
+
+  humans(): string[] {
+    return this.contenders.flatMap((c) => (c.userId ? [c.userId] : []));
+  }
+
+  get isOver() {
+    return this.state.outcome !== null;
+  }
+
+  /** A tap of a player: answers what it did (`hit`, or why it was ignored). */
+  tap(userId: string, targetId: number | undefined): TapOutcome {
+    const side = this.sideOf(userId);
+    if (side === null) return { hit: false, reason: 'bot' };
+    const effects = this.apply({ type: 'tap', side, at: this.options.scheduler.now(), targetId });
+    for (const effect of effects) {
+      if (effect.type === 'hit' && effect.by === 'tap' && effect.side === side)
+        return { hit: true, damage: effect.damage, combo: effect.combo };
+      if (effect.type === 'tapIgnored' && effect.side === side) return { hit: false, reason: effect.reason };
+    }
+    return { hit: false, reason: 'ended' };
+  }
+
+  forfeit(userId: string) {
+    const side = this.sideOf(userId);
+    if (side === null) return;
+    this.apply({ type: 'forfeit', side, at: this.options.scheduler.now() });
+  }
+
+  /** The player has no connected socket left: the opponent is told; after the grace period they lose. */
+  absent(userId: string) {
+    const side = this.sideOf(userId);
+    if (side === null || this.isOver || this.graceTimers[side]) return;
+    const deadline = this.options.scheduler.now() + this.options.rejoinGraceMs;
+    this.absentUntil[side] = deadline;
+    this.graceTimers[side] = this.options.scheduler.setTimeout(() => {
+      this.graceTimers[side] = null;
+      this.apply({ type: 'abandon', side, at: this.options.scheduler.now() });
+    }, this.options.rejoinGraceMs);
+    const other = this.contenders[side === 0 ? 1 : 0].userId;
+    if (other) {
+      this.options.hooks.send(other, 'waitingForOpponent', {
+        battle_id: this.id,
+        waiting: true,
+        deadline,
+        message: 'Waiting for opponent...',
+      });
+    }
+  }
+
+  /** The player is back (rejoinBattle): the grace timer stops and they get the whole battle again. */
+  present(userId: string) {
+    const side = this.sideOf(userId);
+    if (side === null) return;
+    const wasAbsent = this.graceTimers[side] !== null;
+    this.graceTimers[side]?.cancel();
+    this.graceTimers[side] = null;
+    this.absentUntil[side] = null;
+    const other = this.contenders[side === 0 ? 1 : 0].userId;
+    if (other && wasAbsent && !this.isOver) {
+      this.options.hooks.send(other, 'waitingForOpponent', {
+        battle_id: this.id,
+        waiting: false,
+        deadline: null,
+        message: 'Your opponent is back!',
+      });
+    }
+  }
+
+  /** Stops every timer (the battle ended or the server is closing). */
+  dispose() {
+    this.timer?.cancel();
+    this.timer = null;
+    for (const side of [0, 1] as const) {
+      this.graceTimers[side]?.cancel();
+      this.graceTimers[side] = null;
+    }
+  }
+
+  /** The battle start message for one player: the spec's fields plus the live state (also on rejoin). */
+  startedPayload(userId: string, rejoined: boolean): BattleStartedPayload {
+    const side = this.sideOf(userId) ?? 0;
+    const other: Side = side === 0 ? 1 : 0;
+    const me = this.contenders[side];
+    const them = this.contenders[other];
+    const now = this.options.scheduler.now();
+    const mine = this.state.fighters[side];
+    return {
+      battle_id: this.id,
+      user_stats: sideStats(mine),
+      opponent_stats: sideStats(this.state.fighters[other]),
+      opponent_info: {
+        name: them.name,
+        level: them.level,
+        character: { name: them.character.name, image: them.character.image },
+        equipped_items: them.equippedItems,
+      },
+      is_pvp: this.isPvp,
+      difficulty: this.difficulty,
+      selected_character: me.character,
+      energy: me.energy,
+      max_energy: me.maxEnergy,
+      equipped_items: me.equippedItems,
+      rejoined,
+      arena: { width: ARENA_WIDTH, height: ARENA_HEIGHT },
+      live: {
+        server_now: now,
+        fight_starts_at: this.state.fightStartsAt,
+        ends_at: this.state.endsAt,
+        target: mine.target ? targetPayload(mine.target) : null,
+        event: this.state.event
+          ? {
+              kind: this.state.event.kind,
+              started_at: this.state.event.startedAt,
+              ends_at: this.state.event.endsAt,
+            }
+          : null,
+        combo: comboAt(mine.combo, mine.lastTapAt, now),
+        your_taps: mine.hits,
+        opponent_taps: this.state.fighters[other].hits,
+        opponent_waiting: this.absentUntil[other] !== null,
+      },
+    };
+  }
+
+  private apply(input: BattleInput): BattleEffect[] {
+    if (this.ended) {
+      if (input.type === 'tap') {
+        const userId = this.contenders[input.side].userId;
+        if (userId)
+          this.options.hooks.send(userId, 'battleEvent', {
+            battle_id: this.id,
+            type: 'tapIgnored',
+            reason: 'ended',
+            target_id: input.targetId ?? null,
+          });
+      }
+      return [];
+    }
+    const result = step(this.state, input);
+    this.state = result.state;
+    this.emit(result.effects, input.at);
+    this.schedule();
+    return result.effects;
+  }
+
+  private schedule() {
+    const next = nextWakeAt(this.state);
+    if (next === this.wakeAt && this.timer) return;
+    this.timer?.cancel();
+    this.timer = null;
+    this.wakeAt = next;
+    if (next === null) return;
+    const delay = next - this.options.scheduler.now();
+    this.timer = this.options.scheduler.setTimeout(() => {
+      this.timer = null;
+      this.wakeAt = null;
+      this.apply({ type: 'advance', at: this.options.scheduler.now() });
+    }, delay);
+  }
+
+  private emit(effects: BattleEffect[], now: number) {
+    const { send, onLateness } = this.options.hooks;
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'targetSpawned': {
+          onLateness?.(now - effect.target.spawnedAt);
+          const userId = this.contenders[effect.side].userId;
+          if (userId)
+            send(userId, 'battleEvent', {
+              battle_id: this.id,
+              type: 'targetSpawned',
+              target: targetPayload(effect.target),
+            });
+          break;
+        }
+        case 'targetExpired': {
+          const userId = this.contenders[effect.side].userId;
+          if (userId)
+            send(userId, 'battleEvent', {
+              battle_id: this.id,
+              type: 'targetExpired',
+              target_id: effect.targetId,
+            });
+          break;
+        }
+        case 'eventStarted':
+          for (const userId of this.humans())
+            send(userId, 'battleEvent', {
+              battle_id: this.id,
+              type: 'eventStarted',
+              event: {
+                kind: effect.event.kind,
+                started_at: effect.event.startedAt,
+                ends_at: effect.event.endsAt,
+              },
+            });
+          break;
+        case 'eventEnded':
+          for (const userId of this.humans())
+            send(userId, 'battleEvent', { battle_id: this.id, type: 'eventEnded', kind: effect.kind });
+          break;
+        case 'tapIgnored': {
+          const userId = this.contenders[effect.side].userId;
+          if (userId)
+            send(userId, 'battleEvent', {
+              battle_id: this.id,
+              type: 'tapIgnored',
+              reason: effect.reason,
+              target_id: effect.targetId,
+            });
+          break;
+        }
+        case 'hit':
+          if (effect.by === 'bot') onLateness?.(now - effect.dueAt);
+          this.rounds++;
+          this.sendHit(effect);
+          break;
+        case 'ended':
+          this.ended = true;
+          this.dispose();
+          this.options.hooks.onEnded(this, effect.outcome);
+          break;
+      }
+    }
+  }
+
+  private sendHit(effect: Extract<BattleEffect, { type: 'hit' }>) {
+    const { send } = this.options.hooks;
+    const knockout = this.state.fighters[effect.side === 0 ? 1 : 0].health === 0;
+    for (const side of [0, 1] as const) {
+      const userId = this.contenders[side].userId;
+      if (!userId) continue;
+      const other: Side = side === 0 ? 1 : 0;
+      const mine = effect.side === side;
+      const hit: BattleHit = {
+        by: mine ? 'you' : 'opponent',
+        kind: effect.by,
+        damage: effect.damage,
+        combo: effect.combo,
+        multiplier: effect.multiplier,
+        value: effect.value,
+        target_id: effect.targetId,
+        super_attack: effect.superAttack,
+      };
+      const me = this.state.fighters[side];
+      const them = this.state.fighters[other];
+      if (this.isPvp) {
+        send(userId, 'pvpHealthUpdate', {
+          battle_id: this.id,
+          your_health: me.health,
+          opponent_health: them.health,
+          your_taps: me.hits,
+          opponent_taps: them.hits,
+          your_max_health: me.maxHealth,
+          opponent_max_health: them.maxHealth,
+          hit,
+        });
+      } else {
+        send(userId, 'battleTurnProcessed', {
+          battle_id: this.id,
+          user_stats: sideStats(me),
+          opponent_stats: sideStats(them),
+          round_number: this.rounds,
+          current_round: {
+            result: knockout ? 'knockout' : 'hit',
+            user_action: mine ? 'attack' : 'none',
+            opponent_action: mine ? 'none' : 'attack',
+            user_damage_dealt: mine ? effect.damage : 0,
+            opponent_damage_dealt: mine ? 0 : effect.damage,
+          },
+          hit,
+        });
+      }
+    }
+  }
+}
+
+export function sideStats(f: Fighter): BattleSideStats {
+  return {
+    name: f.name,
+    level: f.level,
+    current_health: f.health,
+    initial_health: f.maxHealth,
+    power: f.attack,
+    defense: f.defense,
+    speed: f.speed,
+  };
+}
+
+function targetPayload(target: Target): BattleTarget {
+  return {
+    id: target.id,
+    kind: target.kind,
+    x: target.x,
+    y: target.y,
+    size: target.size,
+    value: target.value,
+    spawned_at: target.spawnedAt,
+    expires_at: target.expiresAt,
+  };
+}

@@ -1,0 +1,594 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { createBattle, type Outcome } from '@titans/shared/battle/battle-rules';
+import { BOTS, type Difficulty } from '@titans/shared/battle/bots';
+import type { BattleResult, FindMatchPayload } from '@titans/shared/battle/schemas';
+import { addExperience } from '@titans/shared/battle/stats';
+import {
+  BATTLE_COIN_REWARD,
+  MATCHMAKING_UPDATE_MS,
+  MIN_COINS_TO_BATTLE,
+  REMATCH_DIFFICULTY,
+  XP_DEFEAT,
+  XP_DRAW,
+  XP_VICTORY,
+} from '@titans/shared/constants';
+import { ERRORS, type ErrorCode } from '@titans/shared/errors';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BattleTimings } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import { battles, userCharacters } from '../db/schema.ts';
+import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
+import {
+  coinsOf,
+  type Entrant,
+  loadEntrant,
+  recordResult,
+  voidUnfinishedBattles,
+} from './battle-repository.ts';
+import { BattleRoom, type Contender, type Send } from './battle-room.ts';
+import {
+  type ArenaPresence,
+  InMemoryArenaPresence,
+  InMemoryMatchQueue,
+  type MatchQueue,
+  type QueueEntry,
+} from './matchmaking-queue.ts';
+import type { Scheduler, TimerHandle } from './scheduler.ts';
+
+export interface BattleServiceDeps {
+  database: Database;
+  gateway: BalanceGateway;
+  scheduler: Scheduler;
+  timings: BattleTimings;
+  logger: FastifyBaseLogger;
+  send: Send;
+  /** The battle's random seed; tests pass their own so battles replay. */
+  seed?: () => number;
+  queue?: MatchQueue<Ticket>;
+  presence?: ArenaPresence;
+}
+
+export interface Ticket {
+  entrant: Entrant;
+  difficulty: Difficulty | undefined;
+}
+
+export type ArenaFailure = { code: ErrorCode; message?: string };
+
+/** A player's side of a settled battle. */
+interface Settled {
+  userId: string;
+  result: BattleResult;
+  coinsDelta: number;
+  coins: number;
+  experience: number;
+  level: number;
+  levelUp: boolean;
+}
+
+const SETTLE_RETRIES = 5;
+const SETTLE_RETRY_MS = 2_000;
+
+/**
+ * The Arena on the server: entry checks, the matchmaking queue, one BattleRoom per battle, and
+ * the payout. Outcomes are paid once, through the BalanceGateway, in the same transaction that
+ * marks the battle row finished (D-BATTLE-10).
+ */
+export class BattleService {
+  private readonly rooms = new Map<string, BattleRoom>();
+  private readonly queue: MatchQueue<Ticket>;
+  private readonly presence: ArenaPresence;
+  private matchmakingTimer: TimerHandle | null = null;
+  private readonly settling = new Set<Promise<unknown>>();
+  readonly stats = {
+    started: 0,
+    settled: 0,
+    settleFailures: 0,
+    lateness: [] as number[],
+  };
+  /** Set by the benchmark to collect timer lateness samples. */
+  recordLateness = false;
+
+  constructor(private readonly deps: BattleServiceDeps) {
+    this.queue = deps.queue ?? new InMemoryMatchQueue<Ticket>();
+    this.presence = deps.presence ?? new InMemoryArenaPresence();
+  }
+
+  /** Voids the battles a crashed process left, and starts the matchmaking tick. */
+  async start() {
+    const voided = await voidUnfinishedBattles(this.deps.database, this.deps.scheduler.now());
+    if (voided > 0) this.deps.logger.warn({ voided }, 'voided battles left unfinished by a previous process');
+    this.matchmakingTimer = this.deps.scheduler.setInterval(
+      () => this.matchmakingTick(),
+      MATCHMAKING_UPDATE_MS,
+    );
+  }
+
+  /** Stops timers and waits for payouts in flight. Unfinished battles are voided on the next start. */
+  async close() {
+    this.matchmakingTimer?.cancel();
+    for (const room of this.rooms.values()) room.dispose();
+    await Promise.allSettled([...this.settling]);
+  }
+
+  /** For GET /metrics: rooms held, battles started and paid, and (then cleared) timer lateness samples. */
+  metrics() {
+    this.recordLateness = true;
+    const lateness = this.stats.lateness.splice(0);
+    return {
+      rooms: this.rooms.size,
+      queued: this.queue.size(),
+      started: this.stats.started,
+      settled: this.stats.settled,
+      settleFailures: this.stats.settleFailures,
+      lateness,
+    };
+  }
+
+  activeBattleOf(userId: string): string | null {
+    const claim = this.presence.get(userId);
+    return claim?.kind === 'battle' ? claim.battleId : null;
+  }
+
+  isQueued(userId: string) {
+    return this.queue.has(userId);
+  }
+
+  roomCount() {
+    return this.rooms.size;
+  }
+
+  room(battleId: string): BattleRoom | undefined {
+    return this.rooms.get(battleId);
+  }
+
+  /** The room a player may act in, or why not (unknown id, someone else's battle). */
+  roomFor(userId: string, battleId: string): BattleRoom | ArenaFailure {
+    const room = this.rooms.get(battleId);
+    if (!room) return { code: 'battle/not-found' };
+    if (room.sideOf(userId) === null) return { code: 'battle/forbidden' };
+    return room;
+  }
+
+  /** findMatch: checks entry, then starts a bot battle at once or joins the queue. */
+  async findMatch(userId: string, request: FindMatchPayload): Promise<ArenaFailure | null> {
+    if (request.battle_type === 'pve' && !request.difficulty) return { code: 'battle/difficulty-required' };
+    if (!this.presence.claim(userId, { kind: 'entering' })) return { code: 'battle/already-in-battle' };
+    let keep = false;
+    try {
+      const loaded = await loadEntrant(this.deps.database, userId, request);
+      if (!loaded.ok) return { code: loaded.code };
+      const ticket: Ticket = { entrant: loaded.entrant, difficulty: request.difficulty };
+      if (request.battle_type === 'pve') {
+        const failure = await this.startPve(ticket, request.difficulty!);
+        keep = failure === null;
+        return failure;
+      }
+      // Checked now so the player hears at once; checked again when the energy is spent.
+      const checked = await this.deps.gateway.change(userId, (m) => this.checkFunds(m, loaded.entrant));
+      if (!checked.ok) return { code: checked.code as ErrorCode };
+      this.presence.set(userId, { kind: 'queue' });
+      keep = true;
+      const joinedAt = this.deps.scheduler.now();
+      this.queue.add({ userId, strength: loaded.entrant.strength, joinedAt, ticket });
+      this.deps.send(
+        userId,
+        'matchmakingStarted',
+        this.queuePayload(userId, request.energy_to_spend, joinedAt),
+      );
+      this.matchPairs();
+      return null;
+    } finally {
+      if (!keep) this.presence.release(userId, { kind: 'entering' });
+    }
+  }
+
+  /** cancelMatchmaking: leaves the queue at once. */
+  cancelMatchmaking(userId: string) {
+    const entry = this.queue.remove(userId);
+    if (entry) this.presence.release(userId, { kind: 'queue' });
+    this.deps.send(userId, 'matchmakingCancelled', { message: 'Matchmaking cancelled' });
+  }
+
+  /** The player's last socket went away: leave the queue, or start the battle's rejoin grace period. */
+  playerLeft(userId: string) {
+    if (this.queue.has(userId)) {
+      this.queue.remove(userId);
+      this.presence.release(userId, { kind: 'queue' });
+      return;
+    }
+    const battleId = this.activeBattleOf(userId);
+    if (battleId) this.rooms.get(battleId)?.absent(userId);
+  }
+
+  private async checkFunds(m: MoneyContext, entrant: Entrant) {
+    if ((await coinsOf(m.tx, entrant.userId)) < MIN_COINS_TO_BATTLE)
+      m.fail('battle/insufficient-coins', undefined, { userId: entrant.userId });
+    const energy = m.energy(entrant.userId);
+    if (energy.energy < entrant.energyToSpend)
+      m.fail('battle/insufficient-energy', undefined, { userId: entrant.userId });
+    return energy;
+  }
+
+  /** Spends every entrant's energy and writes the battle row, in one balance change. */
+  private async enter(
+    entrants: Entrant[],
+    battle: { id: string; mode: 'pve' | 'pvp'; difficulty: Difficulty | null; seed: number },
+  ) {
+    return this.deps.gateway.changeMany(
+      entrants.map((e) => e.userId),
+      async (m) => {
+        const energies: Array<{ energy: number; max: number }> = [];
+        for (const entrant of entrants) {
+          const energy = await this.checkFunds(m, entrant);
+          await m.spendEnergy(entrant.userId, entrant.energyToSpend, 'battle/insufficient-energy');
+          energies.push({ energy: energy.energy - entrant.energyToSpend, max: energy.max });
+        }
+        await m.tx.insert(battles).values({
+          id: battle.id,
+          mode: battle.mode,
+          difficulty: battle.difficulty,
+          player1Id: entrants[0]!.userId,
+          player2Id: entrants[1]?.userId ?? null,
+          player1CharacterId: entrants[0]!.characterId,
+          player2CharacterId: entrants[1]?.characterId ?? null,
+          status: 'active',
+          stats: { seed: battle.seed },
+          startedAt: new Date(m.now),
+        });
+        return energies;
+      },
+    );
+  }
+
+  private seed() {
+    return this.deps.seed?.() ?? randomInt(0, 2 ** 31);
+  }
+
+  private async startPve(ticket: Ticket, difficulty: Difficulty): Promise<ArenaFailure | null> {
+    const { entrant } = ticket;
+    const id = randomUUID();
+    const seed = this.seed();
+    const entered = await this.enter([entrant], { id, mode: 'pve', difficulty, seed });
+    if (!entered.ok) return { code: entered.code as ErrorCode };
+    const now = this.deps.scheduler.now();
+    const { timings } = this.deps;
+    const { state, bot } = createBattle({
+      seed,
+      createdAt: now,
+      fightStartsAt: now + timings.botSetupMs + timings.introMs,
+      timeLimitMs: timings.timeLimitMs,
+      player: entrant.fighter,
+      opponent: { kind: 'bot', difficulty },
+    });
+    const definition = bot ?? BOTS[difficulty];
+    const botContender: Contender = {
+      userId: null,
+      name: definition.name,
+      level: definition.level,
+      character: { _id: `bot-${difficulty}`, name: definition.name, image: definition.image },
+      equippedItems: [],
+      energy: 0,
+      maxEnergy: 0,
+    };
+    const energy = entered.value[0]!;
+    this.open(id, false, difficulty, state, [
+      { ...entrant.contender, energy: energy.energy, maxEnergy: energy.max },
+      botContender,
+    ]);
+    return null;
+  }
+
+  private async startPvp(a: QueueEntry<Ticket>, b: QueueEntry<Ticket>) {
+    this.presence.set(a.userId, { kind: 'entering' });
+    this.presence.set(b.userId, { kind: 'entering' });
+    const id = randomUUID();
+    const seed = this.seed();
+    const entrants = [a.ticket.entrant, b.ticket.entrant];
+    const entered = await this.enter(entrants, { id, mode: 'pvp', difficulty: null, seed });
+    if (!entered.ok) {
+      // The player who can no longer enter hears why; the other goes back to the queue.
+      const failedId = (entered.data as { userId?: string } | undefined)?.userId;
+      for (const entry of [a, b]) {
+        if (failedId === undefined || entry.userId === failedId) {
+          this.presence.release(entry.userId);
+          this.deps.send(entry.userId, 'matchmakingCancelled', {
+            message: entered.message ?? ERRORS[entered.code as ErrorCode]?.message ?? 'Matchmaking failed',
+          });
+          this.deps.send(entry.userId, 'error', {
+            code: entered.code,
+            message: entered.message ?? ERRORS[entered.code as ErrorCode]?.message ?? 'Matchmaking failed',
+          });
+        } else {
+          this.presence.set(entry.userId, { kind: 'queue' });
+          this.queue.add(entry);
+        }
+      }
+      return;
+    }
+    const now = this.deps.scheduler.now();
+    const { timings } = this.deps;
+    const { state } = createBattle({
+      seed,
+      createdAt: now,
+      fightStartsAt: now + timings.introMs,
+      timeLimitMs: timings.timeLimitMs,
+      player: a.ticket.entrant.fighter,
+      opponent: { kind: 'player', fighter: b.ticket.entrant.fighter },
+    });
+    const [ea, eb] = entered.value;
+    this.open(id, true, null, state, [
+      { ...a.ticket.entrant.contender, energy: ea!.energy, maxEnergy: ea!.max },
+      { ...b.ticket.entrant.contender, energy: eb!.energy, maxEnergy: eb!.max },
+    ]);
+  }
+
+  private open(
+    id: string,
+    isPvp: boolean,
+    difficulty: Difficulty | null,
+    state: ReturnType<typeof createBattle>['state'],
+    contenders: [Contender, Contender],
+  ) {
+    const room = new BattleRoom({
+      id,
+      isPvp,
+      difficulty,
+      state,
+      contenders,
+      scheduler: this.deps.scheduler,
+      rejoinGraceMs: this.deps.timings.rejoinGraceMs,
+      hooks: {
+        send: this.deps.send,
+        onEnded: (ended, outcome) => this.settle(ended, outcome),
+        onLateness: (ms) => {
+          if (this.recordLateness && this.stats.lateness.length < 200_000) this.stats.lateness.push(ms);
+        },
+      },
+    });
+    this.rooms.set(id, room);
+    this.stats.started++;
+    for (const userId of room.humans()) {
+      this.presence.set(userId, { kind: 'battle', battleId: id });
+      this.deps.send(userId, 'battleStarted', room.startedPayload(userId, false));
+    }
+    room.start();
+  }
+
+  private matchPairs() {
+    for (const [a, b] of this.queue.takePairs(this.deps.scheduler.now())) {
+      this.startPvp(a, b).catch((error: unknown) => {
+        this.deps.logger.error({ err: error }, 'starting a PvP battle failed');
+        for (const entry of [a, b]) {
+          this.presence.release(entry.userId);
+          this.deps.send(entry.userId, 'error', {
+            code: 'server/internal',
+            message: ERRORS['server/internal'].message,
+          });
+        }
+      });
+    }
+  }
+
+  private queuePayload(
+    userId: string,
+    energy: number,
+    joinedAt: number,
+    message = 'Searching for any opponent',
+  ) {
+    const position = this.queue.entries().find(({ entry }) => entry.userId === userId)?.position ?? 0;
+    return {
+      energy_to_spend: energy,
+      position,
+      queue_size: this.queue.size(),
+      message,
+      elapsed_seconds: Math.floor((this.deps.scheduler.now() - joinedAt) / 1000),
+    };
+  }
+
+  /** Every second: pair players (the accepted gap widens), offer the long-waiting a bot, push positions. */
+  private matchmakingTick() {
+    const now = this.deps.scheduler.now();
+    this.matchPairs();
+    for (const entry of this.queue.takeExpired(now, this.deps.timings.botOfferMs)) {
+      const energy = entry.ticket.entrant.energyToSpend;
+      this.deps.send(entry.userId, 'matchmakingUpdate', {
+        energy_to_spend: energy,
+        position: 0,
+        queue_size: this.queue.size(),
+        message: 'No opponent found',
+        elapsed_seconds: Math.floor((now - entry.joinedAt) / 1000),
+      });
+      this.presence.set(entry.userId, { kind: 'entering' });
+      const difficulty = entry.ticket.difficulty ?? REMATCH_DIFFICULTY;
+      this.startPve(entry.ticket, difficulty)
+        .then((failure) => {
+          if (!failure) return;
+          this.presence.release(entry.userId);
+          this.deps.send(entry.userId, 'matchmakingCancelled', {
+            message: failure.message ?? ERRORS[failure.code].message,
+          });
+        })
+        .catch((error: unknown) => {
+          this.presence.release(entry.userId);
+          this.deps.logger.error({ err: error }, 'starting a bot battle after matchmaking failed');
+        });
+    }
+    for (const { entry } of this.queue.entries()) {
+      this.deps.send(
+        entry.userId,
+        'matchmakingUpdate',
+        this.queuePayload(entry.userId, entry.ticket.entrant.energyToSpend, entry.joinedAt),
+      );
+    }
+  }
+
+  private settle(room: BattleRoom, outcome: Outcome) {
+    const run = this.pay(room, outcome, 0);
+    this.settling.add(run);
+    void run.finally(() => this.settling.delete(run));
+  }
+
+  private resultOf(room: BattleRoom, userId: string, outcome: Outcome): BattleResult {
+    if (outcome.winner === null) return 'draw';
+    return room.sideOf(userId) === outcome.winner ? 'victory' : 'defeat';
+  }
+
+  /** Pays the battle once: the battle row turns finished in the same transaction as the coins. */
+  private async pay(room: BattleRoom, outcome: Outcome, attempt: number): Promise<void> {
+    const players = room.humans();
+    const summary = (side: 0 | 1) => {
+      const f = room.state.fighters[side];
+      const other = room.state.fighters[side === 0 ? 1 : 0];
+      return {
+        hits: f.hits,
+        damage: f.damage,
+        superAttack: f.superAttacks,
+        defSuperAttack: other.superAttacks,
+        maxCombo: f.maxCombo,
+        health: f.health,
+        maxHealth: f.maxHealth,
+      };
+    };
+    const result = await this.deps.gateway.changeMany(players, async (m) => {
+      const now = new Date(m.now);
+      const winnerId = outcome.winner === null ? null : room.contenders[outcome.winner].userId;
+      const updated = await m.tx
+        .update(battles)
+        .set({
+          status: 'finished',
+          result: outcome.winner === null ? 'draw' : outcome.winner === 0 ? 'victory' : 'defeat',
+          winnerId,
+          endedAt: now,
+          stats: {
+            reason: outcome.reason,
+            sides: [summary(0), summary(1)],
+            players: room.contenders.map((c) => c.userId),
+          },
+        })
+        .where(and(eq(battles.id, room.id), eq(battles.status, 'active')))
+        .returning({ id: battles.id });
+      // Already settled (a replay after a retry): nothing more is written.
+      if (updated.length === 0) m.fail('battle/over');
+      const settled: Settled[] = [];
+      for (const userId of players) {
+        const battleResult = this.resultOf(room, userId, outcome);
+        const balance = await coinsOf(m.tx, userId);
+        // spec-b §9: +5000 on victory or draw, −5000 on defeat, never below 0.
+        const delta = battleResult === 'defeat' ? -Math.min(BATTLE_COIN_REWARD, balance) : BATTLE_COIN_REWARD;
+        let coins = balance;
+        if (delta !== 0) {
+          coins = await m.apply({
+            userId,
+            currency: 'coins',
+            delta,
+            reason: battleResult === 'defeat' ? 'battle-defeat' : `battle-${battleResult}`,
+            idempotencyKey: `battle:${room.id}:${userId}`,
+            meta: { battleId: room.id, result: battleResult, reason: outcome.reason },
+          });
+        }
+        await recordResult(m.tx, userId, battleResult);
+        const experience =
+          battleResult === 'victory' ? XP_VICTORY : battleResult === 'draw' ? XP_DRAW : XP_DEFEAT;
+        const characterId = room.contenders[room.sideOf(userId)!].character._id;
+        const [owned] = await m.tx
+          .select({ level: userCharacters.level, experience: userCharacters.experience })
+          .from(userCharacters)
+          .where(and(eq(userCharacters.userId, userId), eq(userCharacters.characterId, characterId)))
+          .limit(1);
+        let level = owned?.level ?? 1;
+        let levelUp = false;
+        if (owned) {
+          const grown = addExperience(owned.level, owned.experience, experience);
+          level = grown.level;
+          levelUp = grown.levelsGained > 0;
+          await m.tx
+            .update(userCharacters)
+            .set({ level: grown.level, experience: grown.experience })
+            .where(and(eq(userCharacters.userId, userId), eq(userCharacters.characterId, characterId)));
+        }
+        settled.push({ userId, result: battleResult, coinsDelta: delta, coins, experience, level, levelUp });
+      }
+      return settled;
+    });
+
+    if (!result.ok) {
+      if (result.code !== 'battle/over' && attempt < SETTLE_RETRIES) {
+        this.stats.settleFailures++;
+        this.deps.logger.error({ code: result.code, battleId: room.id }, 'paying a battle failed; retrying');
+        await new Promise<void>((resolve) => this.deps.scheduler.setTimeout(resolve, SETTLE_RETRY_MS));
+        return this.pay(room, outcome, attempt + 1);
+      }
+      if (result.code !== 'battle/over')
+        this.deps.logger.error(
+          { code: result.code, battleId: room.id },
+          'a battle could not be paid; it stays active and is voided on restart',
+        );
+      this.close_(room);
+      return;
+    }
+    this.stats.settled++;
+    this.close_(room);
+    for (const player of result.value) {
+      const side = room.sideOf(player.userId)!;
+      const mine = summary(side);
+      const theirs = summary(side === 0 ? 1 : 0);
+      if (outcome.reason === 'abandon') {
+        const leaver = room.contenders[outcome.winner === 0 ? 1 : 0].userId;
+        this.deps.send(player.userId, 'battleAutoResolve', {
+          battle_id: room.id,
+          message:
+            leaver === player.userId
+              ? 'You were away too long: the battle was decided'
+              : 'Your opponent left the battle',
+        });
+      }
+      this.deps.send(player.userId, 'battleCompleted', {
+        battle_id: room.id,
+        result: player.result,
+        coins_earned: player.coinsDelta,
+        experience_earned: player.experience,
+        reason: outcome.reason,
+        is_pvp: room.isPvp,
+        level: player.level,
+        level_up: player.levelUp,
+        coins: player.coins,
+        your_stats: {
+          hits: mine.hits,
+          damage: mine.damage,
+          superAttack: mine.superAttack,
+          defSuperAttack: mine.defSuperAttack,
+          coins: player.coinsDelta,
+        },
+        opponent_stats: {
+          hits: theirs.hits,
+          damage: theirs.damage,
+          superAttack: theirs.superAttack,
+          defSuperAttack: theirs.defSuperAttack,
+          coins: 0,
+        },
+      });
+      if (room.isPvp) {
+        this.deps.send(player.userId, 'pvpBattleResult', {
+          battle_id: room.id,
+          result: player.result === 'victory' ? 'win' : player.result === 'defeat' ? 'lose' : 'draw',
+          coins: player.coinsDelta,
+          hits: mine.hits,
+          damage: mine.damage,
+          opponent_hits: theirs.hits,
+          opponent_damage: theirs.damage,
+          super_attacks: mine.superAttack,
+          opponent_super_attacks: theirs.superAttack,
+          experience: player.experience,
+        });
+      }
+    }
+  }
+
+  private close_(room: BattleRoom) {
+    room.dispose();
+    this.rooms.delete(room.id);
+    for (const userId of room.humans()) this.presence.release(userId, { kind: 'battle', battleId: room.id });
+  }
+}

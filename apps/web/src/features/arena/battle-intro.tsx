@@ -1,0 +1,151 @@
+import type { BattleSideStats, BattleStartedPayload } from '@titans/shared/battle/schemas';
+import { BATTLE_INTRO_MS, INTRO_STEPS_MS } from '@titans/shared/constants';
+import { useEffect, useRef } from 'react';
+import { audioEngine } from '../../lib/audio/audio-engine.ts';
+import { cx } from '../../lib/cx.ts';
+import { haptics } from '../../lib/haptics.ts';
+
+/** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
+const BOUNDS: number[] = [];
+for (const step of INTRO_STEPS_MS) BOUNDS.push((BOUNDS.at(-1) ?? 0) + step);
+const FIGHTERS_AT = BOUNDS[0]!;
+const ADVANTAGE_AT = BOUNDS[1]!;
+const COUNT_AT = BOUNDS[2]!;
+const FIGHT_AT = BOUNDS[5]!;
+const HANDOVER_AT = BOUNDS[6]!;
+
+function strength(stats: BattleSideStats) {
+  return stats.initial_health / 40 + stats.power * 2 + stats.defense * 2 + stats.speed;
+}
+
+function StatRow({ label, mine, theirs }: { label: string; mine: number; theirs: number }) {
+  // spec-b §2: the better stat of each pair is shown green.
+  return (
+    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums">
+      <span className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}>{mine}</span>
+      <span className="w-16 text-center text-[11px] tracking-[0.16em] text-muted">{label}</span>
+      <span className={cx('text-left', theirs > mine ? 'text-success-400' : 'text-ink')}>{theirs}</span>
+    </div>
+  );
+}
+
+function Fighter({
+  name,
+  level,
+  image,
+  tone,
+}: {
+  name: string;
+  level: number;
+  image: string;
+  tone: 'you' | 'them';
+}) {
+  return (
+    <div className="flex w-[42%] flex-col items-center animate-rise-in">
+      <div
+        className={cx(
+          'relative size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4',
+          tone === 'you'
+            ? 'ring-energy-400 shadow-[0_0_30px_rgb(77_217_255/0.5)]'
+            : 'ring-danger-500 shadow-[0_0_30px_rgb(239_68_68/0.5)]',
+        )}
+      >
+        <img src={image} alt="" className="size-full object-cover object-top" />
+      </div>
+      <p className="mt-2 w-full truncate text-center font-display text-[18px] text-ink text-outline">
+        {name}
+      </p>
+      <p className="font-display text-[13px] text-gold-200">Level {level}</p>
+    </div>
+  );
+}
+
+/**
+ * The pre-battle intro (spec-b §2, §4): PREPARE FOR BATTLE, both fighters with HEALTH / ATK / DEF
+ * (the better one green), the advantage banner, 3-2-1, FIGHT!. Driven by the server's FIGHT time,
+ * so a late join starts mid-way and both players count down together.
+ */
+export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload; elapsed: number }) {
+  const me = battle.user_stats;
+  const them = battle.opponent_stats;
+  const ahead = strength(me) >= strength(them);
+  const count =
+    elapsed >= COUNT_AT && elapsed < FIGHT_AT ? 3 - Math.floor((elapsed - COUNT_AT) / 1000) : null;
+  const fight = elapsed >= FIGHT_AT && elapsed < BATTLE_INTRO_MS;
+  const lastBeat = useRef<string>('');
+  useEffect(() => {
+    const beat = count !== null ? `count-${count}` : fight ? 'fight' : '';
+    if (!beat || beat === lastBeat.current) return;
+    lastBeat.current = beat;
+    if (beat === 'fight') {
+      audioEngine.play('fight');
+      haptics.heavy();
+    } else {
+      audioEngine.play('countdown');
+      haptics.light();
+    }
+  }, [count, fight]);
+
+  return (
+    <div
+      data-testid="battle-intro"
+      className={cx(
+        'absolute inset-0 z-30 flex flex-col items-center justify-center bg-night-950/85 px-4 transition-opacity duration-500',
+        elapsed >= HANDOVER_AT && 'opacity-0',
+      )}
+    >
+      <h2 className="font-display text-[30px] leading-none tracking-[0.04em] text-gold-300 text-outline animate-pop-in">
+        PREPARE FOR BATTLE
+      </h2>
+      {elapsed >= FIGHTERS_AT && (
+        <div className="mt-6 w-full max-w-[360px]">
+          <div className="flex items-start justify-between">
+            <Fighter
+              name={battle.selected_character.name}
+              level={me.level}
+              image={battle.selected_character.image}
+              tone="you"
+            />
+            <span className="mt-10 font-display text-[34px] text-gold-300 text-outline">VS</span>
+            <Fighter
+              name={battle.opponent_info.name}
+              level={battle.opponent_info.level}
+              image={battle.opponent_info.character.image}
+              tone="them"
+            />
+          </div>
+          <div className="mt-4 space-y-1.5 rounded-2xl bg-night-800/90 px-4 py-3 ring-1 ring-white/10 animate-fade-in">
+            <StatRow label="HEALTH" mine={me.initial_health} theirs={them.initial_health} />
+            <StatRow label="ATK" mine={me.power} theirs={them.power} />
+            <StatRow label="DEF" mine={me.defense} theirs={them.defense} />
+          </div>
+        </div>
+      )}
+      {elapsed >= ADVANTAGE_AT && (
+        <p
+          className={cx(
+            'mt-5 rounded-full px-5 py-2 font-display text-[18px] text-white text-outline animate-pop-in',
+            ahead ? 'bg-success-500/85' : 'bg-danger-500/85',
+          )}
+        >
+          {ahead ? 'You have the advantage!' : 'Your opponent is stronger!'}
+        </p>
+      )}
+      <div className="mt-6 grid h-28 place-items-center">
+        {count !== null && count > 0 && (
+          <span
+            key={count}
+            className="font-display text-[96px] leading-none text-gold-300 text-outline animate-count-pop"
+          >
+            {count}
+          </span>
+        )}
+        {fight && (
+          <span className="font-display text-[84px] leading-none text-danger-400 text-outline animate-count-pop">
+            FIGHT!
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { EquippedItem } from '@titans/shared/battle/schemas';
+import { MAX_EQUIPPED_ITEMS } from '@titans/shared/constants';
+import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
+
+export interface HealthBarProps {
+  name: string;
+  level: number;
+  image: string;
+  health: number;
+  max: number;
+  items: EquippedItem[];
+  /** Mirrored layout for the opponent (portrait on the right). */
+  side: 'left' | 'right';
+  /** Took damage in the last 300 ms (spec-b §9 damage flash). */
+  hurt: boolean;
+  label: string;
+}
+
+/**
+ * A fighter's health bar with portrait, level and up to 3 equipped item icons (3 empty slots
+ * when none, spec-b §2). The fill is green, amber under half, red under a quarter; a pale "lag"
+ * bar trails behind it so each hit reads as a chunk taken out.
+ */
+export function HealthBar({ name, level, image, health, max, items, side, hurt, label }: HealthBarProps) {
+  const share = Math.max(0, Math.min(1, health / Math.max(1, max)));
+  const tone =
+    share > 0.5
+      ? 'from-[#a7f3a0] via-[#3fd15a] to-[#128a35]'
+      : share > 0.25
+        ? 'from-[#fff0a8] via-[#ffc21f] to-[#d97706]'
+        : 'from-[#fecaca] via-[#ef4444] to-[#991b1b]';
+  const slots = Array.from({ length: MAX_EQUIPPED_ITEMS }, (_, index) => items[index] ?? null);
+  return (
+    <div className={cx('flex min-w-0 flex-1 items-center gap-2', side === 'right' && 'flex-row-reverse')}>
+      <div
+        className={cx(
+          'relative size-14 shrink-0 overflow-hidden rounded-2xl bg-night-700 ring-2 transition-[box-shadow] duration-150',
+          side === 'left' ? 'ring-energy-400/80' : 'ring-danger-400/80',
+          hurt && 'shadow-[0_0_24px_rgb(239_68_68/0.9)] ring-danger-500',
+        )}
+      >
+        <img src={image} alt="" className="size-full object-cover object-top" />
+        {hurt && <div className="absolute inset-0 bg-danger-500/45 animate-fade-out" />}
+        <span className="absolute bottom-0 inset-x-0 bg-night-950/75 text-center font-display text-[10px] leading-4 text-gold-200">
+          Lv {level}
+        </span>
+      </div>
+      <div className={cx('min-w-0 flex-1', side === 'right' && 'text-right')}>
+        <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">{name}</p>
+        <div
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={max}
+          aria-valuenow={health}
+          className="relative h-4 overflow-hidden rounded-full bg-night-950/90 ring-1 ring-white/20"
+        >
+          <div
+            className={cx(
+              'absolute inset-y-0 bg-white/55 transition-[width] delay-200 duration-500 ease-out',
+              side === 'left' ? 'left-0' : 'right-0',
+            )}
+            style={{ width: `${share * 100}%` }}
+          />
+          <div
+            className={cx(
+              'absolute inset-y-0 bg-gradient-to-b transition-[width] duration-150 ease-out',
+              tone,
+              side === 'left' ? 'left-0' : 'right-0',
+            )}
+            style={{ width: `${share * 100}%` }}
+          />
+          <span className="absolute inset-0 grid place-items-center font-display text-[11px] leading-none text-white text-outline tabular-nums">
+            {formatNumber(health)} / {formatNumber(max)}
+          </span>
+        </div>
+        <div className={cx('mt-1 flex gap-1', side === 'right' && 'justify-end')}>
+          {slots.map((item, index) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
+              key={index}
+              title={item?.name ?? 'Empty slot'}
+              className={cx(
+                'grid size-6 place-items-center rounded-md ring-1',
+                item ? 'bg-night-700/90 ring-gold-300/50' : 'bg-night-950/60 ring-white/10',
+              )}
+            >
+              {item && <img src={item.image_url} alt={item.name} className="size-5 object-contain" />}
+            </span>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

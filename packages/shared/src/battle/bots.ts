@@ -1,0 +1,69 @@
+import { BOT_HEALTH_JITTER, BOT_STAT_JITTER } from '../constants.ts';
+import type { Random } from './prng.ts';
+
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export interface BotDefinition {
+  difficulty: Difficulty;
+  name: string;
+  image: string;
+  level: number;
+  health: number;
+  attack: number;
+  defense: number;
+  speed: number;
+  attackIntervalMs: number;
+}
+
+/**
+ * spec-b §3/§9 bot definitions. Easy is the spec's (4000 health, 65/65/65, 840 ms); medium and
+ * hard keep the spec's intervals (800 ms, 625 ms) with stats chosen in docs/decisions.md D-BATTLE-3.
+ */
+export const BOTS: Record<Difficulty, BotDefinition> = {
+  easy: {
+    difficulty: 'easy',
+    name: 'Bongo the Sparring Bot',
+    image: '/art/characters/bongo-the-brawler.svg',
+    level: 1,
+    health: 4_000,
+    attack: 65,
+    defense: 65,
+    speed: 65,
+    attackIntervalMs: 840,
+  },
+  medium: {
+    difficulty: 'medium',
+    name: 'Nightpaw the Hunter Bot',
+    image: '/art/characters/nightpaw-shadowstalker.svg',
+    level: 5,
+    health: 4_500,
+    attack: 80,
+    defense: 70,
+    speed: 80,
+    attackIntervalMs: 800,
+  },
+  hard: {
+    difficulty: 'hard',
+    name: 'Raijin the Storm Bot',
+    image: '/art/characters/raijin-the-storm-tiger.svg',
+    level: 10,
+    health: 5_000,
+    attack: 95,
+    defense: 80,
+    speed: 100,
+    attackIntervalMs: 625,
+  },
+};
+
+/** A bot's stats for one battle: health ± 10 and other stats ± 2 (spec-b §9), from the battle's random source. */
+export function rollBot(difficulty: Difficulty, random: Random): BotDefinition {
+  const bot = BOTS[difficulty];
+  return {
+    ...bot,
+    health: bot.health + random.int(-BOT_HEALTH_JITTER, BOT_HEALTH_JITTER),
+    attack: bot.attack + random.int(-BOT_STAT_JITTER, BOT_STAT_JITTER),
+    defense: bot.defense + random.int(-BOT_STAT_JITTER, BOT_STAT_JITTER),
+    speed: bot.speed + random.int(-BOT_STAT_JITTER, BOT_STAT_JITTER),
+  };
+}

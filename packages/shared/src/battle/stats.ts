@@ -1,0 +1,58 @@
+import {
+  ENERGY_BOOST_HEALTH_PER_POINT,
+  LEVEL_ATTACK_BONUS,
+  LEVEL_DEFENSE_BONUS,
+  LEVEL_HEALTH_BONUS,
+  LEVEL_SPEED_BONUS,
+  XP_LEVEL_BASE,
+  XP_LEVEL_GROWTH,
+} from '../constants.ts';
+
+/** Experience needed to go from `level` to the next: 100 at level 1, × 1.5 per level (D-BATTLE-8). */
+export function experienceToNextLevel(level: number): number {
+  return Math.round(XP_LEVEL_BASE * XP_LEVEL_GROWTH ** (Math.max(1, level) - 1));
+}
+
+/** Adds experience to a character, levelling up as often as it covers; experience is kept within the level. */
+export function addExperience(
+  level: number,
+  experience: number,
+  gained: number,
+): { level: number; experience: number; levelsGained: number } {
+  let nextLevel = level;
+  let left = experience + gained;
+  while (left >= experienceToNextLevel(nextLevel)) {
+    left -= experienceToNextLevel(nextLevel);
+    nextLevel++;
+  }
+  return { level: nextLevel, experience: left, levelsGained: nextLevel - level };
+}
+
+export interface BaseStats {
+  health: number;
+  attack: number;
+  defense: number;
+  speed: number;
+}
+
+export type ItemEffects = Partial<Record<'power_boost' | 'defense_boost' | 'energy_boost', number>>;
+
+/**
+ * A fighter's battle stats: the character's catalogue stats, plus its level's bonuses, plus the
+ * equipped items' effects (power_boost → attack, defense_boost → defense, energy_boost → health).
+ */
+export function battleStats(base: BaseStats, level: number, effects: readonly ItemEffects[]): BaseStats {
+  const above = Math.max(0, level - 1);
+  const sum = (key: keyof ItemEffects) => effects.reduce((total, effect) => total + (effect[key] ?? 0), 0);
+  return {
+    health: base.health + above * LEVEL_HEALTH_BONUS + sum('energy_boost') * ENERGY_BOOST_HEALTH_PER_POINT,
+    attack: base.attack + above * LEVEL_ATTACK_BONUS + sum('power_boost'),
+    defense: base.defense + above * LEVEL_DEFENSE_BONUS + sum('defense_boost'),
+    speed: base.speed + above * LEVEL_SPEED_BONUS,
+  };
+}
+
+/** One number for matchmaking: how strong a fighter is (attack and defense weigh most). */
+export function strengthOf(stats: BaseStats): number {
+  return stats.health / 40 + stats.attack * 2 + stats.defense * 2 + stats.speed;
+}

@@ -1,0 +1,374 @@
+/**
+ * `npm run bench:battles` — the Arena under load: N concurrent bot battles and N/2 PvP pairs,
+ * every player tapping its live target at 8–10 taps/s, against a bare socket.io echo server
+ * measured in the same run with the same clients (taps → one reply each). Options:
+ *   --players=N   BENCH_PLAYERS  players per kind (default 200: 200 bot battles + 100 PvP pairs)
+ *   --seconds=N   BENCH_SECONDS  measured window (default 15)
+ * With DATABASE_URL the server uses a fresh PostgreSQL database (created and dropped here);
+ * otherwise PGlite in a temp folder. After the battles end it checks every finished battle paid
+ * each player exactly once and that every player's ledger equals their balance.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { createApp } from '../../apps/server/src/app.ts';
+import { signInitData } from '../../apps/server/src/auth/init-data.ts';
+import { loadConfig } from '../../apps/server/src/config/config.ts';
+import { ledger, userCharacters, users } from '../../apps/server/src/db/schema.ts';
+import { LatencyRecorder } from './latency-recorder.ts';
+import { killAllChildren, type ServerChild, startServerChild } from './server-child.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const BOT_TOKEN = '4242:bench-token';
+const METRICS_TOKEN = `bench-metrics-${randomBytes(8).toString('hex')}`;
+const HERO = 'aldric-dawnblade';
+
+function option(name: string, env: string, fallback: number) {
+  const raw =
+    process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env];
+  return raw ? Number(raw) : fallback;
+}
+
+const PLAYERS = option('players', 'BENCH_PLAYERS', 200);
+const SECONDS = option('seconds', 'BENCH_SECONDS', 15);
+// Battles outlast the set-up and the measured window; afterwards every player forfeits at once.
+const TIME_LIMIT_MS = 900_000;
+
+interface Client {
+  socket: Socket;
+  telegramId: number;
+  battleId: string | null;
+  isPvp: boolean;
+  target: number | null;
+  sent: number[];
+  done: boolean;
+}
+
+const pct = (recorder: LatencyRecorder) =>
+  recorder.percentiles(0.5, 0.99).map((v) => Math.round(v * 10) / 10);
+
+async function seed(dataDir: string, databaseUrl: string | undefined, count: number) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const titans = await createApp(config, { logger: false });
+  const rows = Array.from({ length: count }, (_, i) => ({ telegramId: 900_000 + i, id: randomUUID() }));
+  await titans.database.db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      await tx.insert(users).values(
+        chunk.map((r) => ({
+          id: r.id,
+          telegramUserId: BigInt(r.telegramId),
+          username: `bench${r.telegramId}`,
+          energy: 1000,
+          coins: 10_000,
+          referralCode: `B${r.telegramId}`,
+          selectedCharacterId: HERO,
+        })),
+      );
+      await tx.insert(userCharacters).values(chunk.map((r) => ({ userId: r.id, characterId: HERO })));
+      await tx.insert(ledger).values(
+        chunk.map((r) => ({
+          userId: r.id,
+          currency: 'coins',
+          delta: 10_000,
+          balanceAfter: 10_000,
+          reason: 'bench-grant',
+          idempotencyKey: `bench-grant:${r.id}`,
+        })),
+      );
+    }
+  });
+  await titans.app.close();
+  return rows;
+}
+
+function connect(url: string, telegramId: number): Promise<Socket> {
+  const socket = io(url, {
+    path: '/engine.io',
+    transports: ['websocket'],
+    auth: { initData: signInitData({ id: telegramId, first_name: 'Bench' }, BOT_TOKEN) },
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The echo baseline: the same clients, each tap answered by one tapRegistered. */
+async function runEcho(echo: ServerChild, players: number) {
+  const sockets = await Promise.all(Array.from({ length: players }, (_, i) => connect(echo.url, 1 + i)));
+  const latency = new LatencyRecorder(200_000);
+  let answered = 0;
+  const timers: NodeJS.Timeout[] = [];
+  for (const socket of sockets) {
+    const sent: number[] = [];
+    socket.on('tapRegistered', () => {
+      const at = sent.shift();
+      if (at !== undefined) latency.record(performance.now() - at);
+      answered++;
+    });
+    const tick = () => {
+      sent.push(performance.now());
+      socket.emit('tap', { count: 1 });
+      timers.push(setTimeout(tick, 100 + Math.random() * 25));
+    };
+    timers.push(setTimeout(tick, Math.random() * 100));
+  }
+  const before = await echo.metrics();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  const after = await echo.metrics();
+  const elapsed = (performance.now() - started) / 1000;
+  for (const timer of timers) clearTimeout(timer);
+  for (const socket of sockets) socket.close();
+  const events = after.taps.tapEvents - before.taps.tapEvents;
+  const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+  return {
+    eventsPerSecond: events / elapsed,
+    latency: pct(latency),
+    cpuPerEvent: cpuMicros / Math.max(1, events),
+    answered,
+  };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-bench-battles-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (process.env.DATABASE_URL) {
+    const name = `titans_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const total = PLAYERS * 2;
+  console.log(
+    `bench:battles — ${PLAYERS} bot battles + ${PLAYERS / 2} PvP pairs, ${SECONDS} s window, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  const seeded = await seed(dataDir, databaseUrl, total);
+
+  const echo = await startServerChild({
+    name: 'echo',
+    cwd: repoRoot,
+    args: ['--expose-gc', '--import', 'tsx', 'scripts/bench/echo-server.ts'],
+    env: { METRICS_TOKEN },
+    metricsToken: METRICS_TOKEN,
+  });
+  const echoResult = await runEcho(echo, total);
+  await echo.stop();
+
+  const real = await startServerChild({
+    name: 'real',
+    cwd: repoRoot,
+    args: ['--expose-gc', '--import', 'tsx', 'apps/server/src/server.ts'],
+    env: {
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      BATTLE_INTRO_MS: '0',
+      BATTLE_BOT_SETUP_MS: '0',
+      BATTLE_TIME_LIMIT_MS: String(TIME_LIMIT_MS),
+      SOCKET_MESSAGES_PER_SECOND: '100',
+    },
+    metricsToken: METRICS_TOKEN,
+  });
+  const baseline = await real.metrics(true);
+  await real.metrics(); // starts lateness sampling
+
+  const clients: Client[] = [];
+  for (let i = 0; i < seeded.length; i += 50) {
+    const batch = await Promise.all(
+      seeded.slice(i, i + 50).map(async (row) => {
+        const socket = await connect(real.url, row.telegramId);
+        await new Promise<void>((resolve) => {
+          socket.once('statusUpdated', () => resolve());
+          socket.emit('initUser', { telegram_user_id: String(row.telegramId) });
+        });
+        return {
+          socket,
+          telegramId: row.telegramId,
+          battleId: null,
+          isPvp: false,
+          target: null,
+          sent: [],
+          done: false,
+        };
+      }),
+    );
+    clients.push(...batch);
+  }
+
+  const tapLatency = new LatencyRecorder(400_000);
+  const pveLatency = new LatencyRecorder(400_000);
+  let tapsSent = 0;
+  const completed: Array<{ result: string; coins: number }> = [];
+  const startedAt = performance.now();
+  let allStarted = 0;
+  await Promise.all(
+    clients.map(
+      (client, index) =>
+        new Promise<void>((resolve) => {
+          const { socket } = client;
+          socket.on('battleStarted', (payload: any) => {
+            client.battleId = payload.battle_id;
+            client.isPvp = payload.is_pvp;
+            client.target = payload.live.target?.id ?? null;
+            allStarted = performance.now();
+            resolve();
+          });
+          socket.on('battleEvent', (event: any) => {
+            if (event.type === 'targetSpawned') client.target = event.target.id;
+            if (event.type === 'targetExpired' && client.target === event.target_id) client.target = null;
+            if (event.type === 'tapIgnored') client.sent.shift();
+          });
+          const onHit = (recorder: LatencyRecorder) => (payload: any) => {
+            if (payload.hit.by !== 'you' || payload.hit.kind !== 'tap') return;
+            const at = client.sent.shift();
+            if (at !== undefined) recorder.record(performance.now() - at);
+          };
+          socket.on('pvpHealthUpdate', onHit(tapLatency));
+          socket.on('battleTurnProcessed', onHit(pveLatency));
+          socket.on('battleCompleted', (payload: any) => {
+            client.done = true;
+            completed.push({ result: payload.result, coins: payload.coins_earned });
+          });
+          socket.emit('findMatch', {
+            telegram_user_id: String(client.telegramId),
+            battle_type: index < PLAYERS ? 'pve' : 'pvp',
+            difficulty: 'easy',
+            energy_to_spend: 10,
+            selected_character_id: HERO,
+            equipped_items: [],
+          });
+        }),
+    ),
+  );
+  const startSeconds = (allStarted - startedAt) / 1000;
+  const afterStart = await real.metrics(true);
+
+  const timers: NodeJS.Timeout[] = [];
+  for (const client of clients) {
+    const tick = () => {
+      if (client.done) return;
+      if (client.target !== null && client.battleId) {
+        client.sent.push(performance.now());
+        tapsSent++;
+        if (client.isPvp)
+          client.socket.emit('pvpTap', { battle_id: client.battleId, target_id: client.target });
+        else
+          client.socket.emit('battleAction', {
+            battle_id: client.battleId,
+            action: { type: 'attack' },
+            target_id: client.target,
+          });
+      }
+      timers.push(setTimeout(tick, 100 + Math.random() * 25));
+    };
+    timers.push(setTimeout(tick, Math.random() * 100));
+  }
+  await real.metrics(); // drop lateness samples from the start
+  const before = await real.metrics();
+  const sentBefore = tapsSent;
+  const windowStart = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  const after = await real.metrics();
+  const elapsed = (performance.now() - windowStart) / 1000;
+  const taps = tapsSent - sentBefore;
+  for (const timer of timers) clearTimeout(timer);
+  const lateness = new LatencyRecorder(200_000);
+  for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
+  const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+  const rooms = new Set(clients.map((client) => client.battleId)).size;
+  const held = (afterStart as any).arena.rooms as number;
+  const heapPerBattle = (afterStart.memory.heapUsed - baseline.memory.heapUsed) / Math.max(1, rooms);
+
+  // Every battle ends at once (forfeits; a PvP battle's second forfeit changes nothing) and is paid.
+  for (const client of clients)
+    if (client.battleId && !client.done) client.socket.emit('forfeitBattle', { battle_id: client.battleId });
+  const deadline = Date.now() + 180_000;
+  while (completed.length < clients.length && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 500));
+  for (const client of clients) client.socket.close();
+  await real.stop();
+
+  // Correctness, read straight from the database.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const titans = await createApp(config, { logger: false });
+  const [paid] = await titans.database.query<{ battles: number; bad: number }>(
+    `select count(*)::int as battles,
+            count(*) filter (where (select count(*) from ledger l
+               where l.idempotency_key like 'battle:' || b.id || ':%') <>
+               (case when b.player2_id is null then 1 else 2 end)
+               and b.status = 'finished')::int as bad
+       from battles b`,
+  );
+  const [mismatch] = await titans.database.query<{ n: number }>(
+    `select count(*)::int as n from users u
+      where u.coins <> coalesce((select sum(delta) from ledger l where l.user_id = u.id and l.currency = 'coins'), 0)`,
+  );
+  const [finished] = await titans.database.query<{ n: number }>(
+    `select count(*)::int as n from battles where status = 'finished'`,
+  );
+  await titans.app.close();
+  await dropDatabase?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const [p50, p99] = pct(tapLatency);
+  const [pveP50, pveP99] = pct(pveLatency);
+  const eventsPerSecond = taps / elapsed;
+  const lines = [
+    '',
+    `| Figure | Titans Arena | echo | ratio |`,
+    `| --- | --- | --- | --- |`,
+    `| battles started per second | ${(rooms / startSeconds).toFixed(0)} (${rooms} in ${startSeconds.toFixed(1)} s) | – | – |`,
+    `| concurrent battles held | ${held} (${PLAYERS} bot + ${PLAYERS / 2} PvP) | – | – |`,
+    `| tap events/s | ${eventsPerSecond.toFixed(0)} | ${echoResult.eventsPerSecond.toFixed(0)} | ${(eventsPerSecond / echoResult.eventsPerSecond).toFixed(2)} |`,
+    `| tap → pvpHealthUpdate p50 / p99 (ms) | ${p50} / ${p99} | ${echoResult.latency[0]} / ${echoResult.latency[1]} | p99 +${(p99! - echoResult.latency[1]!).toFixed(1)} ms |`,
+    `| tap → battleTurnProcessed p50 / p99 (ms) | ${pveP50} / ${pveP99} | – | – |`,
+    `| bot attack / spawn timer lateness p99 (ms) | ${pct(lateness)[1]} (${lateness.seen} timers) | – | – |`,
+    `| server CPU per tap event (µs) | ${(cpuMicros / Math.max(1, taps)).toFixed(0)} | ${echoResult.cpuPerEvent.toFixed(0)} | ${(cpuMicros / Math.max(1, taps) / echoResult.cpuPerEvent).toFixed(2)} |`,
+    `| heap per battle (KB) | ${(heapPerBattle / 1024).toFixed(1)} | – | – |`,
+    `| battles finished / payment mismatches / ledger ≠ balance | ${finished!.n} / ${paid!.bad} / ${mismatch!.n} | – | – |`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+  const ok = paid!.bad === 0 && mismatch!.n === 0 && finished!.n === rooms;
+  console.log(ok ? 'Every finished battle paid exactly once; ledger = balance.' : 'PAYMENT CHECK FAILED');
+  process.exitCode = ok ? 0 : 1;
+}
+
+process.on('exit', () => void killAllChildren());
+main().catch(async (error) => {
+  console.error(error);
+  await killAllChildren();
+  process.exit(1);
+});
