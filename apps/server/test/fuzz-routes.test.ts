@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { ERRORS, isErrorCode } from '@titans/shared/errors';
 import { CLIENT_EVENT_SCHEMAS } from '@titans/shared/realtime/events';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -378,7 +379,16 @@ describeEachDatabase('route and socket fuzz', (kind) => {
     counts.cases++;
     counts.statuses[response.status] = (counts.statuses[response.status] ?? 0) + 1;
     const where = `${route.method} ${route.url} → ${response.status} ${response.text.slice(0, 300)}`;
-    expect(response.status, where).toBeLessThan(500);
+    // A feature this test server has not configured (TON, Stars invoices) answers its own 503 on
+    // purpose; any other 5xx is a failure.
+    const declared = /"error":"([^"]+)"/.exec(response.text)?.[1];
+    const featureOff =
+      response.status === 503 &&
+      declared !== undefined &&
+      declared !== 'server/unavailable' &&
+      isErrorCode(declared) &&
+      ERRORS[declared].status === 503;
+    if (!featureOff) expect(response.status, where).toBeLessThan(500);
     if (c.refused) expect(response.status, where).toBeGreaterThanOrEqual(400);
     expect(log.errors().slice(errorsBefore), where).toEqual([]);
     if (response.status >= 400) expect(await money(), `refused call changed money: ${where}`).toBe(before);
@@ -387,8 +397,14 @@ describeEachDatabase('route and socket fuzz', (kind) => {
 
   it('H5 every registered route answers generated and hostile input without a 5xx, an error log or a money change', async () => {
     const only = process.env.FUZZ_ROUTE ? new RegExp(process.env.FUZZ_ROUTE) : null;
+    // The built web app's files are each a static route of their own: they take no input.
+    const isWebFile = (url: string) => /\.[A-Za-z0-9]+$/.test(url) && !url.startsWith('/v1/');
     const routes = t.app.registeredRoutes.filter(
-      (route) => route.method !== 'OPTIONS' && (!only || only.test(`${route.method} ${route.url}`)),
+      (route) =>
+        route.method !== 'OPTIONS' &&
+        route.method !== 'HEAD' &&
+        !isWebFile(route.url) &&
+        (!only || only.test(`${route.method} ${route.url}`)),
     );
     counts.routes = routes.length;
     const started = Date.now();

@@ -37,7 +37,8 @@ export function cacheControlFor(relativePath: string): string {
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://telegram.org'],
+  // Telegram's WebApp script, and Adsgram's rewarded-ad SDK (Play & Earn, D-QUEST-6).
+  scriptSrc: ["'self'", 'https://telegram.org', 'https://sad.adsgram.ai'],
   // The inline splash in index.html and React's style attributes.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -45,7 +46,7 @@ export const CONTENT_SECURITY_POLICY = {
   // TON Connect reaches wallet bridges and the wallets list, and rewarded ads their network, over
   // https and wss; no plain-http connection is allowed.
   connectSrc: ["'self'", 'https:', 'wss:'],
-  frameSrc: ["'self'", 'https://telegram.org', 'https://*.telegram.org', 'https://t.me'],
+  frameSrc: ["'self'", 'https://telegram.org', 'https://*.telegram.org', 'https://t.me', 'https://*.adsgram.ai'],
   frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org', 'https://t.me'],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],

@@ -22,11 +22,13 @@ export function regenerate(state: EnergyState, limits: EnergyLimits, now: number
     return { energy: stored, at: now };
   }
   const elapsedMs = Math.max(0, now - state.at);
-  const gained = (elapsedMs * limits.regenPerSecond) / 1000;
-  const whole = Math.floor(gained);
+  // The epsilon absorbs floating-point error in a fractional `at`, so a whole unit that is due is
+  // never missed by a hair.
+  const whole = Math.floor((elapsedMs * limits.regenPerSecond) / 1000 + 1e-9);
   if (stored + whole >= limits.max) return { energy: limits.max, at: now };
-  const leftoverMs = ((gained - whole) * 1000) / limits.regenPerSecond;
-  return { energy: stored + whole, at: now - Math.round(leftoverMs) };
+  // `at` advances by exactly the time the whole units took (it may be fractional): rounding it to
+  // a whole millisecond would gain or lose a little on every read.
+  return { energy: stored + whole, at: state.at + (whole * 1000) / limits.regenPerSecond };
 }
 
 /** Milliseconds until energy is full again (0 when full). */
