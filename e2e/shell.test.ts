@@ -41,7 +41,7 @@ describe('the navigation shell', () => {
     const page = await context.newPage();
     const routes = [
       { path: '/tasks', title: 'Quest Board', ad: true },
-      { path: '/invite', title: 'Invites', ad: true },
+      { path: '/invite', title: 'Invite Titans to Get 2500 Tokens', ad: true },
       { path: '/fight', title: 'Arena', ad: false },
       { path: '/marketplace', title: 'Titans Emporium', ad: true },
       { path: '/diamonds', title: 'Stars', ad: true },

@@ -373,7 +373,14 @@ describeEachDatabase('route and socket fuzz', (kind) => {
       headers['content-type'] = c.raw.length % 2 ? 'multipart/form-data; boundary=B' : 'multipart/form-data';
     }
     if (payload) headers['content-length'] = String(payload.length);
-    const before = await money();
+    // Effects of earlier cases still finishing on the server (a slow write, a push) land first.
+    let before = await money();
+    for (let settle = 0; settle < 20; settle++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await money();
+      if (again === before) break;
+      before = again;
+    }
     const errorsBefore = log.errors().length;
     const response = await send(t.url, route.method, path, headers, payload);
     counts.cases++;

@@ -46,7 +46,13 @@ export const CONTENT_SECURITY_POLICY = {
   // TON Connect reaches wallet bridges and the wallets list, and rewarded ads their network, over
   // https and wss; no plain-http connection is allowed.
   connectSrc: ["'self'", 'https:', 'wss:'],
-  frameSrc: ["'self'", 'https://telegram.org', 'https://*.telegram.org', 'https://t.me', 'https://*.adsgram.ai'],
+  frameSrc: [
+    "'self'",
+    'https://telegram.org',
+    'https://*.telegram.org',
+    'https://t.me',
+    'https://*.adsgram.ai',
+  ],
   frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org', 'https://t.me'],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
