@@ -159,12 +159,9 @@ async function main(): Promise<number> {
         SOCKET_MESSAGES_PER_SECOND: '1000000',
         SOCKET_MESSAGE_BURST: '1000000',
         MONEY_LOCK_SCOPE: lockScope,
-        // 1000 simulated players share this one address, and the bench drives players (the unpaced
-        // phase, the hammering purchaser) far past a human's rate: lift the rate limits (D-HARDEN-2).
+        // 1000 simulated players share this one address: lift the per-address limit. Each player
+        // keeps the production REST limits (D-HARDEN-2): the hammering purchaser meets them.
         RATE_LIMIT_ADDRESS: '10000000',
-        RATE_LIMIT_READS: '10000000',
-        RATE_LIMIT_WRITES: '10000000',
-        RATE_LIMIT_PURCHASES: '10000000',
         SOCKET_PLAYER_MESSAGES_PER_SECOND: '1000000',
         SOCKET_PLAYER_MESSAGE_BURST: '1000000',
         ...db.serverEnv,
@@ -525,7 +522,7 @@ async function main(): Promise<number> {
   real = await startReal('global');
   servers.real = real;
   ourProcesses[2] = { name: 'real', pid: real.pid };
-  await realHarness.reopen(users);
+  await realHarness.reopen(users, real.url);
   drivers.push(await mixed('mixed-global', purchasersGlobal));
 
   // --- the end: stop cleanly (the server flushes), then compare with the ledger ------------------

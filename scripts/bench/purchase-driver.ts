@@ -49,8 +49,18 @@ export class PurchaseDriver {
     this.resetWindow();
     this.running = true;
     const started = performance.now();
+    // The server's per-player purchase limit (D-HARDEN-2) stops the hammering player after its
+    // window's allowance; like the web client, it waits out Retry-After before trying again.
+    let resumeAt = 0;
     const hammering = Array.from({ length: hammer }, async () => {
-      while (this.running) await this.send(this.hammerer, this.nextKind(this.hammerer), performance.now());
+      while (this.running) {
+        const pause = resumeAt - performance.now();
+        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 200)));
+        else {
+          const retryAfter = await this.send(this.hammerer, this.nextKind(this.hammerer), performance.now());
+          if (retryAfter > 0) resumeAt = Math.max(resumeAt, performance.now() + retryAfter * 1000);
+        }
+      }
     });
     const gap = 1000 / perSecond;
     for (let n = 0; ; n++) {
@@ -73,7 +83,12 @@ export class PurchaseDriver {
     return UPGRADE_KINDS[turn % UPGRADE_KINDS.length]!;
   }
 
-  private async send(player: ClientIdentity, action: UpgradeKind | 'refill', scheduled: number) {
+  /** Sends one change; answers the Retry-After seconds of a 429, else 0. */
+  private async send(
+    player: ClientIdentity,
+    action: UpgradeKind | 'refill',
+    scheduled: number,
+  ): Promise<number> {
     this.sent++;
     const path = action === 'refill' ? '/v1/boosts/refill' : '/v1/boosts/upgrade';
     try {
@@ -92,10 +107,12 @@ export class PurchaseDriver {
         if (action !== 'refill') this.bought.get(player.telegramId)![action]++;
       } else if (response.status < 500 && body.error) {
         this.refused[body.error] = (this.refused[body.error] ?? 0) + 1;
+        if (response.status === 429) return Number(response.headers.get('retry-after') ?? 1);
       } else this.fail(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
     } catch (error) {
       this.fail(`${path} failed: ${(error as Error).message}`);
     }
+    return 0;
   }
 
   private fail(sample: string) {

@@ -184,7 +184,7 @@ export class TapHarness {
   private closing = false;
 
   constructor(
-    readonly target: HarnessTarget,
+    public target: HarnessTarget,
     capacity: number,
   ) {
     this.heapTime = new Float64Array(capacity);
@@ -214,7 +214,9 @@ export class TapHarness {
    * After the server restarted: opens a new socket for every client with the same clientId, so
    * batch numbers and the run's totals carry on (the server restored the durable seq per client).
    */
-  async reopen(identities: ClientIdentity[], concurrency = 32) {
+  async reopen(identities: ClientIdentity[], url: string, concurrency = 32) {
+    // A restarted server listens on a new port.
+    this.target = { ...this.target, url };
     const byId = new Map(identities.map((identity) => [identity.telegramId, identity]));
     let next = 0;
     const worker = async () => {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { gatedClient, PriorityGate } from './priority-gate.ts';
 import {
   type ConnectionErrorListener,
   type DatabaseHealth,
@@ -28,6 +29,12 @@ export interface Database {
   db: Db;
   /** Runs one statement outside drizzle; inside `rawTransaction` it joins that transaction. */
   query: RawQuery;
+  /**
+   * Like `query`, for the tap flush: on PGlite it runs before statements that are still waiting
+   * (db/priority-gate.ts), so durable confirmation never queues behind balance changes.
+   * PostgreSQL runs statements side by side and needs no such help.
+   */
+  urgentQuery: RawQuery;
   /** Runs `work` in one transaction on one connection, with the raw query bound to it. */
   rawTransaction<T>(work: (query: RawQuery) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -74,6 +81,7 @@ async function openPostgres(
     kind: 'postgres',
     db,
     query,
+    urgentQuery: query,
     async rawTransaction(work) {
       const client = await pool.connect();
       let lost: Error | undefined;
@@ -116,8 +124,13 @@ async function openPglite(
     lock.release();
     throw error;
   }
+  const gate = new PriorityGate();
+  const raw = client;
+  client = gatedClient(raw, gate);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const query: RawQuery = async (text, params) => (await client.query(text, params)).rows as never;
+  const urgentQuery: RawQuery = async (text, params) =>
+    (await gate.run(true, () => raw.query(text, params))).rows as never;
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
@@ -134,6 +147,7 @@ async function openPglite(
     kind: 'pglite',
     db,
     query,
+    urgentQuery,
     rawTransaction: (work) =>
       client.transaction(async (tx) =>
         work(async (text, params) => (await tx.query(text, params)).rows as never),

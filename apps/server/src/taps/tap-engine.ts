@@ -661,7 +661,7 @@ export class TapEngine implements LiveBalanceSource {
         sessionSeqs.push(seq);
       }
     }
-    const result = await this.options.database.query<StoredCoins>(FLUSH_SQL, [
+    const result = await this.options.database.urgentQuery<StoredCoins>(FLUSH_SQL, [
       chunk.map((row) => row.user.userId),
       chunk.map((row) => row.delta),
       chunk.map((row) => row.energy),
@@ -678,7 +678,7 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   private readCoins(chunk: FlushRow[]): Promise<StoredCoins[]> {
-    return this.options.database.query<StoredCoins>(
+    return this.options.database.urgentQuery<StoredCoins>(
       'select id, coins, gems from users where id = any($1::uuid[])',
       [chunk.map((row) => row.user.userId)],
     );
