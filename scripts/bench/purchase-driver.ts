@@ -29,7 +29,7 @@ export class PurchaseDriver {
   private readonly failureSamples: string[] = [];
   private readonly refused: Record<string, number> = {};
   private readonly turn = new Map<number, number>();
-  private inFlight = new Set<Promise<void>>();
+  private inFlight = new Set<Promise<unknown>>();
   private running = false;
 
   constructor(
