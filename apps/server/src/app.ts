@@ -87,6 +87,11 @@ export interface TitansApp {
   battles: BattleService;
 }
 
+/** Believes the nearest `hops` proxies, like Express's numeric trust proxy. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the whole server: database and migrations, catalogue, HTTP routes, static web app.
  * server.ts only adds listening and signals, so tests run exactly what production runs.
@@ -94,7 +99,9 @@ export interface TitansApp {
 export async function createApp(config: Config, options: AppOptions = {}): Promise<TitansApp> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Only the configured proxies may name the client (D-HARDEN-5): believing every hop would let
+    // a client send its own X-Forwarded-For and escape the per-address limit.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     // Clients send JSON only; `__proto__` and `constructor.prototype` keys are refused with 400.
     onProtoPoisoning: 'error',

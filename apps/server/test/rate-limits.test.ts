@@ -77,6 +77,52 @@ describeEachDatabase('rate limits per address', (kind) => {
   });
 });
 
+describeEachDatabase('rate limits per address behind a proxy', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { ...LIMITS, RATE_LIMIT_ADDRESS: '5' } });
+  });
+  afterAll(async () => t?.close());
+
+  const spoofed = (index: number, client: string) => ({
+    'x-forwarded-for': `198.51.100.${index}, ${client}`,
+  });
+
+  it('H3 a client cannot escape its address limit with its own X-Forwarded-For (D-HARDEN-5)', async () => {
+    // The test connects over loopback, like a reverse proxy on the same machine: the proxy
+    // appends the address it saw (203.0.113.7); what the client wrote before it is not believed.
+    const statuses: number[] = [];
+    for (let index = 0; index < 7; index++)
+      statuses.push(
+        (await t.call(null, 'GET', '/v1/characters', undefined, spoofed(index, '203.0.113.7'))).status,
+      );
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // Another client behind the same proxy has its own count.
+    expect((await t.call(null, 'GET', '/v1/characters', undefined, spoofed(1, '203.0.113.8'))).status).toBe(
+      401,
+    );
+  });
+});
+
+describeEachDatabase('rate limits per address without a proxy', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { ...LIMITS, RATE_LIMIT_ADDRESS: '5', TRUST_PROXY: 'false' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('H3 with TRUST_PROXY=false X-Forwarded-For is ignored: the connection’s address counts', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 7; index++)
+      statuses.push(
+        (await t.call(null, 'GET', '/v1/characters', undefined, { 'x-forwarded-for': `203.0.113.${index}` }))
+          .status,
+      );
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
 describeEachDatabase('socket limits per player', (kind) => {
   let t: TestApp;
   const sockets: TestSocket[] = [];

@@ -39,6 +39,15 @@ describe('configuration', () => {
     }
   });
 
+  it('TRUST_PROXY believes only named proxies, hop counts or none; never every hop (D-HARDEN-5)', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    for (const bad of ['true', 'everyone', '10.0.0.0/8;rm'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
   it('A5 a real bot token turns development mode off', () => {
     const config = loadConfig({ TELEGRAM_BOT_TOKEN: '123456:ABC-real_token' });
     expect(config.devMode).toBe(false);

@@ -31,6 +31,37 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
+/** Proxies on these networks may say who the client is (X-Forwarded-For); decisions D-HARDEN-5. */
+export const DEFAULT_TRUST_PROXY = 'loopback,linklocal,uniquelocal';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_ADDRESS = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+/**
+ * Which hops' X-Forwarded-For the server believes: `false`, a number of hops, or proxy addresses,
+ * CIDR ranges and the names loopback, linklocal, uniquelocal. `true` is refused: believing every
+ * hop lets any client pick its own address and escape the per-address limit.
+ */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default(DEFAULT_TRUST_PROXY)
+    .transform((value, context): false | number | string => {
+      const text = value.trim().toLowerCase();
+      if (text === 'false') return false;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim());
+      if (text !== 'true' && entries.every((entry) => PROXY_NAMES.has(entry) || PROXY_ADDRESS.test(entry)))
+        return entries.join(',');
+      context.addIssue({
+        code: 'custom',
+        message:
+          "must be false, a number of proxy hops, or the proxies' addresses/CIDR ranges (loopback, linklocal, uniquelocal allowed); true would let any client choose its address",
+      });
+      return z.NEVER;
+    }),
+);
+
 function limitVar(fallback: number, max = 10_000_000) {
   return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
 }
@@ -87,6 +118,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
@@ -191,6 +223,8 @@ export interface Config {
   adminToken: string | undefined;
   /** A request (headers and body) that has not arrived whole after this is answered 408 and closed. */
   requestTimeoutMs: number;
+  /** Fastify's trustProxy: whose X-Forwarded-For decides `request.ip` (decisions: D-HARDEN-5). */
+  trustProxy: false | number | string;
   /** Uploads of all players together in any hour (decisions: D-UPLOAD-2). */
   uploadsPerHourTotal: number;
   /** Messages one socket may send (decisions: D-SOCKET-2). */
@@ -272,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: values.METRICS_TOKEN,
     adminToken: values.ADMIN_TOKEN,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
     uploadsPerHourTotal: values.UPLOADS_PER_HOUR_TOTAL,
     socketRateLimit: {
       perSecond: values.SOCKET_MESSAGES_PER_SECOND,
