@@ -1,11 +1,13 @@
 import type { FighterSetup } from '@titans/shared/battle/battle-rules';
-import type { EquippedItem, FindMatchPayload } from '@titans/shared/battle/schemas';
-import { battleStats, type ItemEffects, strengthOf } from '@titans/shared/battle/stats';
+import type { BattleBooster, EquippedItem, FindMatchPayload } from '@titans/shared/battle/schemas';
+import { battleStats, type ItemEffects, strengthOf, withBoosters } from '@titans/shared/battle/stats';
 import { MAX_EQUIPPED_ITEMS } from '@titans/shared/constants';
 import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database.ts';
 import { battles, characters, items, userCharacters, userItems, users } from '../db/schema.ts';
+// D-SHOP-2: the Emporium owns booster windows; this read is the one it offers the Arena.
+import { activeBoosts } from '../marketplace/marketplace-service.ts';
 import type { Contender } from './battle-room.ts';
 
 /** Item types a player may take into battle (spec-b §2 Select Items: Weapons, Armours, Shields). */
@@ -26,7 +28,9 @@ export type EntrantResult = { ok: true; entrant: Entrant } | { ok: false; code: 
 /**
  * Entry checks that need no balance (spec-b §5; issue 11): a selected character, an owned
  * fighting character, at most 3 owned weapons / armours / shields. Stats come from the
- * character's catalogue stats, its level, and the equipped items' effects.
+ * character's catalogue stats, its level, and the equipped items' effects; Emporium boosters
+ * are added when the battle starts (`boostedAtStart`), not here, and matchmaking strength
+ * leaves them out (D-BATTLE-12).
  */
 export async function loadEntrant(
   database: Database,
@@ -116,12 +120,39 @@ export async function loadEntrant(
         level,
         character: { _id: character.id, name: character.name, image: character.image },
         equippedItems,
+        boosters: [],
         energy: 0,
         maxEnergy: 0,
       },
       strength: strengthOf(stats),
       energyToSpend: request.energy_to_spend,
     },
+  };
+}
+
+/** An entrant as they fight: their stats with the boosters running at battle start. */
+export interface BoostedEntrant {
+  fighter: FighterSetup;
+  boosters: BattleBooster[];
+  totals: { energy_boost: number; defense_boost: number; power_boost: number };
+}
+
+/**
+ * F31, F32 (decisions D-BATTLE-12): the boosters running at `now`, read inside the transaction that
+ * spends the entry energy and writes the battle row, added to the entrant's stats. This is the
+ * battle's snapshot: a booster that ends (or is bought) after it does not change the battle.
+ */
+export async function boostedAtStart(tx: Tx, entrant: Entrant, now: number): Promise<BoostedEntrant> {
+  const { boosts, ...totals } = await activeBoosts(tx, entrant.userId, now);
+  return {
+    fighter: withBoosters(entrant.fighter, totals),
+    boosters: boosts.map((boost) => ({
+      item_id: boost.itemId,
+      name: boost.name,
+      effects: boost.effects,
+      ends_at: boost.endsAt,
+    })),
+    totals,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import type { Difficulty } from '@titans/shared/battle/bots';
 import { comboAt } from '@titans/shared/battle/combo';
 import type {
+  BattleBooster,
   BattleHit,
   BattleSideStats,
   BattleStartedPayload,
@@ -29,6 +30,8 @@ export interface Contender {
   level: number;
   character: { _id: string; name: string; image: string };
   equippedItems: EquippedItem[];
+  /** Boosters counted in the stats at battle start (a snapshot, D-BATTLE-12); a bot has none. */
+  boosters: BattleBooster[];
   energy: number;
   maxEnergy: number;
 }
@@ -197,6 +200,7 @@ export class BattleRoom {
       energy: me.energy,
       max_energy: me.maxEnergy,
       equipped_items: me.equippedItems,
+      boosters: me.boosters,
       rejoined,
       arena: { width: ARENA_WIDTH, height: ARENA_HEIGHT },
       live: {

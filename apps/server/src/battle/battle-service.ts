@@ -20,6 +20,8 @@ import type { Database } from '../db/database.ts';
 import { battles, userCharacters } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import {
+  type BoostedEntrant,
+  boostedAtStart,
   coinsOf,
   type Entrant,
   loadEntrant,
@@ -211,7 +213,10 @@ export class BattleService {
     return energy;
   }
 
-  /** Spends every entrant's energy and writes the battle row, in one balance change. */
+  /**
+   * Spends every entrant's energy and writes the battle row, in one balance change. The boosters
+   * running at this instant are the battle's (F31, F32: a snapshot taken at its start).
+   */
   private async enter(
     entrants: Entrant[],
     battle: { id: string; mode: 'pve' | 'pvp'; difficulty: Difficulty | null; seed: number },
@@ -219,11 +224,12 @@ export class BattleService {
     return this.deps.gateway.changeMany(
       entrants.map((e) => e.userId),
       async (m) => {
-        const energies: Array<{ energy: number; max: number }> = [];
+        const entered: Array<BoostedEntrant & { energy: number; max: number }> = [];
         for (const entrant of entrants) {
           const energy = await this.checkFunds(m, entrant);
           await m.spendEnergy(entrant.userId, entrant.energyToSpend, 'battle/insufficient-energy');
-          energies.push({ energy: energy.energy - entrant.energyToSpend, max: energy.max });
+          const boosted = await boostedAtStart(m.tx, entrant, m.now);
+          entered.push({ ...boosted, energy: energy.energy - entrant.energyToSpend, max: energy.max });
         }
         await m.tx.insert(battles).values({
           id: battle.id,
@@ -234,10 +240,10 @@ export class BattleService {
           player1CharacterId: entrants[0]!.characterId,
           player2CharacterId: entrants[1]?.characterId ?? null,
           status: 'active',
-          stats: { seed: battle.seed },
+          stats: { seed: battle.seed, boosts: entered.map((e) => e.totals) },
           startedAt: new Date(m.now),
         });
-        return energies;
+        return entered;
       },
     );
   }
@@ -254,12 +260,14 @@ export class BattleService {
     if (!entered.ok) return { code: entered.code as ErrorCode };
     const now = this.deps.scheduler.now();
     const { timings } = this.deps;
+    const mine = entered.value[0]!;
     const { state, bot } = createBattle({
       seed,
       createdAt: now,
       fightStartsAt: now + timings.botSetupMs + timings.introMs,
       timeLimitMs: timings.timeLimitMs,
-      player: entrant.fighter,
+      player: mine.fighter,
+      // Bots fight with their own rolled stats only (D-BATTLE-12).
       opponent: { kind: 'bot', difficulty },
     });
     const definition = bot ?? BOTS[difficulty];
@@ -269,12 +277,12 @@ export class BattleService {
       level: definition.level,
       character: { _id: `bot-${difficulty}`, name: definition.name, image: definition.image },
       equippedItems: [],
+      boosters: [],
       energy: 0,
       maxEnergy: 0,
     };
-    const energy = entered.value[0]!;
     this.open(id, false, difficulty, state, [
-      { ...entrant.contender, energy: energy.energy, maxEnergy: energy.max },
+      { ...entrant.contender, boosters: mine.boosters, energy: mine.energy, maxEnergy: mine.max },
       botContender,
     ]);
     return null;
@@ -309,18 +317,19 @@ export class BattleService {
     }
     const now = this.deps.scheduler.now();
     const { timings } = this.deps;
+    const ea = entered.value[0]!;
+    const eb = entered.value[1]!;
     const { state } = createBattle({
       seed,
       createdAt: now,
       fightStartsAt: now + timings.introMs,
       timeLimitMs: timings.timeLimitMs,
-      player: a.ticket.entrant.fighter,
-      opponent: { kind: 'player', fighter: b.ticket.entrant.fighter },
+      player: ea.fighter,
+      opponent: { kind: 'player', fighter: eb.fighter },
     });
-    const [ea, eb] = entered.value;
     this.open(id, true, null, state, [
-      { ...a.ticket.entrant.contender, energy: ea!.energy, maxEnergy: ea!.max },
-      { ...b.ticket.entrant.contender, energy: eb!.energy, maxEnergy: eb!.max },
+      { ...a.ticket.entrant.contender, boosters: ea.boosters, energy: ea.energy, maxEnergy: ea.max },
+      { ...b.ticket.entrant.contender, boosters: eb.boosters, energy: eb.energy, maxEnergy: eb.max },
     ]);
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
 import { MAX_BATTLE_ENERGY } from '../constants.ts';
+import { itemEffectsSchema } from '../inventory/schemas.ts';
 import { LIVE_EVENT_KINDS, TARGET_KINDS } from './battle-rules.ts';
 import { DIFFICULTIES } from './bots.ts';
 
@@ -66,6 +67,18 @@ export const equippedItemSchema = z.object({
 });
 export type EquippedItem = z.infer<typeof equippedItemSchema>;
 
+/**
+ * An Emporium booster counted in the player's stats at battle start (F31, decisions D-BATTLE-12).
+ * `ends_at` is when the booster itself ends (server ms); the battle keeps its effect regardless.
+ */
+export const battleBoosterSchema = z.object({
+  item_id: z.string(),
+  name: z.string(),
+  effects: itemEffectsSchema,
+  ends_at: z.number(),
+});
+export type BattleBooster = z.infer<typeof battleBoosterSchema>;
+
 export const battleTargetSchema = z.object({
   id: z.number().int(),
   kind: z.enum(TARGET_KINDS),
@@ -126,6 +139,8 @@ export const battleStartedPayloadSchema = z.object({
   energy: z.number().int(),
   max_energy: z.number().int(),
   equipped_items: z.array(equippedItemSchema),
+  /** The receiving player's boosters already counted in `user_stats` (empty when none). */
+  boosters: z.array(battleBoosterSchema),
   rejoined: z.boolean(),
   arena: z.object({ width: z.number(), height: z.number() }),
   live: battleLiveSchema,

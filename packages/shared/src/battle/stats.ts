@@ -37,19 +37,44 @@ export interface BaseStats {
 
 export type ItemEffects = Partial<Record<'power_boost' | 'defense_boost' | 'energy_boost', number>>;
 
+/** Adds effects to stats: power_boost → attack, defense_boost → defense, energy_boost → health. */
+function addEffects<T extends BaseStats>(stats: T, effects: readonly ItemEffects[]): T {
+  const sum = (key: keyof ItemEffects) => effects.reduce((total, effect) => total + (effect[key] ?? 0), 0);
+  return {
+    ...stats,
+    health: stats.health + sum('energy_boost') * ENERGY_BOOST_HEALTH_PER_POINT,
+    attack: stats.attack + sum('power_boost'),
+    defense: stats.defense + sum('defense_boost'),
+  };
+}
+
 /**
  * A fighter's battle stats: the character's catalogue stats, plus its level's bonuses, plus the
  * equipped items' effects (power_boost → attack, defense_boost → defense, energy_boost → health).
  */
 export function battleStats(base: BaseStats, level: number, effects: readonly ItemEffects[]): BaseStats {
   const above = Math.max(0, level - 1);
-  const sum = (key: keyof ItemEffects) => effects.reduce((total, effect) => total + (effect[key] ?? 0), 0);
-  return {
-    health: base.health + above * LEVEL_HEALTH_BONUS + sum('energy_boost') * ENERGY_BOOST_HEALTH_PER_POINT,
-    attack: base.attack + above * LEVEL_ATTACK_BONUS + sum('power_boost'),
-    defense: base.defense + above * LEVEL_DEFENSE_BONUS + sum('defense_boost'),
-    speed: base.speed + above * LEVEL_SPEED_BONUS,
-  };
+  return addEffects(
+    {
+      health: base.health + above * LEVEL_HEALTH_BONUS,
+      attack: base.attack + above * LEVEL_ATTACK_BONUS,
+      defense: base.defense + above * LEVEL_DEFENSE_BONUS,
+      speed: base.speed + above * LEVEL_SPEED_BONUS,
+    },
+    effects,
+  );
+}
+
+/**
+ * F31 (decisions D-BATTLE-12): a player's stats with the boosters running when the battle starts,
+ * mapped like items (power → attack, defense → defense, energy → health). The result is the
+ * battle's snapshot; a booster ending later does not change it.
+ *
+ * @example withBoosters({ name, level, health: 4000, attack: 65, defense: 65, speed: 65 }, { power_boost: 5 })
+ *   // → attack 70, the rest unchanged
+ */
+export function withBoosters<T extends BaseStats>(stats: T, boosts: ItemEffects): T {
+  return addEffects(stats, [boosts]);
 }
 
 /** One number for matchmaking: how strong a fighter is (attack and defense weigh most). */

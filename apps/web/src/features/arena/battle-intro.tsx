@@ -1,5 +1,5 @@
-import type { BattleSideStats, BattleStartedPayload } from '@titans/shared/battle/schemas';
-import { BATTLE_INTRO_MS, INTRO_STEPS_MS } from '@titans/shared/constants';
+import type { BattleBooster, BattleSideStats, BattleStartedPayload } from '@titans/shared/battle/schemas';
+import { BATTLE_INTRO_MS, ENERGY_BOOST_HEALTH_PER_POINT, INTRO_STEPS_MS } from '@titans/shared/constants';
 import { useEffect, useRef } from 'react';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
@@ -18,11 +18,45 @@ function strength(stats: BattleSideStats) {
   return stats.initial_health / 40 + stats.power * 2 + stats.defense * 2 + stats.speed;
 }
 
-function StatRow({ label, mine, theirs }: { label: string; mine: number; theirs: number }) {
+/** What the player's boosters added, per stat (the server already counted them in `user_stats`). */
+function boosterBonus(boosters: readonly BattleBooster[]) {
+  const sum = (key: keyof BattleBooster['effects']) =>
+    boosters.reduce((total, booster) => total + (booster.effects[key] ?? 0), 0);
+  return {
+    health: sum('energy_boost') * ENERGY_BOOST_HEALTH_PER_POINT,
+    attack: sum('power_boost'),
+    defense: sum('defense_boost'),
+  };
+}
+
+function boosterLine(booster: BattleBooster) {
+  const parts = [];
+  if (booster.effects.power_boost) parts.push(`+${booster.effects.power_boost} ATK`);
+  if (booster.effects.defense_boost) parts.push(`+${booster.effects.defense_boost} DEF`);
+  if (booster.effects.energy_boost)
+    parts.push(`+${booster.effects.energy_boost * ENERGY_BOOST_HEALTH_PER_POINT} HP`);
+  return `${booster.name} ${parts.join(' ')}`;
+}
+
+function StatRow({
+  label,
+  mine,
+  theirs,
+  bonus = 0,
+}: {
+  label: string;
+  mine: number;
+  theirs: number;
+  /** The part of `mine` that comes from the player's boosters (D-BATTLE-12). */
+  bonus?: number;
+}) {
   // spec-b §2: the better stat of each pair is shown green.
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums">
-      <span className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}>{mine}</span>
+      <span className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}>
+        {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{bonus}</span>}
+        {mine}
+      </span>
       <span className="w-16 text-center text-[11px] tracking-[0.16em] text-muted">{label}</span>
       <span className={cx('text-left', theirs > mine ? 'text-success-400' : 'text-ink')}>{theirs}</span>
     </div>
@@ -68,6 +102,7 @@ function Fighter({
 export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload; elapsed: number }) {
   const me = battle.user_stats;
   const them = battle.opponent_stats;
+  const bonus = boosterBonus(battle.boosters);
   const ahead = strength(me) >= strength(them);
   const count =
     elapsed >= COUNT_AT && elapsed < FIGHT_AT ? 3 - Math.floor((elapsed - COUNT_AT) / 1000) : null;
@@ -115,10 +150,23 @@ export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload;
             />
           </div>
           <div className="mt-4 space-y-1.5 rounded-2xl bg-night-800/90 px-4 py-3 ring-1 ring-white/10 animate-fade-in">
-            <StatRow label="HEALTH" mine={me.initial_health} theirs={them.initial_health} />
-            <StatRow label="ATK" mine={me.power} theirs={them.power} />
-            <StatRow label="DEF" mine={me.defense} theirs={them.defense} />
+            <StatRow
+              label="HEALTH"
+              mine={me.initial_health}
+              theirs={them.initial_health}
+              bonus={bonus.health}
+            />
+            <StatRow label="ATK" mine={me.power} theirs={them.power} bonus={bonus.attack} />
+            <StatRow label="DEF" mine={me.defense} theirs={them.defense} bonus={bonus.defense} />
           </div>
+          {battle.boosters.length > 0 && (
+            <p
+              data-testid="battle-boosters"
+              className="mt-2 text-center text-[12px] leading-snug text-energy-400 animate-fade-in"
+            >
+              Boosters: {battle.boosters.map(boosterLine).join(' · ')}
+            </p>
+          )}
         </div>
       )}
       {elapsed >= ADVANTAGE_AT && (
