@@ -60,6 +60,7 @@ export function makeCharacter(overrides: Partial<Character> = {}): Character {
     price: 0,
     currency: 'coins',
     created_at: '2025-01-01T00:00:00.000Z',
+    isOwned: false,
     ...overrides,
   };
 }

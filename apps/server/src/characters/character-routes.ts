@@ -5,14 +5,32 @@ import {
   characterSchema,
 } from '@titans/shared/characters/schemas';
 import { codeEnvelope } from '@titans/shared/envelope';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../auth/auth-hooks.ts';
 import type { Database } from '../db/database.ts';
-import { characters } from '../db/schema.ts';
+import { characters, userCharacters } from '../db/schema.ts';
 import { ApiError } from '../http/api-error.ts';
 import { characterView } from './character-view.ts';
 
-/** GET /characters (page or race filter) and GET /character/{id} (spec-a §7). */
+/** Which of `characterIds` the caller owns (none without an account yet). */
+async function ownedCharacterIds(
+  database: Database,
+  userId: string | null,
+  characterIds: string[],
+): Promise<Set<string>> {
+  if (!userId || characterIds.length === 0) return new Set();
+  const rows = await database.db
+    .select({ id: userCharacters.characterId })
+    .from(userCharacters)
+    .where(and(eq(userCharacters.userId, userId), inArray(userCharacters.characterId, characterIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * GET /characters (page or race filter) and GET /character/{id} (spec-a §7), each character with
+ * `isOwned` for the caller (spec-b §3 Character).
+ */
 export function characterRoutes({ database }: { database: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -39,9 +57,19 @@ export function characterRoutes({ database }: { database: Database }): FastifyPl
             .offset(skip),
           database.db.select({ value: count() }).from(characters).where(where),
         ]);
+        const owned = await ownedCharacterIds(
+          database,
+          callerOf(request).user?.id ?? null,
+          rows.map((row) => row.id),
+        );
         return {
           code: 200,
-          data: { characters: rows.map(characterView), total: total?.value ?? 0, limit, skip },
+          data: {
+            characters: rows.map((row) => characterView(row, owned.has(row.id))),
+            total: total?.value ?? 0,
+            limit,
+            skip,
+          },
           message: 'Characters found',
         };
       },
@@ -62,7 +90,8 @@ export function characterRoutes({ database }: { database: Database }): FastifyPl
           .where(eq(characters.id, request.params.id))
           .limit(1);
         if (!row) throw new ApiError('character/not-found');
-        return { code: 200, data: characterView(row), message: 'Character found' };
+        const owned = await ownedCharacterIds(database, callerOf(request).user?.id ?? null, [row.id]);
+        return { code: 200, data: characterView(row, owned.has(row.id)), message: 'Character found' };
       },
     );
   };

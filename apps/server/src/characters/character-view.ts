@@ -3,8 +3,11 @@ import type { characters } from '../db/schema.ts';
 
 type CharacterRow = typeof characters.$inferSelect;
 
-/** A catalogue character as the API returns it (spec-a §3 "Character"; attack mirrors power). */
-export function characterView(row: CharacterRow): Character {
+/**
+ * A catalogue character as the API returns it (spec-a §3 "Character"; attack mirrors power), with
+ * spec-b §3's `isOwned` for the caller.
+ */
+export function characterView(row: CharacterRow, isOwned: boolean): Character {
   return {
     _id: row.id,
     name: row.name,
@@ -27,5 +30,6 @@ export function characterView(row: CharacterRow): Character {
     price: row.price,
     currency: row.currency as Character['currency'],
     created_at: row.createdAt.toISOString(),
+    isOwned,
   };
 }

@@ -52,6 +52,8 @@ export const characterSchema = z.object({
   price: z.number().int(),
   currency: z.enum(CURRENCIES),
   created_at: z.string(),
+  /** spec-b §3 Character `isOwned`: the caller owns this character (false without an account). */
+  isOwned: z.boolean(),
 });
 export type Character = z.infer<typeof characterSchema>;
 

@@ -8,13 +8,16 @@ export type CharactersQuery = { limit: number; skip: number } | { race: Characte
 
 export const FIRST_CHARACTER_PAGE: CharactersQuery = { limit: CHARACTER_PAGE_SIZE, skip: 0 };
 
+/** Every characters query starts with this key; a purchase invalidates them (their `isOwned` changes). */
+export const CHARACTERS_QUERY_ROOT = ['characters'] as const;
+
 export function getCharacters(query: CharactersQuery, signal?: AbortSignal): Promise<CharacterList> {
   return api<CharacterList>('/characters', { query, signal });
 }
 
 export function charactersQueryOptions(query: CharactersQuery = FIRST_CHARACTER_PAGE) {
   return queryOptions({
-    queryKey: ['characters', query] as const,
+    queryKey: [...CHARACTERS_QUERY_ROOT, query] as const,
     queryFn: ({ signal }) => getCharacters(query, signal),
     staleTime: CACHE_5MIN,
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseResult } from '@titans/shared/marketplace/schemas';
 import { api } from '../../lib/api-client.ts';
 import { spendCoins } from '../../lib/realtime/realtime-session.ts';
+import { CHARACTERS_QUERY_ROOT } from '../characters/get-characters.ts';
 import { inventoryQueryKeyRoot } from '../inventory/get-inventory.ts';
 import { profileQueryOptions } from '../user/get-profile.ts';
 import { userQueryOptions } from '../user/get-user.ts';
@@ -49,6 +50,8 @@ export function usePurchase(telegramUserId: string) {
       void queryClient.invalidateQueries({ queryKey: profileQueryOptions(telegramUserId).queryKey });
       void queryClient.invalidateQueries({ queryKey: inventoryQueryKeyRoot(telegramUserId) });
       void queryClient.invalidateQueries({ queryKey: MARKETPLACE_QUERY_ROOT });
+      if (result.kind === 'character')
+        void queryClient.invalidateQueries({ queryKey: CHARACTERS_QUERY_ROOT });
     },
   });
 }

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { FIRST_CHARACTER_PAGE, useCharacters } from '../../api/characters/get-characters.ts';
 import { useMarketplaceItem } from '../../api/marketplace/get-marketplace-item.ts';
 import { useMarketplaceItems } from '../../api/marketplace/get-marketplace-items.ts';
-import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -54,7 +53,6 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
  * so Back returns to the grid). Free characters are hidden and at most 9 characters show.
  */
 export function MarketplaceScreen() {
-  const { data: user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [category, setCategory] = useState<ShopCategoryKey>('characters');
   const [race, setRace] = useState<RaceFilterKey>('ALL');
@@ -69,18 +67,14 @@ export function MarketplaceScreen() {
     !showingCharacters,
   );
 
-  const ownedCharacters = useMemo(
-    () => new Set(user?.avatars.map((avatar) => avatar.character_id) ?? []),
-    [user?.avatars],
-  );
   const characterProducts = useMemo(() => {
     const needle = term.toLowerCase();
     return (characters.data?.characters ?? [])
       .filter((character) => !character.is_free)
       .filter((character) => needle === '' || character.name.toLowerCase().includes(needle))
       .slice(0, MARKETPLACE_CHARACTER_CAP)
-      .map((character) => characterProduct(character, ownedCharacters.has(character._id)));
-  }, [characters.data, term, ownedCharacters]);
+      .map((character) => characterProduct(character));
+  }, [characters.data, term]);
 
   // The detail page: an item from the list or its own call, a character from the list.
   const openItemId = params.get('item');
@@ -111,7 +105,7 @@ export function MarketplaceScreen() {
     const item = listedItem ?? detailItem.data;
     const product = openItemId
       ? item && itemProduct(item)
-      : detailCharacter && characterProduct(detailCharacter, ownedCharacters.has(detailCharacter._id));
+      : detailCharacter && characterProduct(detailCharacter);
     if (product) return <ProductDetail key={product.id} product={product} onBack={back} />;
     const failed = openItemId
       ? detailItem.isError

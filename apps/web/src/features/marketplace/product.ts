@@ -40,7 +40,8 @@ export function itemProduct(item: MarketplaceItem): Product {
   };
 }
 
-export function characterProduct(character: Character, owned: boolean): Product {
+/** spec-b §3: the server's `isOwned` decides whether the card and detail page say Owned. */
+export function characterProduct(character: Character): Product {
   return {
     kind: 'character',
     id: character._id,
@@ -52,7 +53,7 @@ export function characterProduct(character: Character, owned: boolean): Product 
     currency: character.currency === 'gems' ? 'diamonds' : 'gold',
     isLimited: character.is_limited,
     remaining: null,
-    owned,
+    owned: character.isOwned,
     type: 'character',
     effects: {},
     character: {
