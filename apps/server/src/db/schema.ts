@@ -501,7 +501,8 @@ export const boosterActivations = pgTable(
 
 /**
  * Leaderboard snapshots (decisions: D-LB-1): two identical tables used in turn. A refresh fills
- * the one nobody reads (TRUNCATE + one INSERT … SELECT with row_number()), then
+ * the one nobody reads (TRUNCATE + one INSERT … SELECT with row_number() on PostgreSQL; short
+ * ranked slices on PGlite, D-LB-3), then
  * `leaderboard_state.active` points readers at it, so reads never wait for a refresh and the
  * tap path keeps its unindexed coins. The caller's own rank is one index lookup by user id.
  */
