@@ -25,6 +25,12 @@ function describeValidation(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const kind = envelopeKindOf(request);
+    // A body refused for its size is usually still arriving: close the connection after the
+    // answer instead of keeping a half-read request alive (it held the server's close open).
+    if (
+      (error instanceof ApiError ? error.status : (multipartClientStatus(error) ?? error.statusCode)) === 413
+    )
+      reply.header('connection', 'close');
     if (error instanceof ApiError) {
       return reply
         .status(error.status)
