@@ -47,10 +47,11 @@ describeEachDatabase('tap engine', (kind) => {
   it('T4 a flush whose commit succeeded but whose reply was lost is settled, not credited twice', async () => {
     const userId = await readyPlayer(t, nextId++);
     let loseNextReply = true;
+    // The flush writes through urgentQuery (it goes first on PGlite's gate).
     const flaky: Database = {
       ...t.database,
-      query: async (text, params) => {
-        const rows = await t.database.query(text, params);
+      urgentQuery: async (text, params) => {
+        const rows = await t.database.urgentQuery(text, params);
         if (loseNextReply && text.includes('insert into ledger')) {
           loseNextReply = false;
           throw new Error('connection reset after commit');
@@ -90,12 +91,12 @@ describeEachDatabase('tap engine', (kind) => {
     let failNext = true;
     const down: Database = {
       ...t.database,
-      query: async (text, params) => {
+      urgentQuery: async (text, params) => {
         if (failNext && text.includes('insert into ledger')) {
           failNext = false;
           throw new Error('database unavailable');
         }
-        return t.database.query(text, params);
+        return t.database.urgentQuery(text, params);
       },
     };
     const engine = new TapEngine({
