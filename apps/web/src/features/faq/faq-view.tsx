@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { SubPageHeader } from '../profile/sub-page-header.tsx';
 import { FAQ_ENTRIES } from './faq-content.ts';
 
 function FaqItem({ question, answer }: { question: string; answer: readonly string[] }) {
@@ -48,17 +49,7 @@ function FaqItem({ question, answer }: { question: string; answer: readonly stri
 export function FaqView({ onBack }: { onBack(): void }) {
   return (
     <section aria-label="FAQ" className="animate-rise-in">
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to Profile"
-          className="grid size-10 place-items-center rounded-full bg-white/[0.08] text-[22px] text-ink ring-1 ring-white/15 active:scale-95"
-        >
-          ‹
-        </button>
-        <h1 className="font-display text-[28px] leading-none text-gold">FAQ</h1>
-      </div>
+      <SubPageHeader title="FAQ" onBack={onBack} />
       <div className="mt-4 flex flex-col gap-2.5">
         {FAQ_ENTRIES.map((entry) => (
           <FaqItem key={entry.question} question={entry.question} answer={entry.answer} />

@@ -1,5 +1,6 @@
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { cx } from '../../lib/cx.ts';
+import { SubPageHeader } from './sub-page-header.tsx';
 
 /** spec-a §2: static placeholder content, not backed by data. */
 const RANK = { name: 'Master', level: 4, of: 10, progress: 40 } as const;
@@ -9,17 +10,7 @@ const LEVELS = Array.from({ length: 9 }, (_, index) => ({ level: index + 1, done
 export function AchievementsView({ onBack }: { onBack(): void }) {
   return (
     <section aria-label="Achievements" className="animate-rise-in">
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to Profile"
-          className="grid size-10 place-items-center rounded-full bg-white/[0.08] text-[22px] text-ink ring-1 ring-white/15 active:scale-95"
-        >
-          ‹
-        </button>
-        <h1 className="font-display text-[28px] leading-none text-gold">Achievements</h1>
-      </div>
+      <SubPageHeader title="Achievements" onBack={onBack} />
       <div className="panel mt-4 flex items-center gap-4 rounded-3xl p-4">
         <EmojiArt name="trophy" className="size-16 drop-shadow-[0_6px_10px_rgb(0_0_0/0.4)]" />
         <div className="flex-1">
