@@ -25,12 +25,11 @@ function describeValidation(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const kind = envelopeKindOf(request);
+    const status =
+      error instanceof ApiError ? error.status : (multipartClientStatus(error) ?? error.statusCode ?? 500);
     // A body refused for its size is usually still arriving: close the connection after the
     // answer instead of keeping a half-read request alive (it held the server's close open).
-    if (
-      (error instanceof ApiError ? error.status : (multipartClientStatus(error) ?? error.statusCode)) === 413
-    )
-      reply.header('connection', 'close');
+    if (status === 413) reply.header('connection', 'close');
     if (error instanceof ApiError) {
       return reply
         .status(error.status)
@@ -40,7 +39,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = describeValidation(error, error.validationContext);
       return reply.status(400).send(envelope(kind, 400, null, message, 'request/invalid'));
     }
-    const status = multipartClientStatus(error) ?? error.statusCode ?? 500;
     if (status === 413) {
       return reply
         .status(413)
