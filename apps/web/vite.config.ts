@@ -76,6 +76,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the game: their chunks stay cached across releases.
+        // Only the libraries Home starts with are grouped; a group takes every module it matches,
+        // lazy or not, so the others (TON Connect, Adsgram, zod…) are left to the chunks of the
+        // screens that import them and are not fetched before Home (decisions: D-WEB-22).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 3 },
@@ -89,7 +92,11 @@ export default defineConfig({
               test: /node_modules[\\/](?:@tma\.js|valibot|fp-ts|better-promises|error-kid|mitt)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?:@tanstack|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|zustand)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
