@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 const sdk = vi.hoisted(() => {
@@ -59,8 +59,9 @@ describe('Telegram BackButton', () => {
     expect(sdk.clicks).toHaveLength(1);
     sdk.clicks[0]!();
     expect(await screen.findByText('/')).toBeTruthy();
-    // Back on a root: the button is hidden and its listener removed.
-    expect(sdk.backButton.hide.ifAvailable).toHaveBeenCalled();
+    // Back on a root: the button is hidden and its listener removed (by an effect, which may run
+    // after the new page is on screen).
+    await waitFor(() => expect(sdk.backButton.hide.ifAvailable).toHaveBeenCalled());
     expect(sdk.clicks).toHaveLength(0);
   });
 });
