@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
+import { RoundBackButton } from '../../components/ui/round-back-button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
@@ -66,14 +67,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
   return (
     <section aria-label={`${product.name} details`} className="px-4 pt-1 pb-6 animate-rise-in">
       <div className="flex items-center gap-3">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to the Emporium"
-          className="grid size-10 place-items-center rounded-full bg-white/[0.08] text-[22px] text-ink ring-1 ring-white/15 active:scale-95"
-        >
-          ‹
-        </button>
+        <RoundBackButton label="Back to the Emporium" onClick={onBack} />
         <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
         <EmporiumWallet />
       </div>

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../api/user/get-user.ts';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
+import { RoundBackButton } from '../../components/ui/round-back-button.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
@@ -19,19 +20,6 @@ import { SoundSettingsPanel } from './sound-settings-panel.tsx';
 /** spec-a §2: the Profile's sub-views, each with a back action to main. */
 export const PROFILE_VIEWS = ['main', 'achievements', 'inventory', 'faq'] as const;
 export type ProfileView = (typeof PROFILE_VIEWS)[number];
-
-function BackButton({ label, onClick }: { label: string; onClick(): void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className="grid size-10 place-items-center rounded-full bg-white/[0.08] text-[22px] text-ink ring-1 ring-white/15 active:scale-95"
-    >
-      ‹
-    </button>
-  );
-}
 
 function MenuRow({
   art,
@@ -124,7 +112,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
     return (
       <section aria-label="Inventory" className="px-4 pt-1 pb-6 animate-rise-in">
         <div className="mb-3 flex items-center gap-3">
-          <BackButton label="Back to Profile" onClick={backToMain} />
+          <RoundBackButton label="Back to Profile" onClick={backToMain} />
           <h1 className="font-display text-[28px] leading-none text-gold">Inventory</h1>
         </div>
         {inventory}
@@ -137,7 +125,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   return (
     <section aria-label="Profile" className="px-4 pt-1 pb-6">
       <div className="flex items-center gap-3">
-        <BackButton label="Back to Home" onClick={() => navigate(paths.home.getHref())} />
+        <RoundBackButton label="Back to Home" onClick={() => navigate(paths.home.getHref())} />
         <h1 className="font-display text-[28px] leading-none text-gold">Profile</h1>
       </div>
 
