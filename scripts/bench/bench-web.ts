@@ -10,6 +10,12 @@
  * compressed) until then, and on the warm load the requests for fingerprinted files that still
  * reached the server (revalidated). Then the time of a bottom-nav tab switch and the reconnect
  * time after the network goes away and comes back. Medians of `--runs=N` (default 3).
+ *
+ * The page is opened as Telegram's Android client opens a Mini App (e2e/helpers/telegram-client.ts):
+ * launch parameters in the URL hash (`tgWebAppData` signed by the server's development mode,
+ * version, platform, theme) and the native bridge `window.TelegramWebviewProxy`. `--launch=browser` opens the bare URL instead, as a
+ * developer's browser does: the app then loads its imitation of Telegram (app/mock-env.ts) and
+ * fetches development init data first, two steps a player never waits for.
  * Results: stdout and bench-results/web-<time>.json. Needs `npm run build` first.
  */
 import fs from 'node:fs';
@@ -19,6 +25,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/helpers/browser.ts';
 import { registerWithHero } from '../../e2e/helpers/player.ts';
 import { startServer } from '../../e2e/helpers/server.ts';
+import { installTelegramClient, telegramLaunchUrl } from '../../e2e/helpers/telegram-client.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -32,6 +39,13 @@ const SLOW_4G = {
 const CPU_SLOWDOWN = Number(option('cpu') ?? 4);
 /** `--network=none` drops the network profile (to tell network time from CPU time). */
 const NETWORK = option('network') ?? 'slow4g';
+/** `--launch=browser` opens the bare URL (the development imitation of Telegram). */
+const LAUNCH = option('launch') ?? 'telegram';
+if (LAUNCH !== 'telegram' && LAUNCH !== 'browser') throw new Error('--launch is telegram or browser');
+/** `--waterfall` prints every load's requests with their start and end. */
+const WATERFALL = process.argv.includes('--waterfall');
+/** `--cpu-prof=DIR` writes each warm load's CPU profile there (open in DevTools' Performance panel). */
+const CPU_PROFILE_DIR = option('cpu-prof');
 /** Issue 12's targets on this profile. */
 const TARGETS = { coldTappableMs: 2_500, warmTappableMs: 1_000, tabSwitchMs: 100, reconnectMs: 1_000 };
 
@@ -73,6 +87,11 @@ const TAPPABLE_PROBE = `(() => {
   requestAnimationFrame(check);
 })();`;
 
+/** The address the page opens: Telegram's launch URL, or the bare one (`--launch=browser`). */
+function launchUrl(serverUrl: string): Promise<string> {
+  return LAUNCH === 'browser' ? Promise.resolve('/') : telegramLaunchUrl(serverUrl);
+}
+
 interface LoadResult {
   fcpMs: number;
   tappableMs: number;
@@ -90,6 +109,10 @@ interface LoadResult {
 /** Counts what crosses the (emulated) network for one page, by CDP request id. */
 class TrafficMeter {
   private readonly types = new Map<string, { type: string; url: string; network: boolean; status: number }>();
+  /** With `--waterfall`: when each request started and ended, ms after the navigation's request. */
+  readonly waterfall: string[] = [];
+  private readonly started = new Map<string, { at: number; url: string }>();
+  private origin: number | null = null;
   bytes = 0;
   scriptBytes = 0;
   requests = 0;
@@ -97,6 +120,7 @@ class TrafficMeter {
   private counting = true;
 
   constructor(cdp: CDPSession) {
+    if (WATERFALL) this.recordWaterfall(cdp);
     cdp.on('Network.responseReceived', (event) => {
       const { response, type, requestId } = event;
       const network = !response.fromDiskCache && !response.fromServiceWorker && !response.fromPrefetchCache;
@@ -116,6 +140,38 @@ class TrafficMeter {
   stop() {
     this.counting = false;
   }
+
+  private recordWaterfall(cdp: CDPSession) {
+    const since = (timestamp: number) => {
+      this.origin ??= timestamp;
+      return Math.round((timestamp - this.origin) * 1000);
+    };
+    const short = (url: string) => {
+      const { pathname, search } = new URL(url);
+      return `${pathname}${search}`.slice(0, 60);
+    };
+    cdp.on('Network.requestWillBeSent', (event) => {
+      this.started.set(event.requestId, { at: since(event.timestamp), url: short(event.request.url) });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const start = this.started.get(event.requestId);
+      const info = this.types.get(event.requestId);
+      if (!this.counting || !start) return;
+      const from = info?.network === false ? ' (cache/worker)' : '';
+      this.waterfall.push(`${start.at}–${since(event.timestamp)} ms ${start.url}${from}`);
+    });
+    cdp.on('Network.webSocketCreated', (event) => {
+      if (this.counting) this.waterfall.push(`~ websocket created ${short(event.url)}`);
+    });
+    cdp.on('Network.webSocketHandshakeResponseReceived', (event) => {
+      if (this.counting) this.waterfall.push(`${since(event.timestamp)} ms websocket open`);
+    });
+    cdp.on('Network.webSocketFrameReceived', (event) => {
+      if (this.counting) {
+        this.waterfall.push(`${since(event.timestamp)} ms frame ${event.response.payloadData.slice(0, 40)}`);
+      }
+    });
+  }
 }
 
 async function throttle(cdp: CDPSession) {
@@ -125,14 +181,15 @@ async function throttle(cdp: CDPSession) {
 }
 
 /** Loads Home in `page` and measures it until the hero is tappable. */
-async function measureLoad(page: Page, cdp: CDPSession): Promise<LoadResult> {
+async function measureLoad(page: Page, cdp: CDPSession, url: string): Promise<LoadResult> {
   const meter = new TrafficMeter(cdp);
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __tappableAt?: number }).__tappableAt, undefined, {
     timeout: 120_000,
     polling: 100,
   });
   meter.stop();
+  if (WATERFALL) process.stdout.write(`\nwaterfall of ${url.slice(0, 20)}…\n${meter.waterfall.join('\n')}\n`);
   const timings = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     tappable: (window as unknown as { __tappableAt: number }).__tappableAt,
@@ -229,6 +286,7 @@ async function measureReconnect(page: Page, cdp: CDPSession): Promise<number> {
 async function newPhone(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
   await page.addInitScript(TAPPABLE_PROBE);
+  if (LAUNCH === 'telegram') await installTelegramClient(page);
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   return { page, cdp };
@@ -255,7 +313,7 @@ async function main() {
       });
       // Empty cache: a new profile.
       const first = await newPhone(context);
-      cold.push(await measureLoad(first.page, first.cdp));
+      cold.push(await measureLoad(first.page, first.cdp, await launchUrl(server.url)));
       // Let the service worker install and precache (it starts once the game is on screen).
       await first.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
         timeout: 120_000,
@@ -267,7 +325,21 @@ async function main() {
 
       // Warm cache: the same profile again.
       const second = await newPhone(context);
-      warm.push(await measureLoad(second.page, second.cdp));
+      const warmUrl = await launchUrl(server.url);
+      if (CPU_PROFILE_DIR) {
+        await second.cdp.send('Profiler.enable');
+        await second.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await second.cdp.send('Profiler.start');
+      }
+      warm.push(await measureLoad(second.page, second.cdp, warmUrl));
+      if (CPU_PROFILE_DIR) {
+        const { profile } = await second.cdp.send('Profiler.stop');
+        fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+        fs.writeFileSync(
+          path.join(CPU_PROFILE_DIR, `warm-load-${run + 1}.cpuprofile`),
+          JSON.stringify(profile),
+        );
+      }
       tabSwitches.push(...(await measureTabSwitches(second.page)));
       reconnects.push(await measureReconnect(second.page, second.cdp));
       await context.close();
@@ -289,7 +361,12 @@ async function main() {
       when: new Date().toISOString(),
       // The figures depend on the machine's other work: this is the load while they were taken.
       machine: { cpus: os.cpus().length, loadAverage1m: os.loadavg()[0] ?? 0 },
-      profile: { network: 'Slow 4G (DevTools preset)', ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN },
+      profile: {
+        network: 'Slow 4G (DevTools preset)',
+        ...SLOW_4G,
+        cpuSlowdown: CPU_SLOWDOWN,
+        launch: LAUNCH,
+      },
       runs,
       cold: summary(cold),
       warm: summary(warm),
@@ -303,6 +380,7 @@ async function main() {
     const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
     const lines = [
       `Web app on ${NETWORK === 'none' ? 'an unthrottled network' : 'Slow 4G (562.5 ms RTT, 1.44 Mbit/s down)'} with ${CPU_SLOWDOWN}x CPU slowdown, median of ${runs} runs`,
+      `launched ${LAUNCH === 'telegram' ? "as Telegram's Android client opens a Mini App" : 'in a bare browser (the development imitation of Telegram)'}`,
       `machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} at the end`,
       '',
       '| measure | empty cache | warm cache |',

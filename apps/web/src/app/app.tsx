@@ -1,13 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { persistUserChanges } from '../api/user/user-storage.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createRouter } from './router.tsx';
 
-/** The providers around the routed app: server data (TanStack Query) and the router. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The providers around the routed app: server data (TanStack Query) and the router.
+ * `queryClient`: the one boot-session.ts started registration in (main.tsx); a new one otherwise.
+ */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createRouter);
   useEffect(() => persistUserChanges(queryClient), [queryClient]);
   return (

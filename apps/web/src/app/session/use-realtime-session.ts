@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TAP_VALUE } from '@titans/shared/constants';
 import type { StatusPayload } from '@titans/shared/taps/schemas';
 import type { User } from '@titans/shared/user/schemas';
@@ -7,7 +7,12 @@ import { userQueryOptions } from '../../api/user/get-user.ts';
 import { useReferralJoined } from '../../features/invite/use-referral-joined.ts';
 import { reportAccountBanned } from '../../lib/api-client.ts';
 import { type BalanceSeed, seedBalances } from '../../lib/realtime/balance-store.ts';
-import { getTapPipeline, startRealtimeSession } from '../../lib/realtime/realtime-session.ts';
+import { takeEarlySocket } from '../../lib/realtime/early-socket.ts';
+import {
+  getTapPipeline,
+  type RealtimeSession,
+  startRealtimeSession,
+} from '../../lib/realtime/realtime-session.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 
 /** How often balances pushed while tapping are copied into the saved user (for the next launch). */
@@ -29,9 +34,80 @@ function seedOf(user: User): BalanceSeed {
 }
 
 /**
- * Runs the player's realtime session while the routed app is shown: one socket for every
- * screen, the tap pipeline seeded from the REST user until the first status arrives, the tap
- * value following the selected character, a ban on the socket shown like a ban on any call.
+ * Starts the player's realtime session: one socket for every screen, balances pushed while
+ * tapping copied into the cached user (saved for the next launch), a ban on the socket shown like
+ * a ban on any call. `accountReady`, if given, resolves once the account exists on the server
+ * (registration): the socket may connect before, but announces the player only then.
+ */
+export function startPlayerSession(
+  queryClient: QueryClient,
+  telegramUserId: string,
+  accountReady?: () => Promise<unknown>,
+): RealtimeSession {
+  const key = userQueryOptions(telegramUserId).queryKey;
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  let latest: StatusPayload | null = null;
+  const save = () => {
+    saveTimer = null;
+    const payload = latest;
+    if (!payload) return;
+    queryClient.setQueryData(key, (cached) =>
+      cached
+        ? {
+            ...cached,
+            coins: payload.coins,
+            gems: payload.gems ?? cached.gems,
+            energy: payload.energy,
+            max_energy: payload.max_energy,
+            energy_regen_rate: payload.energy_regen_rate ?? cached.energy_regen_rate,
+          }
+        : cached,
+    );
+  };
+  const session = startRealtimeSession({
+    telegramUserId,
+    initData: () => getLaunchContext().rawInitData,
+    ...(accountReady ? { accountReady } : {}),
+    socket: takeEarlySocket(),
+    onBanned: (reason) => reportAccountBanned({ reason }),
+    onStatus: (kind, payload) => {
+      latest = payload;
+      if (kind === 'statusUpdated') save();
+      else saveTimer ??= setTimeout(save, SAVE_BALANCES_MS);
+    },
+  });
+  return {
+    ...session,
+    stop() {
+      if (saveTimer) clearTimeout(saveTimer);
+      session.stop();
+    },
+  };
+}
+
+/** The session boot-session.ts started before the first render, until the app takes it. */
+let booted: { telegramUserId: string; session: RealtimeSession } | null = null;
+
+/** Called before the first render (boot-session.ts): the socket opens while the app loads. */
+export function startEarlyPlayerSession(
+  queryClient: QueryClient,
+  telegramUserId: string,
+  accountReady: () => Promise<unknown>,
+): void {
+  booted?.session.stop();
+  booted = { telegramUserId, session: startPlayerSession(queryClient, telegramUserId, accountReady) };
+}
+
+function takeBootedSession(telegramUserId: string): RealtimeSession | null {
+  const taken = booted?.telegramUserId === telegramUserId ? booted.session : null;
+  booted = null;
+  return taken;
+}
+
+/**
+ * Runs the player's realtime session while the routed app is shown (the one started before the
+ * first render, or a new one), with the tap pipeline seeded from the REST user until the first
+ * status arrives and the tap value following the selected character.
  */
 export function useRealtimeSession(user: User): void {
   const queryClient = useQueryClient();
@@ -43,40 +119,9 @@ export function useRealtimeSession(user: User): void {
 
   useEffect(() => {
     if (!telegramUserId) return;
-    const key = userQueryOptions(telegramUserId).queryKey;
-    let saveTimer: ReturnType<typeof setTimeout> | null = null;
-    let latest: StatusPayload | null = null;
-    const save = () => {
-      saveTimer = null;
-      const payload = latest;
-      if (!payload) return;
-      queryClient.setQueryData(key, (cached) =>
-        cached
-          ? {
-              ...cached,
-              coins: payload.coins,
-              gems: payload.gems ?? cached.gems,
-              energy: payload.energy,
-              max_energy: payload.max_energy,
-              energy_regen_rate: payload.energy_regen_rate ?? cached.energy_regen_rate,
-            }
-          : cached,
-      );
-    };
-    const session = startRealtimeSession({
-      telegramUserId,
-      initData: () => getLaunchContext().rawInitData,
-      onBanned: (reason) => reportAccountBanned({ reason }),
-      onStatus: (kind, payload) => {
-        latest = payload;
-        if (kind === 'statusUpdated') save();
-        else saveTimer ??= setTimeout(save, SAVE_BALANCES_MS);
-      },
-    });
-    return () => {
-      if (saveTimer) clearTimeout(saveTimer);
-      session.stop();
-    };
+    // A new session: the account is on screen, so registration has answered; announce at once.
+    const session = takeBootedSession(telegramUserId) ?? startPlayerSession(queryClient, telegramUserId);
+    return () => session.stop();
   }, [telegramUserId, queryClient]);
 
   // A fresher account (registration, a purchase) replaces the seed until the socket speaks;

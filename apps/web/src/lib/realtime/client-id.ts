@@ -11,3 +11,6 @@ export function createClientId(random: (bytes: Uint8Array) => Uint8Array = (b) =
   for (const byte of bytes) id += ALPHABET[byte % ALPHABET.length];
   return id;
 }
+
+/** This page load's client id: the early socket and the realtime session handshake with it. */
+export const pageClientId = createClientId();

@@ -43,8 +43,11 @@ class FakeSocket extends Emitter {
     return this;
   }
   disconnect() {
+    const wasConnected = this.connected;
     this.connected = false;
     this.active = false;
+    // socket.io tells its listeners when a connected socket is closed from this side.
+    if (wasConnected) this.fire('disconnect', 'io client disconnect');
     return this;
   }
   emit(event: string, payload: unknown) {
@@ -140,6 +143,81 @@ describe('realtime connection', () => {
     socket.open();
     expect(socket.emitted).toHaveLength(2);
     expect(onConnected).toHaveBeenCalledTimes(2);
+  });
+
+  test('W10 with accountReady the socket connects at once but announces the player only once the account exists', async () => {
+    const onConnected = vi.fn();
+    let answer: { resolve(): void; reject(error: Error): void } = { resolve() {}, reject() {} };
+    const accountReady = vi.fn(
+      () => new Promise<void>((resolve, reject) => (answer = { resolve: () => resolve(), reject })),
+    );
+    const realtime = connection({ accountReady, onConnected });
+    realtime.start();
+    socket.open();
+    expect(statuses.at(-1)).toBe('connected');
+    expect(socket.emitted).toEqual([]);
+    answer.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.emitted).toEqual([['initUser', { telegram_user_id: '00000002' }]]);
+    expect(onConnected).toHaveBeenCalledTimes(1);
+
+    // A connect whose account check is overtaken by a newer connect announces nothing itself.
+    socket.lose('transport close', true);
+    socket.open();
+    const stale = answer;
+    socket.lose('transport close', true);
+    socket.open();
+    stale.resolve();
+    answer.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.emitted).toHaveLength(2);
+
+    // Registration failing: the socket closes and the next attempt asks again.
+    socket.lose('transport close', true);
+    socket.open();
+    answer.reject(new Error('POST /user/register answered 503'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.emitted).toHaveLength(2);
+    expect(statuses.at(-1)).toBe('closed');
+    const asked = accountReady.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(3_000);
+    socket.open();
+    expect(accountReady).toHaveBeenCalledTimes(asked + 1);
+    answer.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.emitted).toHaveLength(3);
+    realtime.stop();
+  });
+
+  test('W10 a socket opened before the app (early-socket.ts) is adopted connected or still connecting', () => {
+    const onConnected = vi.fn();
+    const early = new FakeSocket({ auth: 'early' });
+    early.connect();
+    early.connected = true;
+    const realtime = connection({ socket: early as unknown as TitansClientSocket, onConnected });
+    // The connection's own handshake data from now on, for the reconnects.
+    const sent = vi.fn();
+    (early as unknown as { auth: (send: (auth: unknown) => void) => void }).auth(sent);
+    expect(sent).toHaveBeenCalledWith({ initData: 'signed-init-data', clientId: 'client-abcdef12' });
+    realtime.start();
+    // Its `connect` was never heard: the connection catches up at once.
+    expect(statuses).toEqual(['connected']);
+    expect(early.emitted).toEqual([['initUser', { telegram_user_id: '00000002' }]]);
+    expect(onConnected).toHaveBeenCalledTimes(1);
+    expect(early.connectCalls).toBe(1);
+    realtime.stop();
+
+    statuses = [];
+    const connecting = new FakeSocket({});
+    connecting.connect();
+    const second = connection({ socket: connecting as unknown as TitansClientSocket });
+    second.start();
+    expect(statuses).toEqual(['connecting']);
+    expect(connecting.connectCalls).toBe(1);
+    connecting.open();
+    expect(statuses).toEqual(['connecting', 'connected']);
+    expect(connecting.emitted).toHaveLength(1);
+    second.stop();
   });
 
   test('spec-a §4: a send while disconnected is refused with a warning', () => {

@@ -52,9 +52,19 @@ export interface RealtimeConnectionOptions {
   telegramUserId: string;
   /** The raw init data, read at each handshake. */
   initData: () => string | undefined;
+  /**
+   * Resolves once the player's account exists on the server (registration), asked after each
+   * connect: the socket may open while registration runs, and announces the player only then.
+   */
+  accountReady?: () => Promise<unknown>;
   /** Random per page load (client-id.ts). */
   clientId: string;
   createSocket?: SocketFactory;
+  /**
+   * A socket already opened with SOCKET_OPTIONS (early-socket.ts), connected or still shaking
+   * hands: adopted instead of creating one, with this connection's handshake data from now on.
+   */
+  socket?: TitansClientSocket;
   logger?: Logger;
   onStatus?: (status: ConnectionStatus) => void;
   /** After each connect, once initUser is on its way. */
@@ -87,6 +97,8 @@ export class RealtimeConnection {
   private backoffRound = 0;
   private backoffTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Counts connects, so an announcement still waiting for the account belongs to one of them. */
+  private connects = 0;
   private readonly logger: Logger;
   private readonly visibility: Visibility | undefined;
   private readonly network: Network | undefined;
@@ -98,12 +110,11 @@ export class RealtimeConnection {
     this.visibility = 'visibility' in options ? options.visibility : globalThis.document;
     this.network = 'network' in options ? options.network : globalThis.window;
     const createSocket: SocketFactory = options.createSocket ?? ((socketOptions) => io(socketOptions));
-    this.socket = createSocket({
-      ...SOCKET_OPTIONS,
-      // A function, so a handshake after a long pause reads the init data again.
-      auth: (send: (auth: HandshakeAuth) => void) =>
-        send({ initData: options.initData() ?? '', clientId: options.clientId }),
-    });
+    // A function, so a handshake after a long pause reads the init data again.
+    const auth = (send: (auth: HandshakeAuth) => void) =>
+      send({ initData: options.initData() ?? '', clientId: options.clientId });
+    this.socket = options.socket ?? createSocket({ ...SOCKET_OPTIONS, auth });
+    this.socket.auth = auth;
     this.socket.on('connect', this.onConnect);
     this.socket.on('disconnect', this.onDisconnect);
     this.socket.on('connect_error', this.onConnectError);
@@ -127,6 +138,15 @@ export class RealtimeConnection {
   start(): void {
     if (!this.options.telegramUserId) {
       this.logger.error('[realtime] no Telegram user id: the socket is not started');
+      return;
+    }
+    // An adopted socket may be connected already (its `connect` went unheard) or on its way.
+    if (this.socket.connected) {
+      this.onConnect();
+      return;
+    }
+    if (this.socket.active) {
+      this.setStatus('connecting');
       return;
     }
     // Opened offline (a reload served by the service worker): wait for `online` instead of
@@ -210,9 +230,20 @@ export class RealtimeConnection {
     this.clearBackoff();
     this.logger.info('[realtime] connected');
     this.setStatus('connected');
-    // spec-a §4: "After connect the client announces the user" — after every reconnect too.
-    this.socket.emit('initUser', { telegram_user_id: this.options.telegramUserId });
-    this.options.onConnected?.();
+    const connect = ++this.connects;
+    const announce = () => {
+      if (this.stopped || connect !== this.connects || !this.socket.connected) return;
+      // spec-a §4: "After connect the client announces the user" — after every reconnect too.
+      this.socket.emit('initUser', { telegram_user_id: this.options.telegramUserId });
+      this.options.onConnected?.();
+    };
+    if (!this.options.accountReady) return announce();
+    this.options.accountReady().then(announce, (error: unknown) => {
+      if (this.stopped || connect !== this.connects) return;
+      // Registration failed: the app says so. Close, and try again (registering again) later.
+      this.logger.warn('[realtime] the account is not ready; closing until the next attempt', error);
+      this.socket.disconnect();
+    });
   };
 
   private readonly onDisconnect = (reason: string) => {
@@ -226,8 +257,8 @@ export class RealtimeConnection {
       this.logger.warn(`[realtime] disconnected (${reason}); socket.io is reconnecting`);
       this.setStatus('connecting');
     } else {
-      // "io server disconnect": socket.io does not retry by itself.
-      this.scheduleBackoff(`disconnected by the server (${reason})`);
+      // "io server disconnect" (or our own close): socket.io does not retry by itself.
+      this.scheduleBackoff(`disconnected (${reason})`);
     }
   };
 

@@ -1,15 +1,19 @@
 import type { StatusPayload } from '@titans/shared/taps/schemas';
 import { type BalanceStore, balanceStore } from './balance-store.ts';
 import { attachBattleChannel } from './battle-channel.ts';
-import { createClientId } from './client-id.ts';
+import { pageClientId } from './client-id.ts';
 import { useConnection } from './connection-store.ts';
 import { isStatusPayload, isTapRegisteredPayload, toErrorPayload } from './payload-guards.ts';
-import { RealtimeConnection, type SocketFactory } from './realtime-connection.ts';
+import { RealtimeConnection, type SocketFactory, type TitansClientSocket } from './realtime-connection.ts';
 import { TapPipeline } from './tap-pipeline.ts';
 
 export interface RealtimeSessionOptions {
   telegramUserId: string;
   initData: () => string | undefined;
+  /** Resolves once the account exists on the server: the player is announced only then. */
+  accountReady?: () => Promise<unknown>;
+  /** A socket opened before the app was evaluated (early-socket.ts), to adopt instead of a new one. */
+  socket?: TitansClientSocket | null;
   onBanned: (reason: string | null) => void;
   /** Every status the server pushes (to refresh the cached user: gems, balances). */
   onStatus?: (kind: 'statusUpdated' | 'coinsUpdated' | 'energyUpdated', payload: StatusPayload) => void;
@@ -29,7 +33,7 @@ export interface RealtimeSession {
  * (the shell remounted) goes on from the last seq, which the server would otherwise take for
  * resends and answer `duplicate`.
  */
-const clientId = createClientId();
+const clientId = pageClientId;
 let lastSeq = 0;
 const nextSeq = () => ++lastSeq;
 let active: RealtimeSession | null = null;
@@ -67,6 +71,8 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
   const connection = new RealtimeConnection({
     telegramUserId: options.telegramUserId,
     initData: options.initData,
+    ...(options.accountReady ? { accountReady: options.accountReady } : {}),
+    ...(options.socket ? { socket: options.socket } : {}),
     clientId,
     logger,
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),

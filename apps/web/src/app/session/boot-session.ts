@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { takeEarlySocket } from '../../lib/realtime/early-socket.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { startEarlyPlayerSession } from './use-realtime-session.ts';
+import { seedSavedUser, sessionQueryOptions } from './use-session.ts';
+
+/**
+ * Starts, before the first render, the two round trips the first screen waits for: registration
+ * (POST /user/register) and the socket's handshake. On a slow phone network each is over half a
+ * second; started here they overlap with the fonts, the script's evaluation and the first render
+ * instead of following them. The app's hooks (useSession, useRealtimeSession) take over what is
+ * in flight. Runs after initApp (the launch data) and after the referral code is captured.
+ */
+export function bootSession(queryClient: QueryClient): void {
+  const { player } = getLaunchContext();
+  if (!player) {
+    // Nobody to play: a socket opened first thing (early-socket.ts) is not needed.
+    takeEarlySocket()?.disconnect();
+    return;
+  }
+  const knownOnDevice = seedSavedUser(queryClient, player);
+  const registration = sessionQueryOptions(queryClient, player, knownOnDevice);
+  void queryClient.prefetchQuery(registration);
+  // The socket announces the player once registration has answered (a new account exists only
+  // then); a failed registration is asked again at the next connect.
+  startEarlyPlayerSession(queryClient, player.id, () => queryClient.fetchQuery(registration));
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initApp } from './app/init.ts';
+import { loadFonts } from './app/load-fonts.ts';
+import { bootSession } from './app/session/boot-session.ts';
+import { capturePendingReferralCode } from './features/referrals/pending-referral-code.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { getLaunchContext } from './lib/telegram/launch-context.ts';
+
+/** The app: Telegram's SDK, registration and the socket (boot-session.ts), then React. */
+async function start() {
+  const fonts = loadFonts();
+  await initApp();
+  // spec-a §4: a code from /buddies/{code}, ?ref= or the start parameter waits for registration.
+  capturePendingReferralCode(window.location, getLaunchContext().startParam);
+  // Registration and the socket start now, while the fonts arrive and React renders.
+  const queryClient = createQueryClient();
+  bootSession(queryClient);
+  await fonts;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void start();
