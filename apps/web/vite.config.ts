@@ -55,11 +55,15 @@ function preloadAppChunk(): Plugin {
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('\n    ');
-        // Before the stylesheet and the fonts: a slow link delivers them roughly in this order,
-        // and the script is what the first screen waits for longest.
-        const stylesheet = html.indexOf('<link rel="stylesheet"');
-        if (stylesheet < 0) return html.replace('</head>', `    ${links}\n  </head>`);
-        return `${html.slice(0, stylesheet)}${links}\n    ${html.slice(stylesheet)}`;
+        // A slow link delivers what the page asks for roughly in order. The stylesheet goes first:
+        // module scripts wait for it before they run, and the entry opens the socket. Then the
+        // scripts, then the fonts.
+        const stylesheet = html.match(/<link rel="stylesheet"[^>]*>\s*/)?.[0];
+        const entry = html.indexOf('<script type="module"');
+        if (!stylesheet || entry < 0) return html.replace('</head>', `    ${links}\n  </head>`);
+        const withoutStylesheet = html.replace(stylesheet, `${links}\n    `);
+        const at = withoutStylesheet.indexOf('<script type="module"');
+        return `${withoutStylesheet.slice(0, at)}${stylesheet.trim()}\n    ${withoutStylesheet.slice(at)}`;
       },
     },
   };
@@ -132,10 +136,12 @@ export default defineConfig({
               priority: 2,
             },
             {
-              name: 'vendor',
-              test: /node_modules[\\/](?:@tanstack|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|zustand)[\\/]/,
-              priority: 1,
+              // On its own: the entry script opens the socket with it before React arrives (D-WEB-23).
+              name: 'socket',
+              test: /node_modules[\\/](?:socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
+              priority: 2,
             },
+            { name: 'vendor', test: /node_modules[\\/](?:@tanstack|zustand)[\\/]/, priority: 1 },
           ],
         },
       },
