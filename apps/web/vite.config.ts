@@ -59,11 +59,10 @@ function preloadAppChunk(): Plugin {
         // module scripts wait for it before they run, and the entry opens the socket. Then the
         // scripts, then the fonts.
         const stylesheet = html.match(/<link rel="stylesheet"[^>]*>\s*/)?.[0];
-        const entry = html.indexOf('<script type="module"');
-        if (!stylesheet || entry < 0) return html.replace('</head>', `    ${links}\n  </head>`);
-        const withoutStylesheet = html.replace(stylesheet, `${links}\n    `);
-        const at = withoutStylesheet.indexOf('<script type="module"');
-        return `${withoutStylesheet.slice(0, at)}${stylesheet.trim()}\n    ${withoutStylesheet.slice(at)}`;
+        if (!stylesheet) return html.replace('</head>', `    ${links}\n  </head>`);
+        const reordered = html.replace(stylesheet, `${links}\n    `);
+        const entry = reordered.indexOf('<script type="module"');
+        return `${reordered.slice(0, entry)}${stylesheet.trim()}\n    ${reordered.slice(entry)}`;
       },
     },
   };

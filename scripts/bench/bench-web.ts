@@ -13,9 +13,11 @@
  *
  * The page is opened as Telegram's Android client opens a Mini App (e2e/helpers/telegram-client.ts):
  * launch parameters in the URL hash (`tgWebAppData` signed by the server's development mode,
- * version, platform, theme) and the native bridge `window.TelegramWebviewProxy`. `--launch=browser` opens the bare URL instead, as a
- * developer's browser does: the app then loads its imitation of Telegram (app/mock-env.ts) and
- * fetches development init data first, two steps a player never waits for.
+ * version, platform, theme) and the native bridge `window.TelegramWebviewProxy`.
+ * `--launch=browser` opens the bare URL instead, as a developer's browser does: the app then
+ * loads its imitation of Telegram (app/mock-env.ts) and fetches development init data first, two
+ * steps a player never waits for. `--waterfall` prints each load's requests; `--cpu-prof=DIR`
+ * keeps the warm loads' CPU profiles.
  * Results: stdout and bench-results/web-<time>.json. Needs `npm run build` first.
  */
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+import type { HandshakeAuth } from '@titans/shared/realtime/events';
 import { io } from 'socket.io-client';
 import { pageClientId } from './client-id.ts';
 import { SOCKET_OPTIONS, type TitansClientSocket } from './realtime-connection.ts';
@@ -23,8 +24,7 @@ export function openEarlySocket(initData: string | null): void {
   if (!initData || early) return;
   early = io({
     ...SOCKET_OPTIONS,
-    auth: (send: (auth: { initData: string; clientId: string }) => void) =>
-      send({ initData, clientId: pageClientId }),
+    auth: (send: (auth: HandshakeAuth) => void) => send({ initData, clientId: pageClientId }),
   });
   early.connect();
 }

@@ -29,11 +29,10 @@ export interface RealtimeSession {
 }
 
 /**
- * One client id per page load (D-TAP-6), and one batch counter with it: a session started again
- * (the shell remounted) goes on from the last seq, which the server would otherwise take for
+ * One batch counter per page load, like the client id (D-TAP-6, client-id.ts): a session started
+ * again (the shell remounted) goes on from the last seq, which the server would otherwise take for
  * resends and answer `duplicate`.
  */
-const clientId = pageClientId;
 let lastSeq = 0;
 const nextSeq = () => ++lastSeq;
 let active: RealtimeSession | null = null;
@@ -73,7 +72,7 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
     initData: options.initData,
     ...(options.accountReady ? { accountReady: options.accountReady } : {}),
     ...(options.socket ? { socket: options.socket } : {}),
-    clientId,
+    clientId: pageClientId,
     logger,
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
     onStatus: (status) => useConnection.getState().setStatus(status),
