@@ -133,6 +133,9 @@ describe('Home: tap to earn', () => {
     const audio = () =>
       page.evaluate(() => (window as unknown as { __titansAudio: AudioReport }).__titansAudio);
     expect((await audio()).playing).toBe(false);
+    // The audio context is made ahead of the first gesture, in a quiet moment, and stays silent.
+    await expect.poll(async () => (await audio()).contextState, { timeout: 10_000 }).not.toBe('none');
+    expect((await audio()).playing).toBe(false);
 
     const { x, y } = await heroCentre(page);
     await page.touchscreen.tap(x, y);

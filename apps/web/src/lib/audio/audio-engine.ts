@@ -49,19 +49,26 @@ class AudioEngine {
   private effectsPlayed = 0;
   private settings: SoundSettings = useSoundSettings.getState();
 
+  /**
+   * Creates the audio context ahead of the first gesture, in a quiet moment: it starts suspended
+   * (browsers let it run only after a gesture), and creating it takes about 100 ms of the main
+   * thread on a slow phone, which the first tap would otherwise wait for.
+   */
+  prepare(): void {
+    if (typeof window === 'undefined' || this.context) return;
+    const Context = window.AudioContext ?? window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      this.build(new Context({ latencyHint: 'interactive' }));
+    } catch (error) {
+      console.warn('[audio] no audio context', error);
+    }
+  }
+
   /** Called from a user gesture: creates or resumes the audio context and starts the music. */
   unlock(): void {
     if (typeof window === 'undefined') return;
-    if (!this.context) {
-      const Context = window.AudioContext ?? window.webkitAudioContext;
-      if (!Context) return;
-      try {
-        this.build(new Context({ latencyHint: 'interactive' }));
-      } catch (error) {
-        console.warn('[audio] no audio context', error);
-        return;
-      }
-    }
+    this.prepare();
     const context = this.context;
     if (context && context.state !== 'running' && document.visibilityState === 'visible') {
       context.resume().then(
@@ -172,8 +179,12 @@ class AudioEngine {
   private async startMusic(context: AudioContext, bus: GainNode) {
     this.startingMusic = true;
     try {
-      this.soundtrack ??= renderSoundtrack((channels, length, sampleRate) =>
-        context.createBuffer(channels, length, sampleRate),
+      // Composed in the next quiet moment, not inside the gesture: the first tap or tab switch
+      // then paints without waiting for the music (about 100 ms of script on a slow phone).
+      this.soundtrack ??= idle().then(() =>
+        renderSoundtrack((channels, length, sampleRate) =>
+          context.createBuffer(channels, length, sampleRate),
+        ),
       );
       const buffer = await this.soundtrack;
       if (this.source || this.settings.musicMuted) return;
@@ -226,11 +237,11 @@ class AudioEngine {
 
 const EFFECT_SAMPLE_RATE = 22_050;
 
-/** Resolves when the browser has a quiet moment (or soon, where it cannot tell). */
-function idle(): Promise<void> {
+/** Resolves when the browser has a quiet moment (or after `timeoutMs`, or soon where it cannot tell). */
+function idle(timeoutMs = 200): Promise<void> {
   return new Promise((resolve) => {
     if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(() => resolve(), { timeout: 200 });
+      window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
     else setTimeout(resolve, 16);
   });
 }
@@ -262,5 +273,12 @@ export function installAudio(): () => void {
     for (const type of GESTURES) window.removeEventListener(type, onGesture, true);
   };
   for (const type of GESTURES) window.addEventListener(type, onGesture, { capture: true, passive: true });
-  return remove;
+  // The context is made before the first gesture, once the page is quiet (see prepare()); not
+  // while the first screen is still being built.
+  let installed = true;
+  void idle(3_000).then(() => installed && audioEngine.prepare());
+  return () => {
+    installed = false;
+    remove();
+  };
 }
