@@ -7,6 +7,7 @@ import { type RunningServer, startServer } from './helpers/server.ts';
 /** What the app reports on `window.__titansAudio` (apps/web/src/lib/audio/audio-engine.ts). */
 interface AudioReport {
   playing: boolean;
+  contextState: string;
   volume: number;
   masterVolume: number;
   outputVolume: number;

@@ -21,7 +21,7 @@ afterAll(async () => {
 // The other browser tests open the bare URL (the development imitation of Telegram); this one
 // opens the game the way Telegram's Android client does, which takes the early-socket path.
 describe('launched by Telegram', () => {
-  test('W10 one socket, opened before the app is evaluated, carries the game; taps count', async () => {
+  test('W10 one socket and one registration, sent before the app is evaluated, carry the game; taps count', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     await installTelegramClient(page);
@@ -40,6 +40,12 @@ describe('launched by Telegram', () => {
       requests.push(path);
       if (path.startsWith('/v1/')) order.push(path);
     });
+    // Registration's answer, to see that the app shows what that one call said.
+    cdp.on('Network.responseReceived', (event) => {
+      if (new URL(event.response.url).pathname === '/v1/user/register')
+        registered.push(event.response.status);
+    });
+    const registered: number[] = [];
 
     await page.goto(await telegramLaunchUrl(server.url));
     await page.locator('[data-testid="connection-dot"][data-status="connected"]').waitFor();
@@ -47,9 +53,11 @@ describe('launched by Telegram', () => {
     // The socket opened first thing was adopted, not joined by a second one.
     expect(sockets).toHaveLength(1);
     expect(sockets[0]).toContain('/engine.io/?EIO=4&transport=websocket');
-    // Opened by the entry script, before the app (which starts registration) was even evaluated.
+    // Opened by the entry script, before the app was even evaluated.
     expect(order.indexOf('socket')).toBeLessThan(order.indexOf('/v1/user/register'));
-    expect(order).toContain('/v1/user/register');
+    // Registration is sent once, by the entry script too, and the session reads that answer.
+    expect(order.filter((path) => path === '/v1/user/register')).toHaveLength(1);
+    expect(registered).toEqual([200]);
     // Inside Telegram the development imitation is never fetched, nor its init data.
     expect(requests.filter((path) => path.startsWith('/v1/dev/'))).toEqual([]);
     // The app spoke to the client through the bridge: theme, and ready once it was set up.
@@ -70,6 +78,34 @@ describe('launched by Telegram', () => {
       .toBeGreaterThanOrEqual(before + 5);
     await snap(page, 'telegram-launch', 'home');
     expect(sockets).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe('a new player launched from a referral link', () => {
+  let fresh: RunningServer;
+  beforeAll(async () => {
+    fresh = await startServer();
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  test("W10 the early registration carries the start parameter's code; the app asks only once", async () => {
+    const context = await newPhoneContext(browser, fresh.url);
+    const page = await context.newPage();
+    await installTelegramClient(page);
+    const registrations: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/user/register') {
+        registrations.push(request.postDataJSON());
+      }
+    });
+    await page.goto(await telegramLaunchUrl(fresh.url, '/', 'buddies_abc123'));
+    await page.getByRole('heading', { name: 'Welcome to Titans' }).waitFor();
+    expect(registrations).toEqual([expect.objectContaining({ referral_code: 'ABC123' })]);
+    // Registration succeeded: the pending code is gone.
+    expect(await page.evaluate(() => localStorage.getItem('pendingReferralCode'))).toBeNull();
     await context.close();
   });
 });

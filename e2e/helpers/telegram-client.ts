@@ -47,11 +47,12 @@ export async function installTelegramClient(page: Page): Promise<void> {
 
 /**
  * The address Telegram opens for the development player: the app's URL with fresh launch
- * parameters in its hash (init data signed by the server's development mode).
+ * parameters in its hash (init data signed by the server's development mode, with `startParam` as
+ * a `startapp` link would put it).
  */
-export async function telegramLaunchUrl(serverUrl: string, path = '/'): Promise<string> {
+export async function telegramLaunchUrl(serverUrl: string, path = '/', startParam?: string): Promise<string> {
   const params = new URLSearchParams([
-    ['tgWebAppData', await devInitData(serverUrl)],
+    ['tgWebAppData', await devInitData(serverUrl, startParam)],
     ['tgWebAppVersion', '8.0'],
     ['tgWebAppPlatform', 'android'],
     ['tgWebAppThemeParams', JSON.stringify(TELEGRAM_THEME)],

@@ -156,6 +156,40 @@ describe('api client (spec-a §7, §8)', () => {
     expect(fetch.mock.calls[0]![0]).toBe('/v1/characters?limit=100&skip=0');
   });
 
+  test('a call already sent (sent) is read, not sent again; if it failed on the way, the retry sends it', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(envelope(200, { from: 'retry' }));
+    const { request } = setup(fetch);
+    const answered = request<{ from: string }>('/user/register', {
+      method: 'POST',
+      body: { telegram_user_id: '7' },
+      sent: Promise.resolve(envelope(200, { from: 'early' })),
+    });
+    expect(await answered).toEqual({ from: 'early' });
+    expect(fetch).not.toHaveBeenCalled();
+
+    const lost = request<{ from: string }>('/user/register', {
+      method: 'POST',
+      body: { telegram_user_id: '7' },
+      sent: Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(await lost).toEqual({ from: 'retry' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![1]?.body).toBe('{"telegram_user_id":"7"}');
+  });
+
+  test('a call already sent that never answers times out after 8 s like any other', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(envelope(200, { from: 'retry' }));
+    const { request } = setup(fetch);
+    const result = request<{ from: string }>('/user/register', {
+      method: 'POST',
+      sent: new Promise<Response>(() => {}),
+    });
+    await vi.advanceTimersByTimeAsync(7_999);
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toEqual({ from: 'retry' });
+  });
+
   test('a 403 auth/banned from any call reports the ban with its reason', async () => {
     const onBanned = vi.fn();
     const fetch = vi

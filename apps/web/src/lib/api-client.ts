@@ -19,6 +19,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Extra headers, sent on the retry too (an `Idempotency-Key` makes a retried purchase safe). */
   headers?: Record<string, string>;
+  /**
+   * This very request, already sent (the entry script's registration, app/session/early-registration.ts):
+   * the first attempt reads its response instead of sending it again; a retry sends it anew.
+   */
+  sent?: Promise<Response>;
 }
 
 /** What a 403 `auth/banned` tells the app. */
@@ -79,6 +84,15 @@ function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 14)}`;
 }
 
+/** `sent`, or a rejection as soon as `signal` aborts (a timeout or a cancel). */
+function untilAborted(sent: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    sent.then(resolve, reject);
+  });
+}
+
 /**
  * The JSON client of spec-a §7 and §8: 8 s timeout, one retry on a timeout or a network
  * failure (never on an HTTP error), calls slower than 500 ms logged as slow, failures logged,
@@ -126,7 +140,9 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(url, { method, headers, body, signal: controller.signal });
+      response = await (request.sent
+        ? untilAborted(request.sent, controller.signal)
+        : doFetch(url, { method, headers, body, signal: controller.signal }));
       text = await response.text();
     } catch (error) {
       if (request.signal?.aborted) throw error;
@@ -175,7 +191,8 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     try {
       for (let attemptIndex = 0; ; attemptIndex++) {
         try {
-          return await attempt<T>(method, url, request, idempotencyKey);
+          const sent = attemptIndex === 0 ? request.sent : undefined;
+          return await attempt<T>(method, url, { ...request, sent }, idempotencyKey);
         } catch (error) {
           if (error instanceof RetryableFailure) {
             if (attemptIndex < retries) {

@@ -8,6 +8,7 @@ import {
   readPendingReferralCode,
 } from '../../features/referrals/pending-referral-code.ts';
 import { getLaunchContext, type TelegramPlayer } from '../../lib/telegram/launch-context.ts';
+import { registrationBody, takeEarlyRegistration } from './early-registration.ts';
 
 /**
  * Puts the account saved by the previous session on this device in the cache, if it is this
@@ -36,16 +37,9 @@ export function sessionQueryOptions(
     queryKey: ['session', player?.id ?? ''] as const,
     queryFn: async () => {
       if (!player) throw new Error('No Telegram user');
-      const referralCode = readPendingReferralCode();
-      const user = await registerUser(
-        {
-          telegram_user_id: player.id,
-          ...(player.username ? { username: player.username } : {}),
-          ...(player.photoUrl ? { profile_picture: player.photoUrl } : {}),
-          ...(referralCode ? { referral_code: referralCode } : {}),
-        },
-        { track: !knownOnDevice },
-      );
+      const body = registrationBody(player, readPendingReferralCode());
+      // The entry script may have sent this very call already (early-registration.ts).
+      const user = await registerUser(body, { track: !knownOnDevice, sent: takeEarlyRegistration(body) });
       clearPendingReferralCode();
       queryClient.setQueryData(userQueryOptions(player.id).queryKey, user);
       return user.telegram_user_id;

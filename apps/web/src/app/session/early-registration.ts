@@ -1,0 +1,56 @@
+import type { RegisterBody } from '@titans/shared/user/schemas';
+import { capturePendingReferralCode } from '../../features/referrals/pending-referral-code.ts';
+import { launchContextFromInitData, type TelegramPlayer } from '../../lib/telegram/launch-context.ts';
+
+/** POST /v1/user/register's body: the player Telegram vouches for and a pending referral code. */
+export function registrationBody(player: TelegramPlayer, referralCode: string | null): RegisterBody {
+  return {
+    telegram_user_id: player.id,
+    ...(player.username ? { username: player.username } : {}),
+    ...(player.photoUrl ? { profile_picture: player.photoUrl } : {}),
+    ...(referralCode ? { referral_code: referralCode } : {}),
+  };
+}
+
+let early: { body: string; response: Promise<Response> } | null = null;
+
+/**
+ * Sends the registration first thing, from the entry script, next to the early socket
+ * (lib/realtime/early-socket.ts): on a new device the first screen waits for its answer, and on a slow phone
+ * the rest of the app takes a second or more to arrive and be evaluated. Only inside Telegram
+ * (init data in the launch hash). The body is the one the session would send (the same player,
+ * the same pending referral code, captured here as start.tsx does), so the session reads this
+ * response instead of asking again (takeEarlyRegistration).
+ */
+export function sendEarlyRegistration(
+  initData: string | null,
+  location: { hash: string; pathname: string; search: string },
+): void {
+  if (!initData || early) return;
+  const launchStartParam = new URLSearchParams(location.hash.replace(/^#/, '')).get('tgWebAppStartParam');
+  const { player, startParam } = launchContextFromInitData(initData, true, launchStartParam ?? undefined);
+  if (!player) return;
+  const body = JSON.stringify(registrationBody(player, capturePendingReferralCode(location, startParam)));
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `tma ${initData}`,
+    'Content-Type': 'application/json',
+  };
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    headers['Idempotency-Key'] = crypto.randomUUID();
+  }
+  const response = fetch('/v1/user/register', { method: 'POST', headers, body });
+  // Read (or retried) by the session; a failure here is handled there.
+  response.catch(() => {});
+  early = { body, response };
+}
+
+/**
+ * The early registration's response, once, if it was sent with exactly `body`; otherwise
+ * nothing, and the session sends its own.
+ */
+export function takeEarlyRegistration(body: RegisterBody): Promise<Response> | undefined {
+  const sent = early;
+  early = null;
+  return sent && sent.body === JSON.stringify(body) ? sent.response : undefined;
+}
