@@ -24,11 +24,11 @@ describe('registration sent by the entry script (rules W10)', () => {
   test('sends the body the session would send, signed with the launch init data, and hands it over once', async () => {
     sendEarlyRegistration(initData(), at());
     expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init = {}] = fetch.mock.calls[0]!;
     expect(url).toBe('/v1/user/register');
-    expect(init?.method).toBe('POST');
-    expect((init?.headers as Record<string, string>).Authorization).toBe(`tma ${initData()}`);
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).Authorization).toBe(`tma ${initData()}`);
+    expect(JSON.parse(String(init.body))).toEqual({
       telegram_user_id: '4242',
       username: 'ada',
       profile_picture: 'https://t.me/i/ada.jpg',
