@@ -234,18 +234,13 @@ async function measureTabSwitches(page: Page): Promise<number[]> {
               document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a'),
             ).find((a) => a.getAttribute('aria-label') === label || a.textContent?.trim() === label);
             if (!target) return reject(new Error(`no nav link ${label}`));
-            // Whatever the screen is: the page shown in <main> changes. Bottom-nav screens stay
-            // in <main>, hidden, once rendered (D-WEB-25): the shown one is the one with a size.
-            const shown = () =>
-              Array.from(document.querySelector('main')?.children ?? []).find(
-                (page) => page.getBoundingClientRect().height > 0,
-              ) ?? null;
-            const before = shown();
+            // Whatever the screen is (other branches fill them in): the page in <main> is replaced.
+            const before = document.querySelector('main')?.firstElementChild ?? null;
             const started = performance.now();
             target.click();
             const check = () => {
-              const now = shown();
-              if (now && now !== before) {
+              const now = document.querySelector('main')?.firstElementChild ?? null;
+              if (now && now !== before && now.getBoundingClientRect().height > 0) {
                 // The frame that shows it.
                 requestAnimationFrame(() => resolve(performance.now() - started));
               } else requestAnimationFrame(check);
@@ -262,7 +257,7 @@ async function measureTabSwitches(page: Page): Promise<number[]> {
 
 /**
  * Waits until the page has nothing left to do after its start (route code, the service worker,
- * screens built in advance, the sound): five idle periods in a row with 40 ms or more to spare,
+ * the sound): five idle periods in a row with 40 ms or more to spare,
  * or 20 s at most. A player who looks at Home for a few seconds then switches tabs meets this.
  */
 async function waitUntilSettled(page: Page): Promise<void> {

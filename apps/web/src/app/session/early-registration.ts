@@ -31,14 +31,12 @@ export function sendEarlyRegistration(
   const { player, startParam } = launchContextFromInitData(initData, true, launchStartParam ?? undefined);
   if (!player) return;
   const body = JSON.stringify(registrationBody(player, capturePendingReferralCode(location, startParam)));
-  const headers: Record<string, string> = {
+  // No Idempotency-Key: registration is idempotent itself, and a retry by the session sends its own.
+  const headers = {
     Accept: 'application/json',
     Authorization: `tma ${initData}`,
     'Content-Type': 'application/json',
   };
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    headers['Idempotency-Key'] = crypto.randomUUID();
-  }
   const response = fetch('/v1/user/register', { method: 'POST', headers, body });
   // Read (or retried) by the session; a failure here is handled there.
   response.catch(() => {});
