@@ -11,8 +11,10 @@ import { type RunningServer, startServer } from './helpers/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-// Only the live battle's length is shortened (configuration); the intro and everything else keep the spec's timings.
-const TIME_LIMIT_MS = 60_000;
+// Only the live battle's length is shortened (configuration), to keep the suite short; the intro
+// and everything else keep the spec's timings. The PvE battle still ends in the player's favour:
+// at the limit the larger share of health wins (F10–F12), and the strong weapons keep it larger.
+const TIME_LIMIT_MS = 25_000;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -115,7 +117,7 @@ describe('Arena', () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await openFight(context);
     const before = await storedCoins(server.titans);
-    // Strong weapons: the easy bot is knocked out well before the time limit.
+    // Strong weapons: the easy bot loses, by knockout or by the share of health left at the limit.
     await page.getByRole('button', { name: 'Select Items' }).click();
     const items = page.getByRole('dialog', { name: 'Select Items' });
     await items.getByRole('button', { name: 'Trident of the Deep' }).click();
