@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
 import { persistUserChanges } from '../api/user/user-storage.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { RouterProvider } from '../lib/router/router.tsx';
 import { createRouter } from './router.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router/router.tsx';
 
 /** Once per page load: a chunk that fails to load after a release is fetched again by a reload. */
 const RELOADED_FOR_CHUNK = 'titans:reloaded-for-chunk';

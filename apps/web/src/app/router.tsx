@@ -1,5 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { createBrowserRouter, Navigate } from '../lib/router/router.tsx';
 import { Root } from './root.tsx';
 import { lazyPage } from './route-preload.ts';
 import { HomeRoute } from './routes/home-route.tsx';

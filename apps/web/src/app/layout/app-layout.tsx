@@ -1,12 +1,12 @@
 import type { User } from '@titans/shared/user/schemas';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { type LayoutOptions, LayoutOptionsContext } from '../../components/layout/layout-options.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { PATHS_WITHOUT_AD, paths } from '../../config/paths.ts';
 import { AdSlot } from '../../features/ads/ad-slot.tsx';
 import { installAudio } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
+import { Outlet, useLocation } from '../../lib/router/router.tsx';
 import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { preloadRoutes, whenIdle } from '../route-preload.ts';
 import { useRealtimeSession } from '../session/use-realtime-session.ts';

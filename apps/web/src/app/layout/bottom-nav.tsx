@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 interface NavEntry {
   label: string;

@@ -1,12 +1,12 @@
 import type { User } from '@titans/shared/user/schemas';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 /** spec-a §6: the username defaults to Player. */
 export const DEFAULT_USERNAME = 'Player';

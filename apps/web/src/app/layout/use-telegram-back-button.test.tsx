@@ -19,7 +19,7 @@ const sdk = vi.hoisted(() => {
 });
 vi.mock('@tma.js/sdk-react', () => ({ backButton: sdk.backButton, hapticFeedback: {} }));
 
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '../../lib/router/router.tsx';
 import { useTelegramBackButton } from './use-telegram-back-button.ts';
 
 function Page() {

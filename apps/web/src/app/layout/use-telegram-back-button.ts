@@ -1,8 +1,8 @@
 import { backButton } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { paths, SUB_PAGE_PATHS } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useHistoryIndex, useLocation, useNavigate } from '../../lib/router/router.tsx';
 
 /**
  * Telegram's BackButton: shown on the sub-pages (Stars, leaderboard, profile, inventory) and
@@ -11,6 +11,7 @@ import { haptics } from '../../lib/haptics.ts';
 export function useTelegramBackButton(): void {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const historyIndex = useHistoryIndex();
   const isSubPage = SUB_PAGE_PATHS.includes(pathname);
 
   useEffect(() => {
@@ -22,7 +23,7 @@ export function useTelegramBackButton(): void {
       backButton.show.ifAvailable();
       const subscription = backButton.onClick.ifAvailable(() => {
         haptics.light();
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        const index = historyIndex();
         if (index > 0) navigate(-1);
         else navigate(paths.home.getHref(), { replace: true });
       });
@@ -32,5 +33,5 @@ export function useTelegramBackButton(): void {
     } catch (error) {
       console.warn('[back-button] unavailable', error);
     }
-  }, [isSubPage, navigate]);
+  }, [isSubPage, navigate, historyIndex]);
 }

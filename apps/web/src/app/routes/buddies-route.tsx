@@ -1,5 +1,5 @@
-import { Navigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { Navigate } from '../../lib/router/router.tsx';
 
 /**
  * /buddies/{code} (spec-a §2): main.tsx captured the code at launch (it waits in localStorage

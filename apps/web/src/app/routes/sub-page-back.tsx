@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
+import { useHistoryIndex, useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 
 /**
@@ -9,13 +9,14 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
  */
 export function SubPageBack() {
   const navigate = useNavigate();
+  const historyIndex = useHistoryIndex();
   if (getLaunchContext().insideTelegram) return null;
   return (
     <Button
       variant="ghost"
       block
       onClick={() => {
-        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        const index = historyIndex();
         if (index > 0) navigate(-1);
         else navigate(paths.home.getHref(), { replace: true });
       }}

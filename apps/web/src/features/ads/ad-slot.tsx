@@ -1,7 +1,7 @@
 import { AD_SLOT_HEIGHT_PX } from '@titans/shared/constants';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { Link } from '../../lib/router/router.tsx';
 import type { BannerAd } from './ad-provider.ts';
 import { useAdProvider } from './ad-provider-context.ts';
 

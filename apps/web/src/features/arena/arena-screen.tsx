@@ -1,6 +1,5 @@
 import { DEFAULT_BATTLE_ENERGY, MIN_COINS_TO_BATTLE, REMATCH_DIFFICULTY } from '@titans/shared/constants';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { cancelMatchmaking, findMatch, forfeitBattle } from '../../api/arena/battle-commands.ts';
 import { useInventory } from '../../api/inventory/get-inventory.ts';
 import { useCurrentUser } from '../../api/user/get-user.ts';
@@ -14,6 +13,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
+import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { SelectCharacterModal, SelectItemsModal, StartBattleDialog } from './arena-dialogs.tsx';

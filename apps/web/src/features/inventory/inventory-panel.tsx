@@ -1,7 +1,6 @@
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useInventory } from '../../api/inventory/get-inventory.ts';
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,6 +10,7 @@ import { paths } from '../../config/paths.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
 import { InventoryCard } from './inventory-card.tsx';

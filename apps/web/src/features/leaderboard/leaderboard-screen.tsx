@@ -1,7 +1,6 @@
 import { LEADERBOARD_LIST_ROWS, LEADERBOARD_PODIUM } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { type ReactNode, useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { useLeaderboard } from '../../api/leaderboard/get-leaderboard.ts';
 import { useMyRank } from '../../api/leaderboard/get-my-rank.ts';
 import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useNavigate } from '../../lib/router/router.tsx';
 import { LeaderboardRow } from './leaderboard-row.tsx';
 import { Podium } from './podium.tsx';
 

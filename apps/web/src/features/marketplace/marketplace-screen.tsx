@@ -1,7 +1,6 @@
 import { MARKETPLACE_CHARACTER_CAP } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { FIRST_CHARACTER_PAGE, useCharacters } from '../../api/characters/get-characters.ts';
 import { useMarketplaceItem } from '../../api/marketplace/get-marketplace-item.ts';
 import { useMarketplaceItems } from '../../api/marketplace/get-marketplace-items.ts';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useHistoryIndex, useSearchParams } from '../../lib/router/router.tsx';
 import { EmporiumWallet } from './emporium-wallet.tsx';
 import { characterProduct, itemProduct, type Product } from './product.ts';
 import { ProductDetail } from './product-detail.tsx';
@@ -54,6 +54,7 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
  */
 export function MarketplaceScreen() {
   const [params, setParams] = useSearchParams();
+  const historyIndex = useHistoryIndex();
   const [category, setCategory] = useState<ShopCategoryKey>('characters');
   const [race, setRace] = useState<RaceFilterKey>('ALL');
   const [text, setText] = useState('');
@@ -96,7 +97,7 @@ export function MarketplaceScreen() {
       return next;
     });
   const back = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    const index = historyIndex();
     if (index > 0) window.history.back();
     else setParams({}, { replace: true });
   };

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { useProfile } from '../../api/user/get-profile.ts';
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
@@ -12,6 +11,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { useHistoryIndex, useNavigate, useSearchParams } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { AchievementsView } from './achievements-view.tsx';
 import { ProfileStats } from './profile-stats.tsx';
@@ -82,6 +82,7 @@ export interface ProfileScreenProps {
 export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   const telegramUserId = getLaunchContext().player?.id ?? '';
   const navigate = useNavigate();
+  const historyIndex = useHistoryIndex();
   const [params, setParams] = useSearchParams();
   const { data: user } = useCurrentUser();
   const profile = useProfile(telegramUserId);
@@ -95,7 +96,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
     : 'main';
   const show = (next: ProfileView) => setParams(next === 'main' ? {} : { view: next });
   const backToMain = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    const index = historyIndex();
     if (index > 0) navigate(-1);
     else setParams({}, { replace: true });
   };

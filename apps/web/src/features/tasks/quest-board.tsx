@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { completeTask, invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
 import { useAdStatus } from '../../api/tasks/get-ad-status.ts';
 import { useTaskStats } from '../../api/tasks/get-task-stats.ts';
@@ -18,6 +17,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatCompact, formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { useSearchParams } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { CoinBurstLayer, celebrateClaim } from './coin-burst.tsx';
 import { DailyCheckout } from './daily-checkout.tsx';
