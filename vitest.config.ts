@@ -31,19 +31,6 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          // The app renders with Preact (apps/web/vite.config.ts aliases React to preact/compat):
-          // libraries that import React run through the same aliases, so tests render as the build does.
-          alias: [
-            {
-              find: /^@testing-library\/react$/,
-              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-            },
-          ],
-          server: {
-            deps: {
-              inline: [/@testing-library\/react/, /@tanstack\/react-query/, /zustand/, /@tma\.js\/sdk-react/],
-            },
-          },
           sequence: { groupOrder: 1 },
         },
       },

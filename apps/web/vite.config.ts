@@ -104,20 +104,6 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  // The app is written against React's API and renders with Preact (decisions: D-WEB-28): its
-  // compatibility layer is 9 KB against React's 58 KB (compressed) before the first screen.
-  // Every import of React, the libraries' included, resolves to it; vitest.config.ts runs the
-  // web tests through the same aliases.
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    ],
-  },
   server: {
     port: 5173,
     proxy: {
@@ -137,7 +123,7 @@ export default defineConfig({
         // screens that import them and are not fetched before Home (decisions: D-WEB-22).
         codeSplitting: {
           groups: [
-            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 3 },
             {
               name: 'telegram',
               test: /node_modules[\\/](?:@tma\.js|valibot|fp-ts|better-promises|error-kid|mitt)[\\/]/,
