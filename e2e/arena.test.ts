@@ -63,7 +63,9 @@ async function tapUntilResult(page: Page, shots?: () => Promise<void>) {
   for (let i = 0; i < 400; i++) {
     if (await page.getByTestId('battle-result').isVisible()) return;
     const target = page.getByTestId('battle-target');
-    const box = await target.boundingBox().catch(() => null);
+    // Between targets (and once the battle is over) there is none: ask briefly instead of waiting
+    // out the page's default timeout, which held every battle's last tap for a minute.
+    const box = await target.boundingBox({ timeout: 500 }).catch(() => null);
     if (box) {
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       if (!shot && i > 25 && shots) {
