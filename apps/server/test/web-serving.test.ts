@@ -118,6 +118,18 @@ describe('W1 serving the web app: caching, compression and security headers', ()
     }
   });
 
+  test('W1 a HEAD of a client route answers as its GET does, without a body', async () => {
+    for (const route of ['/fight', '/buddies/ABC']) {
+      const response = await t.app.inject({ method: 'HEAD', url: route });
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['content-type'], route).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], route).toBe('no-cache');
+      expect(response.rawPayload.length, route).toBe(0);
+    }
+    const api = await t.app.inject({ method: 'HEAD', url: '/v1/nowhere' });
+    expect(api.statusCode).toBe(404);
+  });
+
   test('W1 an unknown file is a JSON 404, not the app', async () => {
     const response = await head(t, '/assets/missing-123.js');
     expect(response.status).toBe(404);

@@ -126,8 +126,10 @@ export async function registerWebServing(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname.startsWith('/v1/') || pathname === '/v1' || pathname.startsWith('/engine.io');
-    if (hasWeb && request.method === 'GET' && !isApi && !path.extname(pathname)) {
-      // Client-side routes (/, /tasks, /buddies/CODE…) all load the app; it redirects unknown paths to /.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && reads && !isApi && !path.extname(pathname)) {
+      // Client-side routes (/, /tasks, /buddies/CODE…) all load the app; it redirects unknown paths
+      // to /. HEAD answers as GET does, without the body (link checkers and previews ask it).
       return reply
         .header('cache-control', REVALIDATE_CACHE)
         .header('vary', 'accept-encoding')
