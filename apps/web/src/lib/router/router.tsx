@@ -149,28 +149,18 @@ function createMemoryHistory(initialEntries: string[], initialIndex: number): Hi
   };
 }
 
-/** A route matched to a pathname, outermost first. */
-interface Match {
-  route: RouteObject;
-  params: Record<string, string>;
-}
-
-function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  if (pattern === '*') return {};
+/** Whether `pathname` is `pattern`'s; a ':name' segment takes any one segment (no screen reads it). */
+function matchPath(pattern: string, pathname: string): boolean {
+  if (pattern === '*') return true;
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(have[i]!);
-    else if (segment !== have[i]) return null;
-  }
-  return params;
+  return (
+    want.length === have.length && want.every((segment, i) => segment.startsWith(':') || segment === have[i])
+  );
 }
 
-/** The branch of `routes` that shows `pathname`: exact paths first, then a '*' at the same level. */
-function matchRoutes(routes: RouteObject[], pathname: string): Match[] | null {
+/** The branch of `routes` that shows `pathname`, outermost first: exact paths, then a '*' at the same level. */
+function matchRoutes(routes: RouteObject[], pathname: string): RouteObject[] | null {
   const ordered = [
     ...routes.filter((route) => route.path !== '*'),
     ...routes.filter((route) => route.path === '*'),
@@ -178,15 +168,11 @@ function matchRoutes(routes: RouteObject[], pathname: string): Match[] | null {
   for (const route of ordered) {
     if (route.children) {
       const inner = route.path && route.path !== '/' ? null : matchRoutes(route.children, pathname);
-      if (inner) return [{ route, params: {} }, ...inner];
+      if (inner) return [route, ...inner];
       continue;
     }
-    const params = route.index
-      ? matchPath('/', pathname)
-      : route.path
-        ? matchPath(route.path, pathname)
-        : null;
-    if (params) return [{ route, params }];
+    const pattern = route.index ? '/' : route.path;
+    if (pattern && matchPath(pattern, pathname)) return [route];
   }
   return null;
 }
@@ -194,19 +180,18 @@ function matchRoutes(routes: RouteObject[], pathname: string): Match[] | null {
 /** What the router shows: a location and the routes that draw it. */
 interface View {
   location: Location;
-  matches: Match[];
+  matches: RouteObject[];
 }
 
 /** A lazy route's screen once its chunk is in. */
 const loadedScreens = new WeakMap<RouteObject, ComponentType>();
 
-const isLoaded = (matches: Match[]) => matches.every(({ route }) => !route.lazy || loadedScreens.has(route));
+const isWaiting = (route: RouteObject) => route.lazy !== undefined && !loadedScreens.has(route);
 
-async function loadScreens(matches: Match[]): Promise<void> {
+async function loadScreens(matches: RouteObject[]): Promise<void> {
   await Promise.all(
-    matches.map(async ({ route }) => {
-      if (!route.lazy || loadedScreens.has(route)) return;
-      const { Component } = await route.lazy();
+    matches.filter(isWaiting).map(async (route) => {
+      const { Component } = await route.lazy!();
       loadedScreens.set(route, Component);
     }),
   );
@@ -214,7 +199,7 @@ async function loadScreens(matches: Match[]): Promise<void> {
 
 export class Router {
   private view: View | null = null;
-  private readonly subscribers = new Set<(view: View | null) => void>();
+  private readonly subscribers = new Set<(view: View) => void>();
   /** Each navigation's number: a slower earlier one never overwrites a later one. */
   private navigation = 0;
 
@@ -234,7 +219,7 @@ export class Router {
     return this.history.index;
   }
 
-  subscribe(subscriber: (view: View | null) => void): () => void {
+  subscribe(subscriber: (view: View) => void): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
   }
@@ -249,31 +234,31 @@ export class Router {
     const target = to.startsWith('?') ? `${here.pathname}${to}` : to;
     // A link to where the app already is replaces the entry (a new key, the same place).
     const replace = options.replace ?? target === pathOf(here);
-    const number = ++this.navigation;
-    const matches = matchRoutes(this.routes, parsePath(target).pathname) ?? [];
-    const commit = () => {
-      if (number !== this.navigation) return;
+    this.whenLoaded(parsePath(target).pathname, (matches) => {
       this.history.write(target, options.state, replace);
       this.publish({ location: this.history.location, matches });
-    };
-    if (isLoaded(matches)) commit();
-    else
-      loadScreens(matches).then(commit, (error: unknown) =>
-        console.error('[router] could not load the screen for', target, error),
-      );
+    });
   }
 
-  /** Shows where the history now is (the start, Back, Forward): at once when its screens are loaded. */
+  /** Shows where the history now is (the start, Back, Forward). */
   private show(location: Location) {
+    this.whenLoaded(location.pathname, (matches) => this.publish({ location, matches }));
+  }
+
+  /**
+   * Runs `commit` with the routes of `pathname` once their screens are loaded (at once when they
+   * are), unless a later navigation came first. A screen that cannot load leaves the app where it is.
+   */
+  private whenLoaded(pathname: string, commit: (matches: RouteObject[]) => void) {
     const number = ++this.navigation;
-    const matches = matchRoutes(this.routes, location.pathname) ?? [];
-    const commit = () => {
-      if (number === this.navigation) this.publish({ location, matches });
+    const matches = matchRoutes(this.routes, pathname) ?? [];
+    const run = () => {
+      if (number === this.navigation) commit(matches);
     };
-    if (isLoaded(matches)) commit();
+    if (!matches.some(isWaiting)) run();
     else
-      loadScreens(matches).then(commit, (error: unknown) =>
-        console.error('[router] could not load the screen for', location.pathname, error),
+      loadScreens(matches).then(run, (error: unknown) =>
+        console.error('[router] could not load the screen for', pathname, error),
       );
   }
 
@@ -323,14 +308,12 @@ export function RouterProvider({ router }: { router: Router }) {
     setView(router.current);
     return router.subscribe(setView);
   }, [router]);
-  const state = useMemo(() => (view ? { router, location: view.location } : null), [router, view]);
+  const state = useMemo(() => view && { router, location: view.location }, [router, view]);
   if (!view || !state) return null;
   // Innermost first: each route's element draws the next one where it puts its <Outlet />.
   let tree: ReactNode = null;
   for (let depth = view.matches.length - 1; depth >= 0; depth--) {
-    tree = (
-      <OutletContext.Provider value={tree}>{screenOf(view.matches[depth]!.route)}</OutletContext.Provider>
-    );
+    tree = <OutletContext.Provider value={tree}>{screenOf(view.matches[depth]!)}</OutletContext.Provider>;
   }
   return <RouterContext.Provider value={state}>{tree}</RouterContext.Provider>;
 }
