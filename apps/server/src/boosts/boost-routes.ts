@@ -18,19 +18,17 @@ export function boostRoutes({ boosts }: { boosts: BoostService }): FastifyPlugin
     app.post('/boosts/upgrade', { schema: { body: buyUpgradeBodySchema, response } }, async (request) => {
       const userId = requireUser(request).id;
       const { kind, level } = request.body;
-      orThrow(
-        await boosts.buyUpgrade(userId, kind, {
-          expectedLevel: level,
-          idempotencyKey: idempotencyKeyOf(request),
-        }),
-      );
-      return ok(orThrow(await boosts.view(userId)), `${boosts.title(kind)} upgraded`);
+      const view = await boosts.buyUpgrade(userId, kind, {
+        expectedLevel: level,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
+      return ok(orThrow(view), `${boosts.title(kind)} upgraded`);
     });
 
     app.post('/boosts/refill', { schema: { response } }, async (request) => {
       const userId = requireUser(request).id;
-      orThrow(await boosts.refill(userId, { idempotencyKey: idempotencyKeyOf(request) }));
-      return ok(orThrow(await boosts.view(userId)), 'Energy refilled');
+      const view = await boosts.refill(userId, { idempotencyKey: idempotencyKeyOf(request) });
+      return ok(orThrow(view), 'Energy refilled');
     });
   };
 }

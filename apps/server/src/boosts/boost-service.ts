@@ -34,15 +34,16 @@ export class BoostService {
   }
 
   /**
-   * B1: buys the next level of one track. `expectedLevel` (optional) makes a repeated request
-   * buy nothing: it must name the level the player sees now.
+   * B1: buys the next level of one track and answers the Boost screen after it. `expectedLevel`
+   * (optional) makes a repeated request buy nothing: it must name the level the player sees now.
    */
   async buyUpgrade(
     userId: string,
     kind: UpgradeKind,
     options: { expectedLevel?: number | undefined; idempotencyKey?: string | undefined } = {},
-  ): Promise<MoneyResult<{ kind: UpgradeKind; level: number }>> {
-    return this.deps.gateway.change(
+  ): Promise<MoneyResult<BoostsView>> {
+    let after: UserRow | undefined;
+    const result = await this.deps.gateway.change(
       userId,
       async (money) => {
         const user = await userIn(money.tx, userId);
@@ -52,14 +53,6 @@ export class BoostService {
           return money.fail('boost/level-changed');
         const price = upgradePrice(kind, level);
         if (price === null) return money.fail('boost/max-level');
-        const column = upgradeColumn(kind);
-        // The level moves from exactly `level` to `level + 1`; the ledger key is per level too.
-        const [bumped] = await money.tx
-          .update(users)
-          .set({ [UPGRADE_PROPERTIES[kind]]: sql`${column} + 1`, updatedAt: new Date(money.now) })
-          .where(and(eq(users.id, userId), eq(column, level)))
-          .returning({ id: users.id });
-        if (!bumped) return money.fail('request/conflict');
         await money.apply({
           userId,
           currency: 'coins',
@@ -69,15 +62,28 @@ export class BoostService {
           meta: { kind, level: level + 1 },
           insufficient: 'boost/insufficient-coins',
         });
+        const column = upgradeColumn(kind);
+        // The level moves from exactly `level` to `level + 1`; the ledger key is per level too.
+        [after] = await money.tx
+          .update(users)
+          .set({ [UPGRADE_PROPERTIES[kind]]: sql`${column} + 1`, updatedAt: new Date(money.now) })
+          .where(and(eq(users.id, userId), eq(column, level)))
+          .returning();
+        if (!after) return money.fail('request/conflict');
         return { kind, level: level + 1 };
       },
       { idempotencyKey: options.idempotencyKey, scope: `boost-upgrade:${kind}` },
     );
+    return this.answer(userId, result, after);
   }
 
   /** B2: a free full-energy refill, a few times a UTC day with a cooldown between two. */
-  async refill(userId: string, options: { idempotencyKey?: string | undefined } = {}) {
-    return this.deps.gateway.change(
+  async refill(
+    userId: string,
+    options: { idempotencyKey?: string | undefined } = {},
+  ): Promise<MoneyResult<BoostsView>> {
+    let after: UserRow | undefined;
+    const result = await this.deps.gateway.change(
       userId,
       async (money) => {
         const user = await userIn(money.tx, userId);
@@ -87,19 +93,35 @@ export class BoostService {
         const check = freeRefillOf(user, money.now);
         if (!check.ok)
           return money.fail(check.reason === 'cooldown' ? 'boost/refill-cooldown' : 'boost/no-refills-left');
-        await money.tx
+        await money.setEnergy(userId, tapStats(upgradeLevelsOf(user)).maxEnergy);
+        [after] = await money.tx
           .update(users)
           .set({
             freeRefillsDay: utcDay(money.now),
             freeRefillsUsed: check.usedToday + 1,
             lastFreeRefillAt: new Date(money.now),
           })
-          .where(eq(users.id, userId));
-        await money.setEnergy(userId, tapStats(upgradeLevelsOf(user)).maxEnergy);
+          .where(eq(users.id, userId))
+          .returning();
         return { used_today: check.usedToday + 1 };
       },
       { idempotencyKey: options.idempotencyKey, scope: 'boost-refill' },
     );
+    return this.answer(userId, result, after);
+  }
+
+  /**
+   * The Boost screen after a change, from the row the change itself returned; a replayed
+   * request did no work, so it answers the player as they are now.
+   */
+  private async answer(
+    userId: string,
+    result: MoneyResult<unknown>,
+    after: UserRow | undefined,
+  ): Promise<MoneyResult<BoostsView>> {
+    if (!result.ok) return result;
+    if (!after) return this.view(userId);
+    return { ok: true, value: boostsView(after, this.deps.live, this.deps.now()) };
   }
 
   title(kind: UpgradeKind) {

@@ -1,6 +1,6 @@
 import type { Currency } from '@titans/shared/characters/schemas';
 import type { ErrorCode } from '@titans/shared/errors';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { ledger, users } from '../db/schema.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
@@ -27,33 +27,28 @@ export interface BalanceChange {
 export async function changeBalance(tx: Tx, change: BalanceChange): Promise<MoneyResult<number>> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error(`Invalid balance delta ${change.delta}`);
-  const column = change.currency === 'coins' ? users.coins : users.gems;
-  const set =
-    change.currency === 'coins'
-      ? {
-          coins: sql`${users.coins} + ${change.delta}`,
-          totalCoinsEarned:
-            change.delta > 0
-              ? sql`${users.totalCoinsEarned} + ${change.delta}`
-              : sql`${users.totalCoinsEarned}`,
-        }
-      : { gems: sql`${users.gems} + ${change.delta}` };
-  const [row] = await tx
-    .update(users)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(users.id, change.userId), change.delta < 0 ? gte(column, -change.delta) : undefined))
-    .returning({ balance: column });
+  const balance = sql.identifier(change.currency === 'coins' ? users.coins.name : users.gems.name);
+  const earned = sql.identifier(users.totalCoinsEarned.name);
+  const countsAsEarned = change.currency === 'coins' && change.delta > 0;
+  // One statement for the balance and its ledger row (a third fewer round trips per change than
+  // an UPDATE then an INSERT): a debit above the balance updates no row, so no ledger row either.
+  const result = (await tx.execute(sql`
+    with changed as (
+      update ${users}
+      set ${balance} = ${balance} + ${change.delta},
+          ${earned} = ${earned} + ${countsAsEarned ? change.delta : 0},
+          ${sql.identifier(users.updatedAt.name)} = now()
+      where ${users.id} = ${change.userId} and ${balance} + ${change.delta} >= 0
+      returning ${balance} as balance
+    )
+    insert into ${ledger} (user_id, currency, delta, balance_after, reason, idempotency_key, meta)
+    select ${change.userId}::uuid, ${change.currency}::text, ${change.delta}::bigint, balance,
+           ${change.reason}::text, ${change.idempotencyKey}::text, ${JSON.stringify(change.meta ?? {})}::jsonb
+    from changed
+    returning balance_after`)) as unknown as { rows: { balance_after: number | string | bigint }[] };
+  const row = result.rows[0];
   if (!row) return failed(change.insufficient ?? 'ledger/insufficient-funds');
-  await tx.insert(ledger).values({
-    userId: change.userId,
-    currency: change.currency,
-    delta: change.delta,
-    balanceAfter: row.balance,
-    reason: change.reason,
-    idempotencyKey: change.idempotencyKey,
-    meta: change.meta ?? {},
-  });
-  return succeeded(row.balance);
+  return succeeded(Number(row.balance_after));
 }
 
 /** True when a database error is a unique-constraint violation (SQLSTATE 23505), however wrapped. */

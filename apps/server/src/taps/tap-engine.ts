@@ -16,7 +16,7 @@ import {
   type TapContext,
   type TapState,
 } from '@titans/shared/taps/tap-rules';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { characters, tapFlags, tapSessions, users } from '../db/schema.ts';
@@ -173,8 +173,18 @@ export class TapEngine implements LiveBalanceSource {
     flushFailures: 0,
   };
 
+  /** A user and their hero's tap value: read on every load and after every balance change, so built once. */
+  private readonly userWithTapValue;
+
   constructor(private readonly options: TapEngineOptions) {
     this.now = options.now ?? Date.now;
+    this.userWithTapValue = options.database.db
+      .select({ user: users, tapValue: characters.tapValue })
+      .from(users)
+      .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('tap_engine_user');
     this.idleEvictMs = options.idleEvictMs ?? 5 * 60_000;
   }
 
@@ -233,12 +243,7 @@ export class TapEngine implements LiveBalanceSource {
 
   private async load(userId: string): Promise<LiveUser | null> {
     const db = this.options.database.db;
-    const [row] = await db
-      .select({ user: users, tapValue: characters.tapValue })
-      .from(users)
-      .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
-      .where(eq(users.id, userId))
-      .limit(1);
+    const [row] = await this.userWithTapValue.execute({ id: userId });
     if (!row) return null;
     // Only the most recent client ids are kept (decisions: D-BOUND-1); older rows are pruned.
     const sessions = await db
@@ -539,12 +544,7 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   private async reread(live: LiveUser) {
-    const [row] = await this.options.database.db
-      .select({ user: users, tapValue: characters.tapValue })
-      .from(users)
-      .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
-      .where(eq(users.id, live.userId))
-      .limit(1);
+    const [row] = await this.userWithTapValue.execute({ id: live.userId });
     if (!row) return;
     live.context = this.contextOf(row.user, row.tapValue);
     live.hasCharacter = row.user.selectedCharacterId !== null;
