@@ -115,6 +115,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The emoji rasters are small enough to be inlined as data: URLs, which would put every one
+    // of them, base64, into the script; they stay files the browser fetches only when shown.
+    assetsInlineLimit: (file) => (file.includes('/assets/emoji/webp/') ? false : undefined),
     rolldownOptions: {
       output: {
         // Libraries change less often than the game: their chunks stay cached across releases.

@@ -1,13 +1,17 @@
 /*
  * Copies the few Fluent Emoji pictures the web app uses (nav, intro, empty states, Home, Boost) from the
- * installed @iconify-json/fluent-emoji package into src/assets/emoji/*.svg, so Vite fingerprints
- * them and the bundle carries only what it shows. Run: npx tsx apps/web/scripts/extract-emoji.ts
+ * installed @iconify-json/fluent-emoji package into src/assets/emoji/*.svg, and draws each one as
+ * WebP at two sizes into src/assets/emoji/webp/ with Debian's Chromium: the app shows the WebP
+ * files (a blurred, gradient-heavy SVG costs far more to draw the first time than a small raster,
+ * decisions D-WEB-30); the SVGs stay as their source. Run: npx tsx apps/web/scripts/extract-emoji.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
+import { withBrowser } from '../../../scripts/art/chromium.ts';
+import { EMOJI_RASTER_SIZES } from '../src/components/ui/emoji-sizes.ts';
 
 const require = createRequire(import.meta.url);
 const set = require('@iconify-json/fluent-emoji/icons.json') as IconifyJSON;
@@ -57,3 +61,37 @@ for (const name of NAMES) {
   writeFileSync(path.join(outDir, `${name}.svg`), `${html}\n`);
 }
 console.log(`wrote ${NAMES.length} pictures to ${outDir}`);
+
+const webpDir = path.join(outDir, 'webp');
+mkdirSync(webpDir, { recursive: true });
+await withBrowser(async (browser) => {
+  const page = await browser.newPage();
+  for (const name of NAMES) {
+    const svg = readFileSync(path.join(outDir, `${name}.svg`));
+    for (const size of EMOJI_RASTER_SIZES) {
+      const dataUrl = await page.evaluate(
+        async ({ source, size }) => {
+          const image = new Image();
+          image.src = source;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = size;
+          canvas.height = size;
+          const context = canvas.getContext('2d');
+          if (!context) throw new Error('no 2d canvas');
+          context.imageSmoothingQuality = 'high';
+          context.drawImage(image, 0, 0, size, size);
+          return canvas.toDataURL('image/webp', 0.9);
+        },
+        { source: `data:image/svg+xml;base64,${svg.toString('base64')}`, size },
+      );
+      if (!dataUrl.startsWith('data:image/webp;base64,'))
+        throw new Error(`Chromium did not encode ${name} as WebP`);
+      writeFileSync(
+        path.join(webpDir, `${name}-${size}.webp`),
+        Buffer.from(dataUrl.split(',')[1]!, 'base64'),
+      );
+    }
+  }
+});
+console.log(`drew ${NAMES.length} × ${EMOJI_RASTER_SIZES.length} WebP pictures to ${webpDir}`);
