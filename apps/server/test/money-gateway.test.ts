@@ -329,5 +329,58 @@ describe.skipIf(!databaseKinds().includes('postgres'))(
         socketB.close();
       }
     });
+
+    it("G7 balance changes holding every pooled connection do not hold back anyone's flush", async () => {
+      // Three connections, all taken by open changes and one more change waiting for a fourth:
+      // the flush has connections of its own, so B's taps still become durable.
+      const small = await startTestApp('postgres', {
+        env: { TAP_FLUSH_INTERVAL_MS: '50', DATABASE_POOL_SIZE: '3' },
+      });
+      const holders = [32_101, 32_102, 32_103, 32_104];
+      const b = 32_105;
+      const socketB = await (async () => {
+        for (const id of holders) await readyPlayer(small, id);
+        await readyPlayer(small, b);
+        return connectSocket(small.url, small.initData(b), 'client-g7-pool-b');
+      })();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const changes: Promise<{ ok: boolean }>[] = [];
+      try {
+        const status = socketB.next('statusUpdated');
+        socketB.emit('initUser', { telegram_user_id: String(b) });
+        await status;
+        let opened = 0;
+        for (const id of holders) {
+          const [row] = await small.database.db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.telegramUserId, BigInt(id)));
+          changes.push(
+            small.gateway.change(row!.id, async (money) => {
+              await money.tx.update(users).set({ wins: 1 }).where(eq(users.id, row!.id));
+              opened++;
+              await gate;
+            }),
+          );
+        }
+        await expect.poll(() => opened, { timeout: 5_000 }).toBe(3); // the fourth waits for a connection
+        const confirmedB = socketB.next(
+          'coinsUpdated',
+          (payload) => payload.pending === 0 && payload.coins > 0,
+        );
+        socketB.emit('tap', { telegram_user_id: b, count: 4, seq: 1 });
+        expect((await confirmedB).coins).toBeGreaterThan(0);
+        expect(opened).toBe(3);
+      } finally {
+        release();
+        await Promise.all(changes);
+        socketB.close();
+        await small.close();
+      }
+      expect((await Promise.all(changes)).every((result) => result.ok)).toBe(true);
+    });
   },
 );

@@ -30,9 +30,9 @@ export interface Database {
   /** Runs one statement outside drizzle; inside `rawTransaction` it joins that transaction. */
   query: RawQuery;
   /**
-   * Like `query`, for the tap flush: on PGlite it runs before statements that are still waiting
-   * (db/priority-gate.ts), so durable confirmation never queues behind balance changes.
-   * PostgreSQL runs statements side by side and needs no such help.
+   * Like `query`, for the tap flush, so durable confirmation never queues behind balance changes:
+   * on PGlite it runs before statements that are still waiting (db/priority-gate.ts); on
+   * PostgreSQL it has connections of its own, which balance changes cannot all be holding.
    */
   urgentQuery: RawQuery;
   /** Runs `work` in one transaction on one connection, with the raw query bound to it. */
@@ -67,13 +67,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, options.onMaintenanceError);
 }
 
+/** Connections kept for the tap flush on PostgreSQL: one flush at a time, and one for its retry. */
+const FLUSH_CONNECTIONS = 2;
+
+/** Both pools as one connection state: down if either is, with their counts added. */
+function combinedHealth(a: DatabaseHealth, b: DatabaseHealth): DatabaseHealth {
+  const latest = (b.lastErrorAt ?? '') > (a.lastErrorAt ?? '') ? b : a;
+  return {
+    state: a.state === 'down' || b.state === 'down' ? 'down' : 'up',
+    lostConnections: a.lostConnections + b.lostConnections,
+    retries: a.retries + b.retries,
+    lastError: latest.lastError,
+    lastErrorAt: latest.lastErrorAt,
+  };
+}
+
 async function openPostgres(
   url: string,
   poolSize: number,
   onConnectionError: ConnectionErrorListener = () => {},
 ): Promise<Database> {
   const pool = new ResilientPool({ connectionString: url, max: poolSize });
-  pool.onConnectionError(onConnectionError);
+  // The tap flush's own connections: with every pooled one held by balance changes (100 a second
+  // keep all ten busy on a loaded server), a flush waiting its turn in the pool's queue made
+  // every player's durable confirmation wait seconds behind other players' purchases (issue 6).
+  const flushPool = new ResilientPool({ connectionString: url, max: FLUSH_CONNECTIONS });
+  for (const each of [pool, flushPool]) each.onConnectionError(onConnectionError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
@@ -81,7 +100,7 @@ async function openPostgres(
     kind: 'postgres',
     db,
     query,
-    urgentQuery: query,
+    urgentQuery: async (text, params) => (await flushPool.query(text, params)).rows,
     async rawTransaction(work) {
       const client = await pool.connect();
       let lost: Error | undefined;
@@ -102,10 +121,10 @@ async function openPostgres(
     async ping() {
       await pool.query('select 1');
     },
-    health: () => ({ ...pool.health }),
+    health: () => combinedHealth(pool.health, flushPool.health),
     storage: () => null,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), flushPool.end()]);
     },
   };
 }
