@@ -67,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, options.onMaintenanceError);
 }
 
-/** Connections kept for the tap flush on PostgreSQL: one flush at a time, and one for its retry. */
+/** Connections kept for the tap flush on PostgreSQL: the periodic flush, and a balance change writing its player's taps. */
 const FLUSH_CONNECTIONS = 2;
 
 /** Both pools as one connection state: down if either is, with their counts added. */
