@@ -11,44 +11,10 @@ import path from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
 import { withBrowser } from '../../../scripts/art/chromium.ts';
-import { EMOJI_RASTER_SIZES } from '../src/components/ui/emoji-sizes.ts';
+import { EMOJI_RASTER_SIZES, EMOJI_NAMES as NAMES } from '../src/components/ui/emoji-list.ts';
 
 const require = createRequire(import.meta.url);
 const set = require('@iconify-json/fluent-emoji/icons.json') as IconifyJSON;
-
-const NAMES = [
-  'backpack',
-  'castle',
-  'crossed-swords',
-  'crown',
-  'gem-stone',
-  'glowing-star',
-  'handshake',
-  'high-voltage',
-  'party-popper',
-  'people-hugging',
-  'prohibited',
-  'rocket',
-  'satellite-antenna',
-  'scroll',
-  'shopping-bags',
-  'sparkles',
-  'trophy',
-  'warning',
-  'wrapped-gift',
-  'money-bag',
-  'fire',
-  'shield',
-  'dragon',
-  'battery',
-  'oncoming-fist',
-  'hourglass-not-done',
-  'speaker-high-volume',
-  'muted-speaker',
-  'video-game',
-  'sunrise-over-mountains',
-  'collision',
-] as const;
 
 const outDir = path.resolve(import.meta.dirname, '../src/assets/emoji');
 mkdirSync(outDir, { recursive: true });

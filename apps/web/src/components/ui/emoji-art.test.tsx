@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
 import { EmojiArt, emojiDisplayWidth } from './emoji-art.tsx';
-import { EMOJI_RASTER_SIZES } from './emoji-sizes.ts';
+import { EMOJI_RASTER_SIZES } from './emoji-list.ts';
 
 afterEach(cleanup);
 

@@ -1,40 +1,5 @@
 import { cx } from '../../lib/cx.ts';
-import { EMOJI_RASTER_SIZES } from './emoji-sizes.ts';
-
-/** Fluent Emoji pictures shipped with the app (MIT, see assets/emoji/CREDITS.md). */
-const EMOJI_NAMES = [
-  'backpack',
-  'battery',
-  'castle',
-  'collision',
-  'crossed-swords',
-  'crown',
-  'dragon',
-  'fire',
-  'gem-stone',
-  'glowing-star',
-  'handshake',
-  'high-voltage',
-  'hourglass-not-done',
-  'money-bag',
-  'muted-speaker',
-  'oncoming-fist',
-  'party-popper',
-  'people-hugging',
-  'prohibited',
-  'rocket',
-  'satellite-antenna',
-  'scroll',
-  'shield',
-  'shopping-bags',
-  'sparkles',
-  'speaker-high-volume',
-  'sunrise-over-mountains',
-  'trophy',
-  'video-game',
-  'warning',
-  'wrapped-gift',
-] as const;
+import { EMOJI_NAMES, EMOJI_RASTER_SIZES } from './emoji-list.ts';
 
 /** Every picture at each raster size (apps/web/scripts/extract-emoji.ts), fingerprinted by Vite. */
 const RASTERS = import.meta.glob<string>('../../assets/emoji/webp/*.webp', {
