@@ -330,7 +330,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))(
       }
     });
 
-    it("G7 balance changes holding every pooled connection do not hold back anyone's flush", async () => {
+    it("G1 balance changes holding every pooled connection do not hold back anyone's flush", async () => {
       // Three connections, all taken by open changes and one more change waiting for a fourth:
       // the flush has connections of its own, so B's taps still become durable.
       const small = await startTestApp('postgres', {
