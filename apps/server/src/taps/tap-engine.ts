@@ -242,11 +242,10 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   private async load(userId: string): Promise<LiveUser | null> {
-    const db = this.options.database.db;
     const [row] = await this.userWithTapValue.execute({ id: userId });
     if (!row) return null;
     // Only the most recent client ids are kept (decisions: D-BOUND-1); older rows are pruned.
-    const sessions = await db
+    const sessions = await this.options.database.db
       .select({ clientId: tapSessions.clientId, lastSeq: tapSessions.lastSeq })
       .from(tapSessions)
       .where(eq(tapSessions.userId, userId))
