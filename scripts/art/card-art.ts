@@ -49,14 +49,10 @@ function tintFilter(id: string, tint: Tint): string {
   return `<filter id="${id}" color-interpolation-filters="sRGB">${steps.join('')}</filter>`;
 }
 
-export function cardSvg(art: CardArt): string {
-  resetIds();
-  const { palette } = art;
-  const p = 'c';
-  const rng = random(art.seed);
-  const defs: string[] = [];
+/** Colour filters for tinted layers, made once per distinct tint, in the order they are first used. */
+function tintRegistry(p: string, defs: string[]) {
   const tints = new Map<string, string>();
-  const tintId = (tint: Tint | undefined) => {
+  return (tint: Tint | undefined) => {
     if (!tint) return undefined;
     const key = JSON.stringify(tint);
     let id = tints.get(key);
@@ -67,6 +63,61 @@ export function cardSvg(art: CardArt): string {
     }
     return id;
   };
+}
+
+/** The drop shadow and coloured rim light every figure layer is drawn with. */
+function figureFilter(p: string, palette: Palette): string {
+  return (
+    `<filter id="${p}-figure" x="-35%" y="-35%" width="170%" height="170%" color-interpolation-filters="sRGB">` +
+    `<feMorphology in="SourceAlpha" operator="dilate" radius="3" result="grown"/>` +
+    `<feGaussianBlur in="grown" stdDeviation="5" result="soft"/>` +
+    `<feFlood flood-color="${palette.light}" flood-opacity=".85"/><feComposite in2="soft" operator="in" result="rim"/>` +
+    `<feGaussianBlur in="SourceAlpha" stdDeviation="9" result="blur"/><feOffset in="blur" dy="12" result="dropped"/>` +
+    `<feFlood flood-color="#000" flood-opacity=".6"/><feComposite in2="dropped" operator="in" result="shadow"/>` +
+    `<feMerge><feMergeNode in="shadow"/><feMergeNode in="rim"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`
+  );
+}
+
+/** The figure and its accessories (the back layers first), each in the figure filter. */
+function figureLayers(
+  p: string,
+  art: CardArt,
+  tintId: (tint: Tint | undefined) => string | undefined,
+): string[] {
+  const drawLayer = (layer: Layer) => {
+    const tint = tintId(layer.tint);
+    return `<g filter="url(#${p}-figure)">${place(emoji(layer.icon), {
+      x: layer.x,
+      y: layer.y,
+      size: layer.size,
+      ...(layer.rotate === undefined ? {} : { rotate: layer.rotate }),
+      ...(layer.flip ? { flip: true } : {}),
+      ...(layer.opacity === undefined ? {} : { opacity: layer.opacity }),
+      ...(tint ? { filter: tint } : {}),
+    })}</g>`;
+  };
+  return [...(art.back ?? []), ...art.layers].map(drawLayer);
+}
+
+/**
+ * The card's figure alone, as it stands on the card: no background, rays, sparkles or frame.
+ * Home stands it on the hero platform (apps/web/src/features/home/hero-figure.ts).
+ */
+export function figureSvg(art: CardArt): string {
+  resetIds();
+  const p = 'c';
+  const defs = [figureFilter(p, art.palette)];
+  const layers = figureLayers(p, art, tintRegistry(p, defs));
+  return svgDocument(SIZE, SIZE, `<defs>${defs.join('')}</defs>${layers.join('')}`);
+}
+
+export function cardSvg(art: CardArt): string {
+  resetIds();
+  const { palette } = art;
+  const p = 'c';
+  const rng = random(art.seed);
+  const defs: string[] = [];
+  const tintId = tintRegistry(p, defs);
 
   defs.push(
     `<clipPath id="${p}-clip"><rect width="${SIZE}" height="${SIZE}" rx="72"/></clipPath>`,
@@ -79,13 +130,7 @@ export function cardSvg(art: CardArt): string {
     `<pattern id="${p}-lattice" width="36" height="36" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><path d="M0 0H36M0 0V36" stroke="#fff" stroke-opacity=".07" stroke-width="1.5" fill="none"/></pattern>`,
     `<filter id="${p}-blur8" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter>`,
     `<filter id="${p}-blur3" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>`,
-    `<filter id="${p}-figure" x="-35%" y="-35%" width="170%" height="170%" color-interpolation-filters="sRGB">` +
-      `<feMorphology in="SourceAlpha" operator="dilate" radius="3" result="grown"/>` +
-      `<feGaussianBlur in="grown" stdDeviation="5" result="soft"/>` +
-      `<feFlood flood-color="${palette.light}" flood-opacity=".85"/><feComposite in2="soft" operator="in" result="rim"/>` +
-      `<feGaussianBlur in="SourceAlpha" stdDeviation="9" result="blur"/><feOffset in="blur" dy="12" result="dropped"/>` +
-      `<feFlood flood-color="#000" flood-opacity=".6"/><feComposite in2="dropped" operator="in" result="shadow"/>` +
-      `<feMerge><feMergeNode in="shadow"/><feMergeNode in="rim"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`,
+    figureFilter(p, palette),
   );
 
   const body: string[] = [];
@@ -128,20 +173,7 @@ export function cardSvg(art: CardArt): string {
     `<ellipse cx="256" cy="440" rx="150" ry="24" fill="#000" opacity=".45" filter="url(#${p}-blur8)"/>`,
   );
 
-  const drawLayer = (layer: Layer) => {
-    const tint = tintId(layer.tint);
-    return `<g filter="url(#${p}-figure)">${place(emoji(layer.icon), {
-      x: layer.x,
-      y: layer.y,
-      size: layer.size,
-      ...(layer.rotate === undefined ? {} : { rotate: layer.rotate }),
-      ...(layer.flip ? { flip: true } : {}),
-      ...(layer.opacity === undefined ? {} : { opacity: layer.opacity }),
-      ...(tint ? { filter: tint } : {}),
-    })}</g>`;
-  };
-  for (const layer of art.back ?? []) body.push(drawLayer(layer));
-  for (const layer of art.layers) body.push(drawLayer(layer));
+  body.push(...figureLayers(p, art, tintId));
 
   if (art.shine) {
     const shine: string[] = [];

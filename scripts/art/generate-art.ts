@@ -16,9 +16,10 @@ import {
   type Catalogue,
   type CatalogueName,
 } from '../../apps/server/src/catalogue/catalogue-schema.ts';
+import { characterFigurePath } from '../../packages/shared/src/characters/figure-path.ts';
 import { GAME_ICON_AUTHORS, PALETTES, RARITY_RANK, usedGameIcons } from './art-kit.ts';
 import { CHARACTER_ART, type Figure, ITEM_ART, PACKAGE_ART, REWARD_ART, TASK_ART } from './art-specs.ts';
-import { cardSvg } from './card-art.ts';
+import { type CardArt, cardSvg, figureSvg } from './card-art.ts';
 import { rasterise, withBrowser } from './chromium.ts';
 import { REALM_HEIGHT, REALM_WIDTH, REALMS, realmSvg } from './realm-art.ts';
 import { appIconSvg, faviconSvg, UI_ART } from './ui-art.ts';
@@ -40,15 +41,19 @@ function write(publicPath: string, content: string | Buffer) {
 }
 
 type Rarity = keyof typeof PALETTES;
-function card(figure: Figure, rarity: Rarity, seed: string, pips = RARITY_RANK[rarity]) {
-  return cardSvg({
+function cardArt(figure: Figure, rarity: Rarity, seed: string, pips = RARITY_RANK[rarity]): CardArt {
+  return {
     palette: PALETTES[rarity],
     pips,
     seed,
     layers: figure.layers,
     ...(figure.back ? { back: figure.back } : {}),
     ...(figure.shine ? { shine: true } : {}),
-  });
+  };
+}
+
+function card(figure: Figure, rarity: Rarity, seed: string, pips = RARITY_RANK[rarity]) {
+  return cardSvg(cardArt(figure, rarity, seed, pips));
 }
 
 function need<T>(table: Record<string, T>, id: string, what: string): T {
@@ -62,6 +67,10 @@ function generateCards() {
   for (const character of characters) {
     const figure = need(CHARACTER_ART, character.id, 'character');
     write(character.image, card(figure, character.rarity, character.id));
+    // Home stands the hero on its platform without the card (apps/web hero-figure.ts).
+    const figurePath = characterFigurePath(character.image);
+    if (!figurePath) throw new Error(`character ${character.id}: ${character.image} is not a card path`);
+    write(figurePath, figureSvg(cardArt(figure, character.rarity, character.id)));
   }
 
   const items = load('items');

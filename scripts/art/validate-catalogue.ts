@@ -14,6 +14,7 @@ import {
   type Catalogue,
   type CatalogueName,
 } from '../../apps/server/src/catalogue/catalogue-schema.ts';
+import { characterFigurePath } from '../../packages/shared/src/characters/figure-path.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const catalogueDir = join(root, 'catalogue');
@@ -70,7 +71,12 @@ if (characters) {
     'characters.json',
     characters.map((character) => character.id),
   );
-  for (const character of characters) checkImage('characters.json', character.id, character.image);
+  for (const character of characters) {
+    checkImage('characters.json', character.id, character.image);
+    // Home stands the hero on its platform without the card: generate-art.ts writes both.
+    const figure = characterFigurePath(character.image);
+    if (figure) checkImage('characters.json', `${character.id}'s figure`, figure);
+  }
   const starters = characters.filter((character) => character.is_free);
   if (starters.length < 4 || starters.length > 5)
     problem(`characters.json: ${starters.length} free starters`);

@@ -1,30 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { characterFigurePath } from '@titans/shared/characters/figure-path';
 import { describe, expect, test } from 'vitest';
-import { extractHeroFigure } from './hero-figure.ts';
+import { heroPicture } from './hero-figure.ts';
 
-const CARD = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">
-<defs><clipPath id="c-clip"><rect width="512" height="512" rx="72"/></clipPath><filter id="c-figure"/></defs>
-<g clip-path="url(#c-clip)"><rect id="background" width="512" height="512" fill="#123"/>
-<g filter="url(#c-figure)"><g id="hero"><circle r="4"/><g filter="url(#c-figure)"><path id="nested"/></g></g></g>
-<g filter="url(#c-figure)"><path id="sword"/></g>
-<rect id="frame" width="512" height="512" fill="none"/></g></svg>`;
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const publicDir = path.join(repoRoot, 'apps/web/public');
+const characters = JSON.parse(readFileSync(path.join(repoRoot, 'catalogue/characters.json'), 'utf8')) as {
+  id: string;
+  image: string;
+}[];
 
-describe('the hero cut out of its card', () => {
-  test('keeps the figure groups and the definitions, drops background and frame', () => {
-    const figure = extractHeroFigure(CARD);
-    expect(figure).not.toBeNull();
-    const doc = new DOMParser().parseFromString(figure!, 'image/svg+xml');
-    expect(doc.documentElement.getAttribute('viewBox')).toBe('0 0 512 512');
-    expect(doc.getElementById('hero')).not.toBeNull();
-    expect(doc.getElementById('nested')).not.toBeNull();
-    expect(doc.getElementById('sword')).not.toBeNull();
-    expect(doc.getElementById('c-figure')).not.toBeNull();
-    expect(doc.getElementById('background')).toBeNull();
-    expect(doc.getElementById('frame')).toBeNull();
-    expect(doc.querySelectorAll('g[filter="url(#c-figure)"]')).toHaveLength(3);
+describe("the hero on Home's platform", () => {
+  test('a character card is shown as its figure, any other picture as a card', () => {
+    expect(heroPicture('/art/characters/aldric-dawnblade.svg')).toEqual({
+      state: 'figure',
+      src: '/art/characters/figures/aldric-dawnblade.svg',
+    });
+    expect(heroPicture('/uploads/characters/3f2a.webp')).toEqual({
+      state: 'card',
+      src: '/uploads/characters/3f2a.webp',
+    });
+    expect(heroPicture('/art/items/sword.svg')).toEqual({ state: 'card', src: '/art/items/sword.svg' });
   });
 
-  test('gives up on pictures that are not our cards', () => {
-    expect(extractHeroFigure('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>')).toBeNull();
-    expect(extractHeroFigure('not svg at all')).toBeNull();
+  test('a figure that fails to load gives way to the card', () => {
+    expect(heroPicture('/art/characters/aldric-dawnblade.svg', true)).toEqual({
+      state: 'card',
+      src: '/art/characters/aldric-dawnblade.svg',
+    });
+  });
+
+  test('every catalogue character ships a figure: its layers without the card behind them', () => {
+    expect(characters.length).toBeGreaterThan(0);
+    for (const character of characters) {
+      const figurePath = characterFigurePath(character.image);
+      expect(figurePath, character.id).not.toBeNull();
+      const svg = readFileSync(path.join(publicDir, figurePath!), 'utf8');
+      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+      const root = doc.documentElement;
+      expect(root.localName, character.id).toBe('svg');
+      expect(root.getAttribute('viewBox'), character.id).toBe('0 0 512 512');
+      expect(doc.getElementById('c-figure'), character.id).not.toBeNull();
+      expect(root.querySelectorAll('g[filter="url(#c-figure)"]').length, character.id).toBeGreaterThan(0);
+      // The card's background, rays, clip and frame stay on the card.
+      for (const cardPart of ['c-bg', 'c-rays', 'c-clip', 'c-metal'])
+        expect(doc.getElementById(cardPart), `${character.id} ${cardPart}`).toBeNull();
+    }
   });
 });

@@ -25,7 +25,7 @@ export interface HeroPlatformProps {
  * all motion is transform-only and set straight on the element, outside React.
  */
 export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps) {
-  const picture = useHeroPicture(image);
+  const { picture, figureFailed } = useHeroPicture(image);
   const tilt = useRef<HTMLDivElement>(null);
   const halo = useRef<HTMLDivElement>(null);
   const release = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -141,15 +141,6 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
             {/* The hero stands on the disc and rises out of it. */}
             <div className="pointer-events-none absolute inset-0 animate-float">
               <div className="absolute bottom-[9%] left-1/2 h-[9%] w-[52%] -translate-x-1/2 rounded-[50%] bg-black/45 blur-md" />
-              {picture.state === 'loading' && (
-                // Named at once (the figure is cut out a moment later); invisible, but it preloads.
-                <img
-                  src={image}
-                  alt={name}
-                  draggable={false}
-                  className="absolute inset-[15%] size-[70%] opacity-0"
-                />
-              )}
               {picture.state === 'figure' && (
                 // The figure's visible part: 25% above the disc to where its mask fades out (83% of
                 // the picture), 130% of the disc wide. The box clips it, so art stays in its box.
@@ -161,6 +152,7 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
                     src={picture.src}
                     alt={name}
                     draggable={false}
+                    onError={figureFailed}
                     className="hero-figure absolute inset-x-0 top-0 w-full max-w-none animate-fade-in"
                   />
                 </div>
