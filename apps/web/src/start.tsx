@@ -8,6 +8,17 @@ import { capturePendingReferralCode } from './features/referrals/pending-referra
 import { createQueryClient } from './lib/query-client.ts';
 import { getLaunchContext } from './lib/telegram/launch-context.ts';
 
+/**
+ * The entry script is async (vite.config.ts): it may run, and import this chunk, before the
+ * parser has reached #root.
+ */
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  );
+}
+
 /** The app: Telegram's SDK, registration and the socket (boot-session.ts), then React. */
 async function start() {
   const fonts = loadFonts();
@@ -17,7 +28,7 @@ async function start() {
   // Registration and the socket start now, while the fonts arrive and React renders.
   const queryClient = createQueryClient();
   bootSession(queryClient);
-  await fonts;
+  await Promise.all([fonts, documentParsed()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
