@@ -147,18 +147,28 @@ describe('Arena', () => {
     await context.close();
   }, 300_000);
 
-  test('F42 reloading mid-battle rejoins it; Exit forfeits', async () => {
-    const context = await newPhoneContext(browser, server.url);
+  test('F42 reloading mid-battle rejoins it, also when the Arena’s code arrives late; Exit forfeits', async () => {
+    // No service worker: the reload's scripts come from the network, where the test can hold one.
+    const context = await newPhoneContext(browser, server.url, { serviceWorkers: 'block' });
     const page = await openFight(context);
     await startBattle(page, 'Player vs AI', 'arena-rejoin');
     await page.getByTestId('battle-target').waitFor({ timeout: 60_000 });
     const box = await page.getByTestId('battle-target').boundingBox();
     await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    // A slow phone: the Fight screen's code arrives after the server said, on the socket, which
+    // battle the player is in. The Arena still hears it and rejoins.
+    let held = 0;
+    await page.route(/\/assets\/fight-route-[^/]*\.js$/, async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     await page.reload({ timeout: 90_000 });
     await page.getByTestId('battle-view').waitFor({ timeout: 60_000 });
     await page.getByTestId('battle-target').waitFor({ timeout: 60_000 });
     // Straight back into the fight: no intro again.
     expect(await page.getByTestId('battle-intro').isVisible()).toBe(false);
+    expect(held).toBe(1);
     await snap(page, 'arena-rejoin', '1-rejoined');
     await page.getByRole('button', { name: 'Exit' }).click();
     const exit = page.getByRole('dialog', { name: 'Exit Game' });

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots/e2e');
 
@@ -31,14 +37,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone: 390×844 at 2x, touch, mobile viewport. */
-export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/** A phone: 390×844 at 2x, touch, mobile viewport; `options` adds to (or overrides) that. */
+export function newPhoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...options,
   });
 }
 
