@@ -2,13 +2,14 @@ import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { UserRow, UserService } from '../users/user-service.ts';
+import type { Account, UserService } from '../users/user-service.ts';
 import { type TelegramIdentity, validateInitData } from './init-data.ts';
 
 /** Who is calling: the identity Telegram signed, and their account once registered. */
 export interface Caller {
   identity: TelegramIdentity;
-  user: UserRow | null;
+  /** The account's id and ban state; a route that shows the player reads the rest itself. */
+  user: Account | null;
 }
 
 declare module 'fastify' {
@@ -27,7 +28,7 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /** The caller's registered account, or 404 `user/not-registered`. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): Account {
   const { user } = callerOf(request);
   if (!user) throw new ApiError('user/not-registered');
   return user;
@@ -62,7 +63,7 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
       return;
     const result = validateInitData(initDataFrom(request), config.botToken, config.authMaxAgeSeconds);
     if (!result.ok) throw new ApiError(result.problem);
-    const user = await users.findByTelegramId(result.identity.telegramUserId);
+    const user = await users.findAccount(result.identity.telegramUserId);
     if (user?.isBanned) throw bannedError(user.banReason);
     request.caller = { identity: result.identity, user };
 

@@ -7,9 +7,9 @@ import type { Database, Tx } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult } from '../money/money-result.ts';
-import { UPGRADE_PROPERTIES, type UserRow, upgradeColumn, upgradeLevelsOf } from '../users/upgrade-levels.ts';
+import { UPGRADE_PROPERTIES, upgradeColumn, upgradeLevelsOf } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
-import { boostsView, freeRefillOf } from './boost-view.ts';
+import { type BoostRow, boostColumns, boostsView, freeRefillOf } from './boost-view.ts';
 
 export interface BoostServiceDeps {
   database: Database;
@@ -18,8 +18,9 @@ export interface BoostServiceDeps {
   now: Clock;
 }
 
-async function userIn(tx: Tx | Database['db'], userId: string): Promise<UserRow | null> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+/** The player's Boost columns only (PGlite formats and parses every column a read returns). */
+async function userIn(tx: Tx | Database['db'], userId: string): Promise<BoostRow | null> {
+  const [row] = await tx.select(boostColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
 }
 
@@ -42,7 +43,7 @@ export class BoostService {
     kind: UpgradeKind,
     options: { expectedLevel?: number | undefined; idempotencyKey?: string | undefined } = {},
   ): Promise<MoneyResult<BoostsView>> {
-    let after: UserRow | undefined;
+    let after: BoostRow | undefined;
     const result = await this.deps.gateway.change(
       userId,
       async (money) => {
@@ -68,7 +69,7 @@ export class BoostService {
           .update(users)
           .set({ [UPGRADE_PROPERTIES[kind]]: sql`${column} + 1`, updatedAt: new Date(money.now) })
           .where(and(eq(users.id, userId), eq(column, level)))
-          .returning();
+          .returning(boostColumns);
         if (!after) return money.fail('request/conflict');
         return { kind, level: level + 1 };
       },
@@ -82,7 +83,7 @@ export class BoostService {
     userId: string,
     options: { idempotencyKey?: string | undefined } = {},
   ): Promise<MoneyResult<BoostsView>> {
-    let after: UserRow | undefined;
+    let after: BoostRow | undefined;
     const result = await this.deps.gateway.change(
       userId,
       async (money) => {
@@ -102,7 +103,7 @@ export class BoostService {
             lastFreeRefillAt: new Date(money.now),
           })
           .where(eq(users.id, userId))
-          .returning();
+          .returning(boostColumns);
         return { used_today: check.usedToday + 1 };
       },
       { idempotencyKey: options.idempotencyKey, scope: 'boost-refill' },
@@ -117,7 +118,7 @@ export class BoostService {
   private async answer(
     userId: string,
     result: MoneyResult<unknown>,
-    after: UserRow | undefined,
+    after: BoostRow | undefined,
   ): Promise<MoneyResult<BoostsView>> {
     if (!result.ok) return result;
     if (!after) return this.view(userId);

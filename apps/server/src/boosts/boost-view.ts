@@ -13,8 +13,9 @@ import {
   FREE_REFILLS_PER_DAY,
   REFILL_COOLDOWN_REDUCTION_SECONDS,
 } from '@titans/shared/constants';
-import { type UserRow, upgradeLevelsOf } from '../users/upgrade-levels.ts';
-import { currentBalances, type LiveBalanceSource } from '../users/user-view.ts';
+import { users } from '../db/schema.ts';
+import { type UserRow, upgradeLevelColumns, upgradeLevelsOf } from '../users/upgrade-levels.ts';
+import { type BalancesRow, currentBalances, type LiveBalanceSource } from '../users/user-view.ts';
 
 function effectText(kind: UpgradeKind, level: number): string {
   switch (kind) {
@@ -29,8 +30,24 @@ function effectText(kind: UpgradeKind, level: number): string {
   }
 }
 
+/** The columns the Boost screen and its rules read: a narrow select, not the whole users row. */
+export const boostColumns = {
+  id: users.id,
+  ...upgradeLevelColumns,
+  coins: users.coins,
+  gems: users.gems,
+  energy: users.energy,
+  energyUpdatedAt: users.energyUpdatedAt,
+  freeRefillsDay: users.freeRefillsDay,
+  freeRefillsUsed: users.freeRefillsUsed,
+  lastFreeRefillAt: users.lastFreeRefillAt,
+};
+
+/** A row with what the Boost screen needs. */
+export type BoostRow = BalancesRow & Pick<UserRow, 'freeRefillsDay' | 'freeRefillsUsed' | 'lastFreeRefillAt'>;
+
 /** B2: whether the user may take a free refill now, from their stored counters and Quick Refill level. */
-export function freeRefillOf(user: UserRow, now: number) {
+export function freeRefillOf(user: BoostRow, now: number) {
   return checkFreeRefill(
     {
       day: user.freeRefillsDay,
@@ -43,7 +60,7 @@ export function freeRefillOf(user: UserRow, now: number) {
 }
 
 /** The Boost screen: every upgrade track with its next price, and the free refills left today. */
-export function boostsView(user: UserRow, live: LiveBalanceSource, now: number): BoostsView {
+export function boostsView(user: BoostRow, live: LiveBalanceSource, now: number): BoostsView {
   const levels = upgradeLevelsOf(user);
   const stats = tapStats(levels);
   const balances = currentBalances(user, live, now);

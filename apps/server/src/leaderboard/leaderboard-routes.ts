@@ -25,7 +25,7 @@ export function leaderboardRoutes({
     app.get(
       '/leaderboard/me',
       { schema: { response: { 200: codeEnvelope(leaderboardMeSchema) } } },
-      async (request) => ok(await leaderboard.me(requireUser(request)), 'Leaderboard rank found'),
+      async (request) => ok(await leaderboard.me(requireUser(request).id), 'Leaderboard rank found'),
     );
   };
 }

@@ -300,30 +300,37 @@ export class LeaderboardService {
   }
 
   /** GET /leaderboard/me: the caller's row in the snapshot, or their live figures with rank null. */
-  async me(user: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    username: string;
-    profilePicture: string;
-    coins: number;
-    referralEarnings: number;
-  }): Promise<LeaderboardMe> {
+  async me(userId: string): Promise<LeaderboardMe> {
     const [row] = await this.deps.database.query<SnapshotRow>(
       `select rank, name, username, profile_picture, coins, referral_earnings
          from ${TABLE[this.side]} where user_id = $1`,
-      [user.id],
+      [userId],
     );
-    const base = row
-      ? snapshotEntryView(row)
-      : {
-          rank: null,
-          name: [user.firstName, user.lastName].filter(Boolean).join(' '),
-          username: user.username,
-          profile_picture: user.profilePicture,
-          coins: user.coins,
-          referral_earnings: user.referralEarnings,
-        };
+    let base: Omit<LeaderboardMe, 'total' | 'refreshed_at'>;
+    if (row) base = snapshotEntryView(row);
+    else {
+      // Not ranked yet (a new player, or no snapshot): their own figures as they are now.
+      const [user] = await this.deps.database.query<{
+        first_name: string;
+        last_name: string;
+        username: string;
+        profile_picture: string;
+        coins: number | string;
+        referral_earnings: number | string;
+      }>(
+        'select first_name, last_name, username, profile_picture, coins, referral_earnings from users where id = $1',
+        [userId],
+      );
+      if (!user) throw new Error(`No user ${userId} for the leaderboard`);
+      base = {
+        rank: null,
+        name: [user.first_name, user.last_name].filter(Boolean).join(' '),
+        username: user.username,
+        profile_picture: user.profile_picture,
+        coins: Number(user.coins),
+        referral_earnings: Number(user.referral_earnings),
+      };
+    }
     return { ...base, total: this.total, refreshed_at: this.refreshedAt?.toISOString() ?? null };
   }
 }

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/config.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
-import type { UserRow, UserService } from '../users/user-service.ts';
+import type { Account, UserService } from '../users/user-service.ts';
 import {
   type SocketContext,
   SocketDispatcher,
@@ -42,7 +42,7 @@ export interface Realtime {
   /** Pushes an event to every socket of one player (all their devices). */
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerPayload<E>): void;
   /** Called after initUser named the socket's account (the socket is in the player's room). */
-  onUserJoined(listener: (context: SocketContext, user: UserRow) => void | Promise<void>): void;
+  onUserJoined(listener: (context: SocketContext, user: Account) => void | Promise<void>): void;
 }
 
 /**
@@ -69,7 +69,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   });
   // Handshakes per player: 30 at once, then 2 a second (decisions: D-HARDEN-2).
   const handshakes = new HandshakeBudgets({ perSecond: 2, burst: 30 });
-  const joinedListeners: Array<(context: SocketContext, user: UserRow) => void | Promise<void>> = [];
+  const joinedListeners: Array<(context: SocketContext, user: Account) => void | Promise<void>> = [];
 
   io.use(async (socket, next) => {
     try {
@@ -82,7 +82,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
       if (!result.ok) return next(handshakeError(result.problem));
       if (!handshakes.take(result.identity.telegramUserId, Date.now()))
         return next(handshakeError('request/rate-limited', 'Too many connections; try again shortly'));
-      const user = await users.findByTelegramId(result.identity.telegramUserId);
+      const user = await users.findAccount(result.identity.telegramUserId);
       if (user?.isBanned) {
         return next(handshakeError('auth/banned', user.banReason ?? ERRORS['auth/banned'].message));
       }
@@ -105,7 +105,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   dispatcher.on(
     'initUser',
     async (_payload, context) => {
-      const user = await users.findByTelegramId(context.identity.telegramUserId);
+      const user = await users.findAccount(context.identity.telegramUserId);
       if (!user) return context.fail('user/not-registered');
       if (user.isBanned) {
         context.fail('auth/banned', user.banReason ?? ERRORS['auth/banned'].message);

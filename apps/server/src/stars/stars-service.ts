@@ -29,7 +29,7 @@ import {
 import { isUniqueViolation } from '../ledger/ledger.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
-import type { UserRow } from '../users/user-service.ts';
+import type { Account } from '../users/user-service.ts';
 import {
   type PackageRow,
   type PurchaseRow,
@@ -131,7 +131,7 @@ export class StarsService {
 
   /** A new pending purchase with a unique order reference `{prefix}-{telegram id}-{timestamp}`. */
   private async insertPending(
-    user: UserRow,
+    user: Account,
     pkg: PackageRow,
     method: 'telegram_stars' | 'ton',
     prefix: string,
@@ -162,7 +162,7 @@ export class StarsService {
 
   /** S1: the invoice is priced from the package row; the client's amount is only checked. */
   async createInvoice(
-    user: UserRow,
+    user: Account,
     request: { packageId: string; starsAmount?: number | undefined },
   ): Promise<MoneyResult<Invoice>> {
     const { payments, logger } = this.deps;
@@ -388,7 +388,7 @@ export class StarsService {
   }
 
   /** S6: the order a TON payment must name in its comment, and where and how much to pay. */
-  async tonOrder(user: UserRow, packageId: string): Promise<MoneyResult<TonOrder>> {
+  async tonOrder(user: Account, packageId: string): Promise<MoneyResult<TonOrder>> {
     const { ton } = this.deps;
     if (!ton) return failed('stars/ton-unavailable');
     const pkg = await this.packageRow(packageId);
@@ -411,7 +411,7 @@ export class StarsService {
    * accepted once, ever. A failed lookup credits nothing and can be retried.
    */
   async cryptoPurchase(
-    user: UserRow,
+    user: Account,
     request: { packageId: string; transactionHash: string },
   ): Promise<MoneyResult<{ diamonds_credited: number; purchase_id: string; tx_hash: string }>> {
     const { ton, database, gateway } = this.deps;
@@ -488,7 +488,7 @@ export class StarsService {
    * S7 after a TON Connect send: looks for the order's comment among the wallet's latest incoming
    * transactions and, when one is there, verifies and credits it exactly like a pasted hash.
    */
-  async checkTonOrder(user: UserRow, purchaseId: string): Promise<MoneyResult<TonOrderCheck>> {
+  async checkTonOrder(user: Account, purchaseId: string): Promise<MoneyResult<TonOrderCheck>> {
     const { ton, database } = this.deps;
     if (!ton) return failed('stars/ton-unavailable');
     if (!UUID.test(purchaseId)) return failed('stars/purchase-not-found');

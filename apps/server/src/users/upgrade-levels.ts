@@ -16,8 +16,19 @@ export function upgradeColumn(kind: UpgradeKind) {
   return users[UPGRADE_PROPERTIES[kind]];
 }
 
+/** The four level columns, for a select that needs the levels and little else. */
+export const upgradeLevelColumns = {
+  tapPowerLevel: users.tapPowerLevel,
+  energyCapacityLevel: users.energyCapacityLevel,
+  energyRegenLevel: users.energyRegenLevel,
+  cooldownReductionLevel: users.cooldownReductionLevel,
+};
+
+/** A row with (at least) the upgrade levels. */
+export type LevelsRow = Pick<UserRow, (typeof UPGRADE_PROPERTIES)[UpgradeKind]>;
+
 /** A user's upgrade levels, as the shared rules take them. */
-export function upgradeLevelsOf(user: UserRow): UpgradeLevels {
+export function upgradeLevelsOf(user: LevelsRow): UpgradeLevels {
   return Object.fromEntries(
     UPGRADE_KINDS.map((kind) => [kind, user[UPGRADE_PROPERTIES[kind]]]),
   ) as UpgradeLevels;

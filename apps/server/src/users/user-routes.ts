@@ -52,7 +52,8 @@ export function userRoutes({
         schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(userSchema) } },
       },
       async (request) => {
-        const user = requireUser(request);
+        // The auth hook read only the account: the whole player is read here.
+        const user = await reload(requireUser(request).id);
         return {
           code: 200,
           data: await userView(database.db, user, live, Date.now()),
@@ -68,7 +69,7 @@ export function userRoutes({
         schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(profileSchema) } },
       },
       async (request) => {
-        const user = requireUser(request);
+        const user = await reload(requireUser(request).id);
         return {
           code: 200,
           data: await profileView(database.db, user, live, Date.now()),

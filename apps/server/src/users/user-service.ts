@@ -11,6 +11,9 @@ import { type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
 
 export type { UserRow } from './upgrade-levels.ts';
 
+/** Who an authenticated call is from: what every route needs of the account, read on every call. */
+export type Account = Pick<UserRow, 'id' | 'telegramUserId' | 'isBanned' | 'banReason'>;
+
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newReferralCode(): string {
@@ -44,8 +47,21 @@ export class UserService {
    */
   private readonly byTelegramId;
   private readonly byId;
+  /** The caller's account only: PGlite formats and parses every column a read returns (issue 6). */
+  private readonly accountByTelegramId;
 
   constructor(private readonly database: Database) {
+    this.accountByTelegramId = this.db
+      .select({
+        id: users.id,
+        telegramUserId: users.telegramUserId,
+        isBanned: users.isBanned,
+        banReason: users.banReason,
+      })
+      .from(users)
+      .where(eq(users.telegramUserId, sql.placeholder('telegramUserId')))
+      .limit(1)
+      .prepare('account_by_telegram_id');
     this.byTelegramId = this.db
       .select()
       .from(users)
@@ -66,6 +82,12 @@ export class UserService {
 
   async findByTelegramId(telegramUserId: string): Promise<UserRow | null> {
     const [row] = await this.byTelegramId.execute({ telegramUserId: BigInt(telegramUserId) });
+    return row ?? null;
+  }
+
+  /** The account of a Telegram user (who they are and whether they are banned), or null. */
+  async findAccount(telegramUserId: string): Promise<Account | null> {
+    const [row] = await this.accountByTelegramId.execute({ telegramUserId: BigInt(telegramUserId) });
     return row ?? null;
   }
 
@@ -164,7 +186,7 @@ export class UserService {
    * spec-a §2 hero choice and profile equip: only a free hero or an owned character can be
    * selected. Choosing a free hero for the first time adds it to the user's collection.
    */
-  async selectCharacter(user: UserRow, characterId: string): Promise<void> {
+  async selectCharacter(user: Pick<UserRow, 'id'>, characterId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [character] = await tx.select().from(characters).where(eq(characters.id, characterId)).limit(1);
       if (!character) throw new ApiError('character/not-found');
@@ -198,7 +220,7 @@ export class UserService {
    * default (null, empty, "default" or the default picture) or a background item they own,
    * named by item id or by its picture.
    */
-  async setBackground(user: UserRow, value: string | null, defaultUrl: string): Promise<void> {
+  async setBackground(user: Pick<UserRow, 'id'>, value: string | null, defaultUrl: string): Promise<void> {
     let itemId: string | null = null;
     const wanted = value?.trim() ?? '';
     if (wanted !== '' && wanted !== 'default' && wanted !== defaultUrl) {

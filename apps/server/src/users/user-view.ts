@@ -5,7 +5,7 @@ import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { battles, characters, items, referrals, taskProgress, userCharacters } from '../db/schema.ts';
-import { type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
+import { type LevelsRow, type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
 
 /** What the realtime tap engine knows about a user that the database does not yet. */
 export interface LiveBalance {
@@ -20,8 +20,11 @@ export interface LiveBalanceSource {
   live(userId: string, now: number): LiveBalance | undefined;
 }
 
+/** What the balances are computed from: a narrow read is enough (boost-service.ts). */
+export type BalancesRow = LevelsRow & Pick<UserRow, 'id' | 'coins' | 'gems' | 'energy' | 'energyUpdatedAt'>;
+
 /** Balances as stored, with energy regenerated to `now`. */
-export function storedBalances(user: UserRow, now: number): Balances {
+export function storedBalances(user: BalancesRow, now: number): Balances {
   const stats = tapStats(upgradeLevelsOf(user));
   const energy = regenerate(
     { energy: user.energy, at: user.energyUpdatedAt.getTime() },
@@ -38,7 +41,7 @@ export function storedBalances(user: UserRow, now: number): Balances {
 }
 
 /** The authoritative balances: stored ones, overlaid with the tap engine's live view. */
-export function currentBalances(user: UserRow, source: LiveBalanceSource, now: number): Balances {
+export function currentBalances(user: BalancesRow, source: LiveBalanceSource, now: number): Balances {
   const stored = storedBalances(user, now);
   const live = source.live(user.id, now);
   if (!live) return stored;
