@@ -291,9 +291,13 @@ async function main(): Promise<number> {
     ]);
     const window = cpu as CpuWindow;
     const seconds = spec.windowMs / 1000;
-    const serverCpuUs = m1.cpu.user + m1.cpu.system - (m0.cpu.user + m0.cpu.system);
-    const serverWallUs = (m1.uptime - m0.uptime) * 1e6;
-    const serverEvents = m1.taps.tapEvents - m0.taps.tapEvents;
+    // The server's CPU comes from /proc over the window itself: a /metrics request waits in the
+    // server's queue like any other, and under the mixed phase's REST backlog the window's first
+    // one was answered after its last one (negative figures in earlier runs).
+    const serverCpuUs = window.perProcessCpuUs[target] ?? 0;
+    const serverWallUs = spec.windowMs * 1000;
+    const inOrder = m1.uptime > m0.uptime;
+    const serverEvents = inOrder ? m1.taps.tapEvents - m0.taps.tapEvents : counts.events;
     const dbCpuUs = window.perProcessCpuUs.postgres ?? 0;
     const record: PhaseRecord = {
       target,
