@@ -4,6 +4,7 @@
  *   npx tsx scripts/art/generate-art.ts            everything
  *   npx tsx scripts/art/generate-art.ts cards      only the SVG cards (characters, items, rewards...)
  *   npx tsx scripts/art/generate-art.ts realms ui  only the backgrounds / the interface art
+ *   npx tsx scripts/art/generate-art.ts thumbs     only the characters' small rasters (from their cards)
  *
  * The catalogue files decide which pictures exist and their rarity; art-specs.ts decides what
  * each one shows. Rasters (backgrounds, the default background, the app icon) are rendered with
@@ -16,11 +17,15 @@ import {
   type Catalogue,
   type CatalogueName,
 } from '../../apps/server/src/catalogue/catalogue-schema.ts';
-import { characterFigurePath } from '../../packages/shared/src/characters/figure-path.ts';
+import {
+  CHARACTER_THUMB_SIZE,
+  characterFigurePath,
+  characterThumbPath,
+} from '../../packages/shared/src/characters/figure-path.ts';
 import { GAME_ICON_AUTHORS, PALETTES, RARITY_RANK, usedGameIcons } from './art-kit.ts';
 import { CHARACTER_ART, type Figure, ITEM_ART, PACKAGE_ART, REWARD_ART, TASK_ART } from './art-specs.ts';
 import { type CardArt, cardSvg, figureSvg } from './card-art.ts';
-import { rasterise, withBrowser } from './chromium.ts';
+import { drawWebp, rasterise, withBrowser } from './chromium.ts';
 import { REALM_HEIGHT, REALM_WIDTH, REALMS, realmSvg } from './realm-art.ts';
 import { appIconSvg, faviconSvg, UI_ART } from './ui-art.ts';
 
@@ -113,10 +118,20 @@ function generateCards() {
   }
 }
 
-async function generateRasters(which: { realms: boolean; ui: boolean }) {
+async function generateRasters(which: { realms: boolean; ui: boolean; thumbs: boolean }) {
   const items = load('items');
   await withBrowser(async (browser) => {
     const page = await browser.newPage();
+    if (which.thumbs) {
+      // The nav's Home button shows the hero's card at 64 CSS pixels: a small raster of the card
+      // (written above) instead of its SVG document (packages/shared characters/figure-path.ts).
+      for (const character of load('characters')) {
+        const thumbPath = characterThumbPath(character.image);
+        if (!thumbPath) throw new Error(`character ${character.id}: ${character.image} is not a card path`);
+        const svg = readFileSync(join(publicDir, character.image));
+        write(thumbPath, await drawWebp(page, svg, CHARACTER_THUMB_SIZE, 0.85));
+      }
+    }
     if (which.realms) {
       for (const realm of REALMS) {
         const svg = realmSvg(realm);
@@ -197,7 +212,11 @@ const args = new Set(process.argv.slice(2));
 const all = args.size === 0;
 if (all || args.has('cards')) generateCards();
 if (all || args.has('ui')) generateUi();
-const rasters = { realms: all || args.has('realms'), ui: all || args.has('ui') };
-if (rasters.realms || rasters.ui) await generateRasters(rasters);
+const rasters = {
+  realms: all || args.has('realms'),
+  ui: all || args.has('ui'),
+  thumbs: all || args.has('cards') || args.has('thumbs'),
+};
+if (rasters.realms || rasters.ui || rasters.thumbs) await generateRasters(rasters);
 if (all) writeCredits();
 console.info(`art: wrote ${written} files under apps/web/public`);

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils';
-import { withBrowser } from '../../../scripts/art/chromium.ts';
+import { drawWebp, withBrowser } from '../../../scripts/art/chromium.ts';
 import { EMOJI_RASTER_SIZES, EMOJI_NAMES as NAMES } from '../src/components/ui/emoji-list.ts';
 
 const require = createRequire(import.meta.url);
@@ -35,28 +35,7 @@ await withBrowser(async (browser) => {
   for (const name of NAMES) {
     const svg = readFileSync(path.join(outDir, `${name}.svg`));
     for (const size of EMOJI_RASTER_SIZES) {
-      const dataUrl = await page.evaluate(
-        async ({ source, size }) => {
-          const image = new Image();
-          image.src = source;
-          await image.decode();
-          const canvas = document.createElement('canvas');
-          canvas.width = size;
-          canvas.height = size;
-          const context = canvas.getContext('2d');
-          if (!context) throw new Error('no 2d canvas');
-          context.imageSmoothingQuality = 'high';
-          context.drawImage(image, 0, 0, size, size);
-          return canvas.toDataURL('image/webp', 0.9);
-        },
-        { source: `data:image/svg+xml;base64,${svg.toString('base64')}`, size },
-      );
-      if (!dataUrl.startsWith('data:image/webp;base64,'))
-        throw new Error(`Chromium did not encode ${name} as WebP`);
-      writeFileSync(
-        path.join(webpDir, `${name}-${size}.webp`),
-        Buffer.from(dataUrl.split(',')[1]!, 'base64'),
-      );
+      writeFileSync(path.join(webpDir, `${name}-${size}.webp`), await drawWebp(page, svg, size, 0.9));
     }
   }
 });

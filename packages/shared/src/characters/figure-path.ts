@@ -10,3 +10,18 @@ export function characterFigurePath(image: string): string | null {
   const match = CARD_PATH.exec(image);
   return match ? `/art/characters/figures/${match[1]}.svg` : null;
 }
+
+/** The width and height, in pixels, of a card's small raster (characterThumbPath). */
+export const CHARACTER_THUMB_SIZE = 160;
+
+/**
+ * A character card as a small WebP raster (`/art/characters/thumbs/NAME.webp`,
+ * CHARACTER_THUMB_SIZE square), drawn from the card by scripts/art/generate-art.ts, for places
+ * that show the card at 80 CSS pixels or less (the bottom nav's Home button). A card SVG is a
+ * document of about 700 elements that a phone builds, styles and paints the first time it is
+ * shown, whatever its size. Null for any other picture, which is shown as it is.
+ */
+export function characterThumbPath(image: string): string | null {
+  const match = CARD_PATH.exec(image);
+  return match ? `/art/characters/thumbs/${match[1]}.webp` : null;
+}

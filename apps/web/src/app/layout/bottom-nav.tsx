@@ -1,3 +1,5 @@
+import { characterThumbPath } from '@titans/shared/characters/figure-path';
+import { useState } from 'react';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
@@ -57,6 +59,24 @@ function NavItem({ entry, active }: { entry: NavEntry; active: boolean }) {
   );
 }
 
+/**
+ * The selected hero's card on the Home button: its small raster when the card is one of the
+ * game's (characterThumbPath), the card itself for any other picture or if the raster fails.
+ */
+export function HeroThumb({ image }: { image: string }) {
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const thumb = failedImage === image ? null : characterThumbPath(image);
+  return (
+    <img
+      src={thumb ?? image}
+      alt=""
+      className="size-full scale-[1.15] object-cover"
+      draggable={false}
+      onError={thumb ? () => setFailedImage(image) : undefined}
+    />
+  );
+}
+
 /** The bottom navigation: Quest Board, Invites, Home (the selected hero), Arena, Titans Emporium. */
 export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage: string | null }) {
   const homeActive = pathname === paths.home.path;
@@ -75,16 +95,7 @@ export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage
             className="absolute -top-6 grid size-[70px] place-items-center rounded-full bg-[linear-gradient(180deg,#fff0a8,#ffb416_55%,#cc7c00)] p-[3px] shadow-[0_6px_0_#7a4100,0_10px_24px_rgb(255_170_0/0.45)] transition-transform active:translate-y-1"
           >
             <span className="relative grid size-full place-items-center overflow-hidden rounded-full bg-night-800">
-              {heroImage ? (
-                <img
-                  src={heroImage}
-                  alt=""
-                  className="size-full scale-[1.15] object-cover"
-                  draggable={false}
-                />
-              ) : (
-                <EmojiArt name="castle" className="size-10" />
-              )}
+              {heroImage ? <HeroThumb image={heroImage} /> : <EmojiArt name="castle" className="size-10" />}
             </span>
           </Link>
           <span
