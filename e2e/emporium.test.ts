@@ -135,6 +135,40 @@ describe('Titans Emporium', () => {
     await context.close();
   }, 240_000);
 
+  test('the price bar keeps to the foot of the page on a small phone and never hides the stats', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 600 });
+    await openEmporium(page);
+    await page.getByRole('button', { name: 'Ape', exact: true }).click();
+    await page.getByRole('button', { name: 'Bongo the Brawler' }).click();
+    await page.getByRole('heading', { name: 'Bongo the Brawler' }).waitFor();
+    const main = page.locator('main');
+    const bar = page.getByTestId('price-bar');
+    const box = async (locator: typeof main) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not on screen');
+      return found;
+    };
+    // At the top of the page its backdrop reaches the foot of the scroll area: the page scrolls
+    // beneath it, never between it and the navigation.
+    const area = await box(main);
+    const backdrop = await box(bar);
+    expect(Math.abs(backdrop.y + backdrop.height - (area.y + area.height))).toBeLessThanOrEqual(1);
+    await snap(page, 'emporium', '5b-character-detail-375x600');
+    // At the end of the page the stats stand above the price and the button.
+    await main.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect
+      .poll(async () => {
+        const stats = await box(page.getByRole('region', { name: 'Stats' }));
+        const panel = await box(bar.locator('> div'));
+        return stats.y + stats.height <= panel.y;
+      })
+      .toBe(true);
+    await snap(page, 'emporium', '5c-character-detail-375x600-end');
+    await context.close();
+  }, 240_000);
+
   test('S1 buy a Titans Realm and set it on Home', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();

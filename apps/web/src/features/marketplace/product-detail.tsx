@@ -178,24 +178,35 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         </section>
       )}
 
-      <div className="panel sticky bottom-11 z-10 mt-4 flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
-        <div className="flex flex-col pl-1">
-          <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Price</span>
-          <PriceTag
-            price={product.price}
-            currency={product.currency}
-            className={cx('text-[22px]', affordable || product.owned ? 'text-gold-100' : 'text-danger-400')}
-          />
+      {/*
+        The price and the button stay on screen at the foot of the scroll area, on a backdrop that
+        hides what scrolls beneath them; the raised Home button stands on its lower part. A sticky
+        box keeps clear of the scroll area's padding (pb-6 under the nav, app-layout.tsx): -bottom-6
+        takes it down to the edge.
+      */}
+      <div
+        className="sticky -bottom-6 z-10 -mx-4 mt-4 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92)_28%,rgb(6_4_26/0.97))] px-4 pt-3 pb-9"
+        data-testid="price-bar"
+      >
+        <div className="panel flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
+          <div className="flex flex-col pl-1">
+            <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Price</span>
+            <PriceTag
+              price={product.price}
+              currency={product.currency}
+              className={cx('text-[22px]', affordable || product.owned ? 'text-gold-100' : 'text-danger-400')}
+            />
+          </div>
+          <Button
+            block
+            variant={product.currency === 'diamonds' ? 'secondary' : 'primary'}
+            className="flex-1"
+            disabled={product.owned || soldOut}
+            onClick={flow.open}
+          >
+            {product.owned ? 'Owned' : soldOut ? 'Sold out' : purchaseButtonLabel(product)}
+          </Button>
         </div>
-        <Button
-          block
-          variant={product.currency === 'diamonds' ? 'secondary' : 'primary'}
-          className="flex-1"
-          disabled={product.owned || soldOut}
-          onClick={flow.open}
-        >
-          {product.owned ? 'Owned' : soldOut ? 'Sold out' : purchaseButtonLabel(product)}
-        </Button>
       </div>
 
       <PurchaseDialogs
