@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, type TitansApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
+import { seedPgliteDataDir } from '../../apps/server/test/helpers/pglite-template.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
@@ -31,6 +32,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build\` first.`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-e2e-'));
+  // A migrated database copied from a template: initdb costs seconds of CPU (pglite-template.ts).
+  await seedPgliteDataDir(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

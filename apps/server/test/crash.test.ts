@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { signInitData } from '../src/auth/init-data.ts';
+import { seedPgliteDataDir } from './helpers/pglite-template.ts';
 import { startServerProcess } from './helpers/server-process.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { createPostgresDatabase, databaseKinds, TEST_BOT_TOKEN } from './helpers/test-app.ts';
@@ -49,6 +50,7 @@ async function crashRun(kind: 'pglite' | 'postgres', seed: number) {
   const random = mulberry32(seed);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-crash-'));
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  if (kind === 'pglite') await seedPgliteDataDir(dataDir);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,

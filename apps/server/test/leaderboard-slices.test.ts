@@ -8,6 +8,7 @@ import {
   PGLITE_INSERT_CHUNK,
   PGLITE_READ_CHUNK,
 } from '../src/leaderboard/leaderboard-service.ts';
+import { seedPgliteDataDir } from './helpers/pglite-template.ts';
 
 const silentLogger = {
   warn() {},
@@ -48,6 +49,7 @@ describe('leaderboard refresh in slices [pglite]', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-lb-slices-'));
+    await seedPgliteDataDir(dataDir);
     database = await openDatabase({ databaseUrl: undefined, dataDir, poolSize: 1 });
     service = new LeaderboardService({ database, logger: silentLogger, now: Date.now, refreshMs: 0 });
   }, 120_000);

@@ -9,6 +9,7 @@ import { type AppOptions, createApp, type TitansApp } from '../../src/app.ts';
 import { type InitDataUser, signInitData } from '../../src/auth/init-data.ts';
 import { type Config, loadConfig } from '../../src/config/config.ts';
 import { characters } from '../../src/db/schema.ts';
+import { seedPgliteDataDir } from './pglite-template.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -97,6 +98,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'titans-test-'));
   const postgres = kind === 'postgres' && !options.databaseUrl ? await createPostgresDatabase() : null;
   const databaseUrl = options.databaseUrl ?? postgres?.url;
+  if (!databaseUrl) await seedPgliteDataDir(dataDir);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
