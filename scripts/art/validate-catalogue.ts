@@ -14,7 +14,10 @@ import {
   type Catalogue,
   type CatalogueName,
 } from '../../apps/server/src/catalogue/catalogue-schema.ts';
-import { characterFigurePath } from '../../packages/shared/src/characters/figure-path.ts';
+import {
+  characterFigurePath,
+  characterThumbPath,
+} from '../../packages/shared/src/characters/figure-path.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const catalogueDir = join(root, 'catalogue');
@@ -76,6 +79,9 @@ if (characters) {
     // Home stands the hero on its platform without the card: generate-art.ts writes both.
     const figure = characterFigurePath(character.image);
     if (figure) checkImage('characters.json', `${character.id}'s figure`, figure);
+    // The nav's Home button shows the card's small raster (D-WEB-34).
+    const thumb = characterThumbPath(character.image);
+    if (thumb) checkImage('characters.json', `${character.id}'s raster`, thumb);
   }
   const starters = characters.filter((character) => character.is_free);
   if (starters.length < 4 || starters.length > 5)
