@@ -14,10 +14,7 @@ import {
   type Catalogue,
   type CatalogueName,
 } from '../../apps/server/src/catalogue/catalogue-schema.ts';
-import {
-  characterFigurePath,
-  characterThumbPath,
-} from '../../packages/shared/src/characters/figure-path.ts';
+import { characterFigurePath, characterThumbPath } from '../../packages/shared/src/characters/figure-path.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const catalogueDir = join(root, 'catalogue');
