@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { PgliteParsers } from './pglite-parsers.ts';
+import { PgliteStatements } from './pglite-statements.ts';
 import { gatedClient, PriorityGate } from './priority-gate.ts';
 import {
   type ConnectionErrorListener,
@@ -145,11 +147,13 @@ async function openPglite(
   }
   const gate = new PriorityGate();
   const raw = client;
-  client = gatedClient(raw, gate);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const query: RawQuery = async (text, params) => (await client.query(text, params)).rows as never;
+  const parsers = new PgliteParsers(raw);
+  const statements = new PgliteStatements(raw);
+  client = gatedClient(statements.asClient(), gate);
+  const db = drizzlePglite(parsers.forDrizzle(client), { schema }) as unknown as Db;
+  const query: RawQuery = async (text, params) => parsers.rows(await client.query(text, params)) as never;
   const urgentQuery: RawQuery = async (text, params) =>
-    (await gate.run(true, () => raw.query(text, params))).rows as never;
+    parsers.rows(await gate.run(true, () => statements.query(text, params))) as never;
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
@@ -169,7 +173,7 @@ async function openPglite(
     urgentQuery,
     rawTransaction: (work) =>
       client.transaction(async (tx) =>
-        work(async (text, params) => (await tx.query(text, params)).rows as never),
+        work(async (text, params) => parsers.rows(await tx.query(text, params)) as never),
       ),
     async ping() {
       await client.query('select 1');
