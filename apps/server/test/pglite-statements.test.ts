@@ -117,4 +117,17 @@ describe('PGlite prepared statements (issue 6: one call per statement, parsed on
     expect(statements.stats.closed).toBeGreaterThanOrEqual(3);
     expect((await statements.query('select 5 as i')).rows).toEqual([{ i: 5 }]);
   });
+
+  it('prepares a statement again after it was deallocated or the table it reads changed', async () => {
+    const read = 'select * from players where name = $1';
+    expect((await statements.query(read, ['ada'])).rows).toHaveLength(1);
+    await client.exec('deallocate all');
+    await expect(statements.query(read, ['ada'])).rejects.toMatchObject({ code: '26000' });
+    expect((await statements.query(read, ['ada'])).rows).toHaveLength(1);
+
+    await client.exec('alter table players add column rank int');
+    await expect(statements.query(read, ['ada'])).rejects.toMatchObject({ code: '0A000' });
+    const [row] = (await statements.query<{ rank: number | null }>(read, ['ada'])).rows;
+    expect(row).toHaveProperty('rank', null);
+  });
 });

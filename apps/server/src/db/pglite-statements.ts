@@ -53,10 +53,12 @@ export class PgliteStatements {
 
   /** The client with `query` and `transaction` running prepared statements; the rest is PGlite's. */
   asClient(): PGlite {
+    const query = this.query.bind(this);
+    const transaction = this.transaction.bind(this);
     return new Proxy(this.client, {
       get: (target, property) => {
-        if (property === 'query') return this.query.bind(this);
-        if (property === 'transaction') return this.transaction.bind(this);
+        if (property === 'query') return query;
+        if (property === 'transaction') return transaction;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -64,8 +66,10 @@ export class PgliteStatements {
   }
 
   /** `PGlite.query`, as one statement outside a transaction (it waits for one that is open). */
-  query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<Row>> {
+  async query<Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<Row>> {
     if (!preparable(options)) return this.client.query<Row>(text, params, options);
+    // Refuses a closed or closing database, as PGlite's own `query` does.
+    await this.client._checkReady();
     return this.client._runExclusiveTransaction(() =>
       this.client._runExclusiveQuery(async () => {
         const result = await this.run<Row>(text, params ?? [], options);
@@ -120,7 +124,12 @@ export class PgliteStatements {
       text,
       params,
       options,
-    );
+    ).catch((error: unknown) => {
+      // A statement someone deallocated, or whose result columns a schema change altered, is
+      // prepared again on the next call.
+      if (isStale(error)) this.forget(text);
+      throw error;
+    });
     return parse.parseResults(sent, this.client.parsers, options)[0] as Results<Row>;
   }
 
@@ -144,12 +153,19 @@ export class PgliteStatements {
     );
     this.stats.prepared++;
     while (this.prepared.size >= this.capacity) {
-      const [oldest] = this.prepared;
-      if (!oldest) break;
-      this.prepared.delete(oldest[0]);
-      this.toClose.push(oldest[1].name);
+      const [oldest] = this.prepared.keys();
+      if (oldest === undefined) break;
+      this.forget(oldest);
     }
     return { name, types: description?.dataTypeIDs ?? [] };
+  }
+
+  /** Drops a statement from the cache; it is closed with the next message. */
+  private forget(text: string) {
+    const statement = this.prepared.get(text);
+    if (!statement) return;
+    this.prepared.delete(text);
+    this.toClose.push(statement.name);
   }
 
   /** Sends messages as one call, with any pending closes in front; errors carry the query like PGlite's. */
@@ -177,6 +193,12 @@ export class PgliteStatements {
       throw error;
     }
   }
+}
+
+/** invalid_sql_statement_name, or feature_not_supported for "cached plan must not change result type". */
+function isStale(error: unknown): boolean {
+  if (!(error instanceof messages.DatabaseError)) return false;
+  return error.code === '26000' || (error.code === '0A000' && /cached plan/.test(error.message));
 }
 
 /** Statements PGlite must run itself: with a file to read or write, or with types the caller fixes. */
