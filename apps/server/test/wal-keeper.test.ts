@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGLITE_CHECKPOINT_MAX_INTERVAL_MS, PGLITE_WAL_CHECKPOINT_BYTES } from '@titans/shared/constants';
+import {
+  PGLITE_CHECKPOINT_MAX_INTERVAL_MS,
+  PGLITE_DATA_SIZE_INTERVAL_MS,
+  PGLITE_WAL_CHECK_INTERVAL_MS,
+  PGLITE_WAL_CHECKPOINT_BYTES,
+} from '@titans/shared/constants';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WalKeeper } from '../src/db/wal-keeper.ts';
 
@@ -51,15 +56,17 @@ describe('PGlite WAL keeper (D-WAL-1)', () => {
     expect(checkpoints).toBe(2);
   });
 
-  it('measures the log every check and walks the whole data folder only first and after a checkpoint', async () => {
+  it('measures the log every check and walks the whole data folder first, then at most once a minute', async () => {
     await keeper.tick();
     expect(keeper.stats).toMatchObject({ walBytes: 1_000, dataBytes: 11_000 });
     write('pg_wal/000000010000000000000002', 2_000);
     write('base/1/2619', 5_000);
-    await keeper.tick();
-    // The log is measured again; the folder's walk waits for the next checkpoint.
-    expect(keeper.stats).toMatchObject({ walBytes: 3_000, dataBytes: 11_000 });
+    now += PGLITE_WAL_CHECK_INTERVAL_MS;
     walSince = PGLITE_WAL_CHECKPOINT_BYTES;
+    await keeper.tick();
+    // The log is measured again, also after the checkpoint; the folder's walk waits its minute.
+    expect(keeper.stats).toMatchObject({ walBytes: 3_000, dataBytes: 11_000, checkpoints: 1 });
+    now += PGLITE_DATA_SIZE_INTERVAL_MS;
     await keeper.tick();
     expect(keeper.stats).toMatchObject({ walBytes: 3_000, dataBytes: 18_000, checkpoints: 1 });
   });

@@ -194,6 +194,8 @@ export const PGLITE_WAL_CHECK_INTERVAL_MS = 10_000;
 /** …and a CHECKPOINT runs once this much was written since the last, or after PGLITE_CHECKPOINT_MAX_INTERVAL_MS (D-WAL-1). */
 export const PGLITE_WAL_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 export const PGLITE_CHECKPOINT_MAX_INTERVAL_MS = 5 * 60_000;
+/** The whole data folder's size (/metrics `storage.dataBytes`) is measured at most this often (D-WAL-1). */
+export const PGLITE_DATA_SIZE_INTERVAL_MS = 60_000;
 /** A player's batch numbers are kept for their most recent clients only (decisions: D-BOUND-1). */
 export const MAX_CLIENT_IDS_PER_PLAYER = 16;
 /** Sockets one player may hold open; a newer one closes the oldest (decisions: D-BOUND-2). */
