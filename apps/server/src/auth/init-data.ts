@@ -55,8 +55,16 @@ const initDataUserSchema = z.object({
   photo_url: storedPhotoUrl,
 });
 
+const secretKeys = new Map<string, Buffer>();
+
+/** The key Telegram derives from the bot token; the same for every request, so derived once. */
 function secretKey(botToken: string): Buffer {
-  return createHmac('sha256', 'WebAppData').update(botToken).digest();
+  let key = secretKeys.get(botToken);
+  if (!key) {
+    key = createHmac('sha256', 'WebAppData').update(botToken).digest();
+    secretKeys.set(botToken, key);
+  }
+  return key;
 }
 
 function dataCheckString(params: URLSearchParams): string {
