@@ -1,4 +1,5 @@
 import { type PGlite, type Results, types } from '@electric-sql/pglite';
+import { withMethods } from './with-methods.ts';
 
 type Parser = (value: string, typeId?: number) => unknown;
 
@@ -73,20 +74,18 @@ function withoutStatementParsers<C extends Queryable>(
   client: C,
   wrapTransaction?: (tx: Queryable) => Queryable,
 ): C {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') {
-        return (text: string, params?: unknown[], options?: { parsers?: Record<number, Parser> }) =>
-          target.query(text, params, options?.parsers ? drop(options) : options);
-      }
-      if (property === 'transaction' && wrapTransaction && target.transaction) {
-        const transaction = target.transaction.bind(target);
-        return (work: (tx: Queryable) => Promise<unknown>) => transaction((tx) => work(wrapTransaction(tx)));
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const query = (text: string, params?: unknown[], options?: { parsers?: Record<number, Parser> }) =>
+    client.query(text, params, options?.parsers ? drop(options) : options);
+  const transaction = client.transaction?.bind(client);
+  return withMethods(client, {
+    query: query as C['query'],
+    ...(wrapTransaction && transaction
+      ? {
+          transaction: ((work: (tx: Queryable) => Promise<unknown>) =>
+            transaction((tx) => work(wrapTransaction(tx)))) as C['transaction'],
+        }
+      : {}),
+  } as Partial<C>);
 }
 
 /** The options without drizzle's parsers; any other parser is kept, and the copy with it. */

@@ -7,6 +7,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { withMethods } from './with-methods.ts';
 
 /** How many statements one PGlite keeps prepared; beyond it the least recently used is closed. */
 const MAX_PREPARED = 500;
@@ -53,15 +54,9 @@ export class PgliteStatements {
 
   /** The client with `query` and `transaction` running prepared statements; the rest is PGlite's. */
   asClient(): PGlite {
-    const query = this.query.bind(this);
-    const transaction = this.transaction.bind(this);
-    return new Proxy(this.client, {
-      get: (target, property) => {
-        if (property === 'query') return query;
-        if (property === 'transaction') return transaction;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    return withMethods(this.client, {
+      query: this.query.bind(this) as PGlite['query'],
+      transaction: this.transaction.bind(this) as PGlite['transaction'],
     });
   }
 
@@ -86,19 +81,12 @@ export class PgliteStatements {
 
   /** A transaction handle whose `query` runs prepared statements; the rest is PGlite's. */
   within(tx: Transaction): Transaction {
-    return new Proxy(tx, {
-      get: (target, property) => {
-        if (property === 'query') {
-          return <Row>(text: string, params?: unknown[], options?: QueryOptions) => {
-            if (!preparable(options)) return target.query<Row>(text, params, options);
-            if (target.closed) return Promise.reject(new Error('Transaction is closed'));
-            return this.client._runExclusiveQuery(() => this.run<Row>(text, params ?? [], options));
-          };
-        }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const query = <Row>(text: string, params?: unknown[], options?: QueryOptions) => {
+      if (!preparable(options)) return tx.query<Row>(text, params, options);
+      if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
+      return this.client._runExclusiveQuery(() => this.run<Row>(text, params ?? [], options));
+    };
+    return withMethods(tx, { query: query as Transaction['query'] });
   }
 
   private async run<Row>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<Row>> {

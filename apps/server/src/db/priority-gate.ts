@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { withMethods } from './with-methods.ts';
 
 /**
  * PGlite runs one statement or transaction at a time, in arrival order. Under a stream of balance
@@ -44,14 +45,13 @@ export class PriorityGate {
  * transaction, so the gate adds no new way to deadlock.
  */
 export function gatedClient(client: PGlite, gate: PriorityGate): PGlite {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query' || property === 'exec' || property === 'transaction') {
-        const method = target[property] as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => gate.run(false, () => method.apply(target, args));
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+  const gated =
+    <K extends 'query' | 'exec' | 'transaction'>(name: K) =>
+    (...args: unknown[]) =>
+      gate.run(false, () => (client[name] as (...a: unknown[]) => Promise<unknown>).apply(client, args));
+  return withMethods(client, {
+    query: gated('query') as PGlite['query'],
+    exec: gated('exec') as PGlite['exec'],
+    transaction: gated('transaction') as PGlite['transaction'],
   });
 }
