@@ -24,11 +24,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/helpers/browser.ts';
 import { registerWithHero } from '../../e2e/helpers/player.ts';
 import { startServer } from '../../e2e/helpers/server.ts';
 import { installTelegramClient, telegramLaunchUrl } from '../../e2e/helpers/telegram-client.ts';
+import { FLOOR_LIVE_MESSAGE, writeFloorSite } from './web-floor.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -58,6 +59,9 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
 ];
 /** Issue 12's targets on this profile. */
+/** The emulated phone's screen. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 const TARGETS = { coldTappableMs: 2_500, warmTappableMs: 1_000, tabSwitchMs: 100, reconnectMs: 1_000 };
 
 function option(name: string): string | undefined {
@@ -325,13 +329,70 @@ async function measureReconnect(page: Page, cdp: CDPSession): Promise<number> {
   });
 }
 
-async function newPhone(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+async function newPhone(context: BrowserContext, probe = true): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
-  await page.addInitScript(TAPPABLE_PROBE);
+  if (probe) await page.addInitScript(TAPPABLE_PROBE);
   if (LAUNCH === 'telegram') await installTelegramClient(page);
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   return { page, cdp };
+}
+
+interface FloorLoad {
+  fcpMs: number;
+  /** The server accepted the page's socket. */
+  liveMs: number;
+}
+
+/** Opens the floor's page (web-floor.ts) and waits until its socket is accepted. */
+async function measureFloorLoad(page: Page, url: string): Promise<FloorLoad> {
+  const live = page.waitForEvent('console', {
+    predicate: (message) => message.text() === FLOOR_LIVE_MESSAGE,
+    timeout: 60_000,
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') process.stderr.write(`floor page: ${message.text()}\n`);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await live;
+  return page.evaluate(() => ({
+    fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    liveMs: (window as unknown as { __floorLiveAt: number }).__floorLiveAt,
+  }));
+}
+
+/**
+ * The floor, measured in the same run as the app: the same phone, network and launch, empty
+ * cache then warm, opening a page with the splash and the socket and nothing else.
+ */
+async function measureFloor(
+  browser: Browser,
+  runs: number,
+): Promise<{ cold: FloorLoad[]; warm: FloorLoad[] }> {
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-floor-'));
+  writeFloorSite(site, path.join(repoRoot, 'apps/web/dist'));
+  const server = await startServer({ env: { WEB_DIST_DIR: site } });
+  const cold: FloorLoad[] = [];
+  const warm: FloorLoad[] = [];
+  try {
+    await registerWithHero(server.url);
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ baseURL: server.url, ...PHONE });
+      const first = await newPhone(context, false);
+      cold.push(await measureFloorLoad(first.page, await telegramLaunchUrl(server.url)));
+      await first.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+        timeout: 60_000,
+      });
+      await first.page.close();
+      const second = await newPhone(context, false);
+      warm.push(await measureFloorLoad(second.page, await telegramLaunchUrl(server.url)));
+      await context.close();
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(site, { recursive: true, force: true });
+  }
+  return { cold, warm };
 }
 
 async function main() {
@@ -347,13 +408,7 @@ async function main() {
     const settledTabSwitches: number[] = [];
     const reconnects: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await browser.newContext({ baseURL: server.url, ...PHONE });
       // Empty cache: a new profile.
       const first = await newPhone(context);
       cold.push(await measureLoad(first.page, first.cdp, await launchUrl(server.url)));
@@ -413,6 +468,8 @@ async function main() {
       await context.close();
       process.stdout.write(`run ${run + 1}/${runs} done\n`);
     }
+    const floorLoads = await measureFloor(browser, runs);
+    process.stdout.write('floor measured\n');
 
     const summary = (loads: LoadResult[]) => ({
       fcpMs: median(loads.map((l) => l.fcpMs)),
@@ -424,6 +481,10 @@ async function main() {
       scriptBytes: median(loads.map((l) => l.scriptBytes)),
       requests: median(loads.map((l) => l.requests)),
       revalidatedAssets: Math.max(...loads.map((l) => l.revalidatedAssets)),
+    });
+    const floorSummary = (loads: FloorLoad[]) => ({
+      fcpMs: median(loads.map((l) => l.fcpMs)),
+      liveMs: median(loads.map((l) => l.liveMs)),
     });
     const result = {
       when: new Date().toISOString(),
@@ -441,7 +502,12 @@ async function main() {
       tabSwitchMs: { median: median(tabSwitches), max: Math.max(...tabSwitches) },
       settledTabSwitchMs: { median: median(settledTabSwitches), max: Math.max(...settledTabSwitches) },
       reconnectMs: { median: median(reconnects), max: Math.max(...reconnects) },
-      raw: { cold, warm, tabSwitches, settledTabSwitches, reconnects },
+      /** The same loads of a page with the splash and the socket and no app (web-floor.ts). */
+      floor: {
+        cold: floorSummary(floorLoads.cold),
+        warm: floorSummary(floorLoads.warm),
+      },
+      raw: { cold, warm, tabSwitches, settledTabSwitches, reconnects, floor: floorLoads },
     };
 
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -463,6 +529,9 @@ async function main() {
       `| script bytes (compressed) | ${kb(result.cold.scriptBytes)} | ${kb(result.warm.scriptBytes)} |`,
       `| requests over the network | ${result.cold.requests} | ${result.warm.requests} |`,
       `| fingerprinted files revalidated (target 0) | – | ${result.warm.revalidatedAssets} ${verdict(result.warm.revalidatedAssets === 0)} |`,
+      `| floor, a page with the splash and the socket only: first paint | ${ms(result.floor.cold.fcpMs)} | ${ms(result.floor.warm.fcpMs)} |`,
+      `| … its socket connected | ${ms(result.floor.cold.liveMs)} | ${ms(result.floor.warm.liveMs)} |`,
+      `| tappable hero beyond the floor's socket | ${ms(result.cold.tappableMs - result.floor.cold.liveMs)} | ${ms(result.warm.tappableMs - result.floor.warm.liveMs)} |`,
       '',
       `tab switch right after the warm load (target ${TARGETS.tabSwitchMs} ms): median ${ms(result.tabSwitchMs.median)}, max ${ms(result.tabSwitchMs.max)} ${verdict(result.tabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
       `tab switch once the app has settled (target ${TARGETS.tabSwitchMs} ms): median ${ms(result.settledTabSwitchMs.median)}, max ${ms(result.settledTabSwitchMs.max)} ${verdict(result.settledTabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
