@@ -160,6 +160,52 @@ describe('web delivery: layout, type, offline and tap feedback', () => {
     });
   }
 
+  test("W11 the splash paints while the app's stylesheet is still on its way; the app renders only once it is applied", async () => {
+    const context = await newContext({ width: 390, height: 844 });
+    try {
+      const page = await context.newPage();
+      // The stylesheet is held back until the splash has painted: nothing of the splash waits for it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.addInitScript(() => {
+        // At the app's first render: was every stylesheet of the page applied?
+        new MutationObserver((_, observer) => {
+          if (!document.getElementById('root')?.firstElementChild) return;
+          const sheets = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
+          const state = window as unknown as { __firstRenderStyled?: boolean };
+          state.__firstRenderStyled = sheets.length > 0 && sheets.every((link) => link.sheet !== null);
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      // Not until `load`: the held stylesheet is part of it.
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.waitForFunction(
+        () => performance.getEntriesByName('first-contentful-paint').length > 0,
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      );
+      await expect(page.locator('#splash .splash-title').isVisible()).resolves.toBe(true);
+      expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+      release();
+      await page.locator('[data-testid="connection-dot"][data-status="connected"]').waitFor();
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __firstRenderStyled?: boolean }).__firstRenderStyled,
+        ),
+      ).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('W5 offline, a nav tap shows the app with its offline state, and a reload still opens the game', async () => {
     const context = await newContext({ width: 390, height: 844 });
     const page = await openHome(context);

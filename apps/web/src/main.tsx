@@ -1,4 +1,5 @@
 import { sendEarlyRegistration } from './app/session/early-registration.ts';
+import { applyStylesheets } from './app/stylesheets.ts';
 import { launchInitData, openEarlySocket } from './lib/realtime/early-socket.ts';
 import './index.css';
 
@@ -8,4 +9,6 @@ import './index.css';
 const initData = launchInitData(window.location.hash);
 openEarlySocket(initData);
 sendEarlyRegistration(initData, window.location);
+// The stylesheet is only preloaded by index.html, so the splash paints without it (stylesheets.ts).
+void applyStylesheets();
 void import('./start.tsx');

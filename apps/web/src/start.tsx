@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { initApp } from './app/init.ts';
 import { loadFonts } from './app/load-fonts.ts';
 import { bootSession } from './app/session/boot-session.ts';
+import { applyStylesheets } from './app/stylesheets.ts';
 import { capturePendingReferralCode } from './features/referrals/pending-referral-code.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getLaunchContext } from './lib/telegram/launch-context.ts';
@@ -21,14 +22,15 @@ function documentParsed(): Promise<void> {
 
 /** The app: Telegram's SDK, registration and the socket (boot-session.ts), then React. */
 async function start() {
-  const fonts = loadFonts();
+  // The fonts' faces are declared by the stylesheet: they can be asked for once it is in.
+  const styled = applyStylesheets().then(() => loadFonts());
   await initApp();
   // spec-a §4: a code from /buddies/{code}, ?ref= or the start parameter waits for registration.
   capturePendingReferralCode(window.location, getLaunchContext().startParam);
   // Registration and the socket start now, while the fonts arrive and React renders.
   const queryClient = createQueryClient();
   bootSession(queryClient);
-  await Promise.all([fonts, documentParsed()]);
+  await Promise.all([styled, documentParsed()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(
