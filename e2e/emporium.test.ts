@@ -34,6 +34,37 @@ async function openEmporium(page: Page, { fromHome = false } = {}) {
   await page.getByTestId('shop-card').first().waitFor();
 }
 
+/**
+ * How far apart the brightest and darkest pixels of a screenshot of `clip` are (0–255, the
+ * largest of the red, green and blue spreads). The page decodes the picture itself.
+ */
+async function brightnessSpread(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    let spread = 0;
+    for (let channel = 0; channel < 3; channel++) {
+      let low = 255;
+      let high = 0;
+      for (let i = channel; i < data.length; i += 4) {
+        low = Math.min(low, data[i]!);
+        high = Math.max(high, data[i]!);
+      }
+      spread = Math.max(spread, high - low);
+    }
+    return spread;
+  }, png.toString('base64'));
+}
+
 async function cardNames(page: Page): Promise<string[]> {
   return page
     .getByTestId('shop-card')
@@ -156,6 +187,19 @@ describe('Titans Emporium', () => {
     const backdrop = await box(bar);
     expect(Math.abs(backdrop.y + backdrop.height - (area.y + area.height))).toBeLessThanOrEqual(1);
     await snap(page, 'emporium', '5b-character-detail-375x600');
+    // Below the panel the backdrop hides the description scrolling beneath it: left of the raised
+    // Home button that strip is one flat colour, with no trace of the text.
+    const panelBox = await box(bar.locator('> div'));
+    const description = await box(page.locator('section[aria-label$="details"] p.panel').first());
+    expect(description.y).toBeLessThan(area.y + area.height - 8);
+    expect(description.y + description.height).toBeGreaterThan(panelBox.y + panelBox.height + 8);
+    const strip = {
+      x: panelBox.x + 8,
+      y: panelBox.y + panelBox.height + 6,
+      width: 72,
+      height: area.y + area.height - (panelBox.y + panelBox.height) - 8,
+    };
+    expect(await brightnessSpread(page, strip)).toBeLessThanOrEqual(6);
     // At the end of the page the stats stand above the price and the button.
     await main.evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await expect

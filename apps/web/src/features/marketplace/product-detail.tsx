@@ -182,12 +182,13 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         The price and the button stay on screen at the foot of the scroll area, on a backdrop that
         hides what scrolls beneath them; the raised Home button stands on its lower part. A sticky
         box keeps clear of the scroll area's padding (pb-6 under the nav, app-layout.tsx): -bottom-6
-        takes it down to the edge. At the end of the page it rests in its place in the flow, above
-        this section's pb-6 and the scroll area's: -mb-12 takes it over both, so no strip of the
-        background shows between it and the nav.
+        takes it down to the edge. Below the panel the backdrop is opaque: text scrolling beneath
+        it showed through the 3 % of transparency it had. At the end of the page it rests in its
+        place in the flow, above this section's pb-6 and the scroll area's: -mb-12 takes it over
+        both, so no strip of the background shows between it and the nav.
       */}
       <div
-        className="sticky -bottom-6 z-10 -mx-4 mt-4 -mb-12 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92)_28%,rgb(6_4_26/0.97))] px-4 pt-3 pb-9"
+        className="sticky -bottom-6 z-10 -mx-4 mt-4 -mb-12 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92)_28%,rgb(6_4_26)_56%)] px-4 pt-3 pb-9"
         data-testid="price-bar"
       >
         <div className="panel flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
