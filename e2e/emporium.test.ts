@@ -174,6 +174,10 @@ describe('Titans Emporium', () => {
     await page.getByRole('button', { name: 'Ape', exact: true }).click();
     await page.getByRole('button', { name: 'Bongo the Brawler' }).click();
     await page.getByRole('heading', { name: 'Bongo the Brawler' }).waitFor();
+    // The page rises in (a transform on its section, which carries the bar): measure once it stands.
+    await page
+      .locator('section[aria-label$="details"]')
+      .evaluate((section) => Promise.all(section.getAnimations().map((animation) => animation.finished)));
     const main = page.locator('main');
     const bar = page.getByTestId('price-bar');
     const box = async (locator: typeof main) => {
