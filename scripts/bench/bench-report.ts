@@ -286,7 +286,9 @@ export function renderReport(results: BenchResults): string {
     const median = (pick: (stats: PurchaseStats) => number) =>
       records.map((r) => pick(r.stats)).sort((a, b) => a - b)[Math.floor(records.length / 2)]!;
     return (
-      `   REST changes: ${sum((x) => x.sent)} sent, ${sum((x) => x.succeeded)} applied, ${sum((x) => x.failures)} failures; ` +
+      `   REST changes: ${sum((x) => x.sent)} sent, ${sum((x) => x.succeeded)} applied, ` +
+      `${sum((x) => Object.values(x.refused).reduce((a, b) => a + b, 0))} refused by the rules, ` +
+      `${sum((x) => x.shed)} shed (503, database busy), ${sum((x) => x.failures)} failures; ` +
       `latency from scheduled send p50 ${fmt(
         median((x) => x.latency.p50),
         1,

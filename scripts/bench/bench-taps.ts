@@ -508,7 +508,7 @@ async function main(): Promise<number> {
         purchaseRecords.push({ phase, rep, stats: done });
         log(
           `  REST: ${done.sent} sent, ${done.succeeded} ok, refused ${JSON.stringify(done.refused)}, ` +
-            `${done.failures} failures, latency p50/p99 ${done.latency.p50.toFixed(1)}/${done.latency.p99.toFixed(1)} ms`,
+            `${done.shed} shed (503), ${done.failures} failures, latency p50/p99 ${done.latency.p50.toFixed(1)}/${done.latency.p99.toFixed(1)} ms`,
         );
         if (done.failures > 0)
           mismatch(`${phase} #${rep}: ${done.failures} REST failures: ${done.failureSamples.join(' | ')}`);

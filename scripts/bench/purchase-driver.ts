@@ -13,7 +13,12 @@ export interface PurchaseStats {
   succeeded: number;
   /** Answers with a shared error code (insufficient coins, max level, cooldown…), by code. */
   refused: Record<string, number>;
-  /** Transport failures and 5xx answers: always a problem. */
+  /**
+   * 503 `server/unavailable`: the server found no database connection in time and shed the
+   * request before changing anything (a commit it did make would show in the levels-stored check).
+   */
+  shed: number;
+  /** Transport failures and other 5xx answers: always a problem. */
   failures: number;
   failureSamples: string[];
   latency: { p50: number; p99: number; max: number; samples: number };
@@ -26,6 +31,7 @@ export class PurchaseDriver {
   private sent = 0;
   private succeeded = 0;
   private failures = 0;
+  private shed = 0;
   private readonly failureSamples: string[] = [];
   private readonly refused: Record<string, number> = {};
   private readonly turn = new Map<number, number>();
@@ -108,6 +114,9 @@ export class PurchaseDriver {
       } else if (response.status < 500 && body.error) {
         this.refused[body.error] = (this.refused[body.error] ?? 0) + 1;
         if (response.status === 429) return Number(response.headers.get('retry-after') ?? 1);
+      } else if (response.status === 503 && body.error === 'server/unavailable') {
+        this.shed++;
+        return Number(response.headers.get('retry-after') ?? 1);
       } else this.fail(`${path} answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
     } catch (error) {
       this.fail(`${path} failed: ${(error as Error).message}`);
@@ -124,6 +133,7 @@ export class PurchaseDriver {
     this.sent = 0;
     this.succeeded = 0;
     this.failures = 0;
+    this.shed = 0;
     for (const key of Object.keys(this.refused)) delete this.refused[key];
     this.latency.reset();
   }
@@ -133,6 +143,7 @@ export class PurchaseDriver {
       sent: this.sent,
       succeeded: this.succeeded,
       refused: { ...this.refused },
+      shed: this.shed,
       failures: this.failures,
       failureSamples: [...this.failureSamples],
       latency: (() => {
