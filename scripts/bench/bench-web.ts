@@ -58,10 +58,10 @@ const TRACE_CATEGORIES = [
   'v8.execute',
   'blink.user_timing',
 ];
-/** Issue 12's targets on this profile. */
 /** The emulated phone's screen. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
+/** Issue 12's targets on this profile. */
 const TARGETS = { coldTappableMs: 2_500, warmTappableMs: 1_000, tabSwitchMs: 100, reconnectMs: 1_000 };
 
 function option(name: string): string | undefined {
@@ -362,8 +362,9 @@ async function measureFloorLoad(page: Page, url: string): Promise<FloorLoad> {
 }
 
 /**
- * The floor, measured in the same run as the app: the same phone, network and launch, empty
- * cache then warm, opening a page with the splash and the socket and nothing else.
+ * The floor, measured in the same run as the app: the same phone and network, empty cache then
+ * warm, opening a page with the splash and the socket and nothing else. Always with Telegram's
+ * launch hash, whatever `--launch` says: the floor's script reads the init data there.
  */
 async function measureFloor(
   browser: Browser,
