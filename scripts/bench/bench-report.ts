@@ -8,7 +8,8 @@ import type { NaiveResult } from './bench-database.ts';
 import type { PurchaseStats } from './purchase-driver.ts';
 import type { PhaseCounts } from './tap-harness.ts';
 
-export type TargetName = 'echo' | 'real';
+/** The echo baseline, the real server, and the floor (floor-server.ts: the bare durable path, PGlite only). */
+export type TargetName = 'echo' | 'real' | 'floor';
 export type PhaseName = 'capacity' | 'unpaced' | 'open-per-tap' | 'open-batched' | 'mixed' | 'mixed-global';
 
 /** One measured window of one target. */
@@ -69,6 +70,8 @@ export interface BenchResults {
   targets: TargetCheck[];
   harnessProblems: string[];
   purchases: Array<{ phase: PhaseName; rep: number; stats: PurchaseStats }>;
+  /** The floor's REST changes in the mixed phase (PGlite only). */
+  floorPurchases: Array<{ phase: PhaseName; rep: number; stats: PurchaseStats }>;
 }
 
 export function median(values: number[]): number {
@@ -223,6 +226,33 @@ function phaseRows(results: BenchResults, phase: PhaseName, showEcho: boolean): 
   return rows;
 }
 
+/** The floor beside the real server in the open-loop (a) and mixed (c) phases. */
+function floorRows(results: BenchResults): string[][] {
+  const m = (
+    target: TargetName,
+    phase: PhaseName,
+    pick: (record: PhaseRecord) => number | null | undefined,
+  ) => medianOf(results.phases, target, phase, pick);
+  const row = (label: string, pick: (record: PhaseRecord) => number | null | undefined, digits = 0) => [
+    label,
+    fmt(m('floor', 'open-per-tap', pick), digits),
+    fmt(m('real', 'open-per-tap', pick), digits),
+    fmt(m('floor', 'mixed', pick), digits),
+    fmt(m('real', 'mixed', pick), digits),
+  ];
+  return [
+    ['', '(a) floor', '(a) real', '(c) floor', '(c) real'],
+    row('tap events/s', (r) => r.eventsPerSecond),
+    row('reply p50 ms', (r) => r.counts.reply.p50, 1),
+    row('reply p99 ms', (r) => r.counts.reply.p99, 1),
+    row('durable-confirm p50 ms', (r) => r.counts.durable?.p50, 1),
+    row('durable-confirm p99 ms', (r) => r.counts.durable?.p99, 1),
+    row('server CPU µs/event', (r) => r.serverCpuUsPerEvent, 1),
+    row('server CPU % of a core', (r) => r.serverCpuPct),
+    row('machine busy % (2 cores = 100)', (r) => r.machinePct),
+  ];
+}
+
 export function renderReport(results: BenchResults): string {
   const o = results.options;
   const lines: string[] = [];
@@ -278,8 +308,8 @@ export function renderReport(results: BenchResults): string {
     `   (c) mixed: the taps of (a) while other players change balances over REST ` +
       `(${o.purchasesPerSecond}/s upgrades and refills from ${o.purchasers} players, one more player with several requests in flight)`,
   );
-  const purchaseLine = (phase: PhaseName) => {
-    const records = results.purchases.filter((record) => record.phase === phase);
+  const purchaseLine = (phase: PhaseName, from = results.purchases) => {
+    const records = from.filter((record) => record.phase === phase);
     if (records.length === 0) return '   (not run)';
     const sum = (pick: (stats: PurchaseStats) => number) =>
       records.reduce((total, r) => total + pick(r.stats), 0);
@@ -304,6 +334,16 @@ export function renderReport(results: BenchResults): string {
   lines.push('', '   one global lock for every balance change (MONEY_LOCK_SCOPE=global), for comparison:');
   lines.push(table(phaseRows(results, 'mixed-global', false)));
   lines.push(purchaseLine('mixed-global'));
+  if (results.phases.some((record) => record.target === 'floor')) {
+    lines.push(
+      '',
+      '   (d) the floor under the loads of (a) and (c): the bare durable path on the same database (floor-server.ts:',
+      "       every tap answered and counted, flushed with the tap engine's statement and confirmed; a REST change is one",
+      '       read and one debit-with-ledger statement; no validation, rules, dispatcher, gateway or framework)',
+    );
+    lines.push(table(floorRows(results)));
+    lines.push(purchaseLine('mixed', results.floorPurchases).replace('REST changes', 'floor REST changes'));
+  }
 
   lines.push('', '3. Memory per idle connection (after GC, connections after initUser)');
   const memRows: string[][] = [['', 'connections', 'heap KB/conn', 'RSS KB/conn', 'heap before→after MB']];

@@ -13,6 +13,9 @@
  * The mixed phase runs the open-loop tap load while other players buy upgrades and refills over
  * REST (one of them hammering with several requests in flight), first with the gateway's
  * per-player queues, then with one global lock (MONEY_LOCK_SCOPE=global) for comparison.
+ * On PGlite the open-loop and mixed phases also run against the floor (floor-server.ts): the bare
+ * durable path on the same database layer with nothing of the game around it, so a missed latency
+ * target can be read against what this machine allows in the same run.
  * With DATABASE_URL the real server uses a fresh PostgreSQL database created (and dropped) here;
  * otherwise PGlite in a temp folder. Results: stdout and bench-results/taps-<db>-<time>.json.
  */
@@ -94,9 +97,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 // --- cleanup -------------------------------------------------------------------------------------
 
 let database: BenchDatabase | null = null;
+let floorDataDir: string | null = null;
 let disposing: Promise<void> | null = null;
 /** Drops the bench database and removes temp folders, once. */
 const disposeDatabase = () => {
+  if (floorDataDir) fs.rmSync(floorDataDir, { recursive: true, force: true });
   disposing ??= database
     ? database.dispose().catch((error) => console.error('cleanup failed:', error))
     : Promise.resolve();
@@ -168,7 +173,9 @@ async function main(): Promise<number> {
       },
       metricsToken: METRICS_TOKEN,
     });
-  const [echo, firstReal] = await Promise.all([
+  // The floor keeps its own PGlite folder: on PostgreSQL it would share (and disturb) the bench database.
+  if (db.kind === 'pglite') floorDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-floor-'));
+  const [echo, firstReal, floor] = await Promise.all([
     startServerChild({
       name: 'echo',
       cwd: repoRoot,
@@ -177,9 +184,26 @@ async function main(): Promise<number> {
       metricsToken: METRICS_TOKEN,
     }),
     startReal('player'),
+    floorDataDir
+      ? startServerChild({
+          name: 'floor',
+          cwd: repoRoot,
+          args: ['--expose-gc', '--import', 'tsx', 'scripts/bench/floor-server.ts'],
+          env: {
+            METRICS_TOKEN,
+            TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+            TAP_FLUSH_INTERVAL_MS: String(options.flushMs),
+            FLOOR_DATA_DIR: floorDataDir,
+          },
+          metricsToken: METRICS_TOKEN,
+        })
+      : null,
   ]);
   let real = firstReal;
-  log(`echo server pid ${echo.pid} at ${echo.url}; real server pid ${real.pid} at ${real.url}`);
+  log(
+    `echo server pid ${echo.pid} at ${echo.url}; real server pid ${real.pid} at ${real.url}; ` +
+      (floor ? `floor pid ${floor.pid} at ${floor.url}` : 'no floor (PGlite only)'),
+  );
 
   // Users: a few to warm code paths before the memory baseline, then the bench users.
   const runTag = randomBytes(3).toString('hex');
@@ -213,14 +237,21 @@ async function main(): Promise<number> {
 
   const echoHarness = new TapHarness({ name: 'echo', url: echo.url, durable: false }, options.users);
   const realHarness = new TapHarness({ name: 'real', url: real.url, durable: true }, options.users);
-  const servers: Record<TargetName, ServerChild> = { echo, real };
-  const harnesses: Record<TargetName, TapHarness> = { echo: echoHarness, real: realHarness };
+  const floorHarness = floor
+    ? new TapHarness({ name: 'floor', url: floor.url, durable: true }, options.users)
+    : null;
+  const servers: Partial<Record<TargetName, ServerChild>> = { echo, real, ...(floor ? { floor } : {}) };
+  const harnesses: Partial<Record<TargetName, TapHarness>> = {
+    echo: echoHarness,
+    real: realHarness,
+    ...(floorHarness ? { floor: floorHarness } : {}),
+  };
 
   // --- memory per idle connection (also opens the connections every later phase uses) -----------
   const memory: MemoryRecord[] = [];
   for (const target of ['echo', 'real'] as const) {
-    const harness = harnesses[target];
-    const server = servers[target];
+    const harness = harnesses[target]!;
+    const server = servers[target]!;
     await harness.close(await harness.connect(warmUsers, `${runTag}w`, false));
     await sleep(300);
     const before = await server.metrics(true);
@@ -250,8 +281,12 @@ async function main(): Promise<number> {
     { name: 'harness', pid: process.pid },
     { name: 'echo', pid: echo.pid },
     { name: 'real', pid: real.pid },
+    ...(floor ? [{ name: 'floor', pid: floor.pid }] : []),
   ];
+  // The floor's players are created on its own database as they connect.
+  if (floorHarness) await floorHarness.connect(users, `${runTag}f`);
   const purchaseRecords: Array<{ phase: PhaseName; rep: number; stats: PurchaseStats }> = [];
+  const floorPurchaseRecords: Array<{ phase: PhaseName; rep: number; stats: PurchaseStats }> = [];
 
   async function runPhase(
     target: TargetName,
@@ -259,8 +294,8 @@ async function main(): Promise<number> {
     rep: number,
     spec: PhaseSpec,
   ): Promise<PhaseRecord> {
-    const server = servers[target];
-    const harness = harnesses[target];
+    const server = servers[target]!;
+    const harness = harnesses[target]!;
     const pattern = db.processPattern;
     const discover = () => (pattern ? findProcesses(pattern).map((pid) => ({ name: 'postgres', pid })) : []);
     const watch = new MachineWatch(cores);
@@ -309,7 +344,7 @@ async function main(): Promise<number> {
       eventsPerSecond: counts.events / seconds,
       tapsPerSecond: counts.tapsAccepted / seconds,
       offeredTapsPerSecond: counts.tapsOffered / seconds,
-      durableTapsPerSecond: target === 'real' ? counts.durableTaps / seconds : null,
+      durableTapsPerSecond: target === 'echo' ? null : counts.durableTaps / seconds,
       serverEvents,
       serverCpuUsPerEvent: serverCpuUs / Math.max(1, serverEvents),
       serverAndDbCpuUsPerEvent:
@@ -486,12 +521,18 @@ async function main(): Promise<number> {
       await measured('echo', phase, rep, openSpec(batchMs));
       await measured('real', phase, rep, openSpec(batchMs));
       await checkCredits(`after ${phase} #${rep}`);
+      if (floor && phase === 'open-per-tap') await measured('floor', phase, rep, openSpec(batchMs));
     }
   }
 
   // --- mixed: the same open-loop taps while other players change balances over REST ----------
   const mixed = async (phase: 'mixed' | 'mixed-global', players: typeof purchasers) => {
     const driver = new PurchaseDriver(real.url, players.slice(0, -1), players.at(-1)!);
+    // The floor takes the same REST load from the same players, created on its database with coins to spend.
+    const floorDriver =
+      floor && phase === 'mixed'
+        ? new PurchaseDriver(floor.url, players.slice(0, -1), players.at(-1)!)
+        : null;
     const spec = openSpec(0);
     log(
       `${phase}: open-loop taps on ${openClients} clients + ${options.purchasesPerSecond} REST changes/s from ` +
@@ -514,6 +555,25 @@ async function main(): Promise<number> {
           mismatch(`${phase} #${rep}: ${done.failures} REST failures: ${done.failureSamples.join(' | ')}`);
       }
       await checkCredits(`after ${phase} #${rep}`);
+      if (floorDriver) {
+        let floorStats: PurchaseStats | null = null;
+        await measured('floor', phase, rep, spec, async () => {
+          await floorDriver.run(
+            spec.warmupMs + spec.windowMs,
+            options.purchasesPerSecond,
+            HAMMER_CONCURRENCY,
+          );
+          floorStats = floorDriver.stats();
+        });
+        const floorDone = floorStats as PurchaseStats | null;
+        if (floorDone) {
+          floorPurchaseRecords.push({ phase, rep, stats: floorDone });
+          log(
+            `  floor REST: ${floorDone.sent} sent, ${floorDone.succeeded} ok, refused ${JSON.stringify(floorDone.refused)}, ` +
+              `${floorDone.failures} failures, latency p50/p99 ${floorDone.latency.p50.toFixed(1)}/${floorDone.latency.p99.toFixed(1)} ms`,
+          );
+        }
+      }
     }
     return driver;
   };
@@ -536,8 +596,10 @@ async function main(): Promise<number> {
   const finalMetrics = await real.metrics();
   await echoHarness.close();
   await realHarness.close();
+  await floorHarness?.close();
   const serverExitCode = await real.stop();
   await echo.stop();
+  await floor?.stop();
   if (serverExitCode !== 0)
     mismatch(`real server exited with ${serverExitCode} on SIGTERM:\n${real.output().slice(-2000)}`);
   const totals = await db.totals();
@@ -644,7 +706,12 @@ async function main(): Promise<number> {
       pass: durableP99('mixed') <= limit && mixedRate('mixed') >= 100,
       detail:
         `${durableP99('mixed').toFixed(1)} ms (${(durableP99('mixed') / limit).toFixed(2)} × limit) with ` +
-        `${mixedRate('mixed').toFixed(0)} REST changes/s; one global lock instead: ${durableP99('mixed-global').toFixed(1)} ms`,
+        `${mixedRate('mixed').toFixed(0)} REST changes/s; one global lock instead: ${durableP99('mixed-global').toFixed(1)} ms` +
+        (floor
+          ? `; the floor (bare durable path, same load): ${medianOf(phases, 'floor', 'mixed', (r) => r.counts.durable?.p99).toFixed(1)} ms ` +
+            `at ${medianOf(phases, 'floor', 'mixed', (r) => r.serverCpuPct).toFixed(0)} % of a core, the real server at ` +
+            `${medianOf(phases, 'real', 'mixed', (r) => r.serverCpuPct).toFixed(0)} %`
+          : ''),
     },
     {
       name: 'unpaced closed loop: real ≥ 0.4 × echo, durable confirmation intact',
@@ -686,8 +753,9 @@ async function main(): Promise<number> {
     naive,
     correctness: { checks, mismatches, serverExitCode },
     targets,
-    harnessProblems: [...echoHarness.problems, ...realHarness.problems],
+    harnessProblems: [...echoHarness.problems, ...realHarness.problems, ...(floorHarness?.problems ?? [])],
     purchases: purchaseRecords,
+    floorPurchases: floorPurchaseRecords,
   };
   console.info(`\n${renderReport(results)}`);
   const file = writeJson(results, repoRoot);

@@ -24,7 +24,7 @@ const CONNECT_TIMEOUT_MS = 20_000;
 const now = () => performance.now();
 
 export interface HarnessTarget {
-  name: 'echo' | 'real';
+  name: 'echo' | 'real' | 'floor';
   url: string;
   /** The server confirms durability with coinsUpdated.confirmed_seq (the echo does not). */
   durable: boolean;

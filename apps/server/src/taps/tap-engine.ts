@@ -111,7 +111,7 @@ interface FlushRow {
 }
 
 // One statement per chunk: balances, their ledger rows and the durable batch numbers together.
-const FLUSH_SQL = `
+export const FLUSH_SQL = `
 with input as (
   select * from unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::bigint[], $6::text[])
     as t(user_id, delta, energy, energy_at, taps, key)
