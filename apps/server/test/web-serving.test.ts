@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { securityHeaders } from '../src/web/web-serving.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A built web app in miniature: what `vite build` leaves in apps/web/dist, precompressed. */
@@ -134,5 +135,32 @@ describe('W1 serving the web app: caching, compression and security headers', ()
     const response = await head(t, '/assets/missing-123.js');
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body.toString())).toMatchObject({ code: 404 });
+  });
+});
+
+describe('W3 the security headers, worked out once', () => {
+  test('W3 behind https they add HSTS and upgrade-insecure-requests; on plain http neither', () => {
+    const secure = securityHeaders({ publicUrl: 'https://titans.example' });
+    expect(secure['strict-transport-security']).toBe('max-age=31536000');
+    expect(secure['content-security-policy']).toContain('upgrade-insecure-requests');
+    const plain = securityHeaders({ publicUrl: 'http://localhost:3000' });
+    expect(plain['strict-transport-security']).toBeUndefined();
+    expect(plain['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(securityHeaders({ publicUrl: undefined })).toEqual(plain);
+  });
+
+  test('W3 they are the ones helmet writes, with nothing that varies by request', () => {
+    const headers = securityHeaders({ publicUrl: 'https://titans.example' });
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+    });
+    expect(headers['x-frame-options']).toBeUndefined();
+    expect(headers['content-security-policy']).not.toMatch(/nonce-/);
+    // The same input gives the same headers: nothing in them is per request.
+    expect(securityHeaders({ publicUrl: 'https://titans.example' })).toEqual(headers);
   });
 });

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Account, UserService } from '../users/user-service.ts';
-import { type TelegramIdentity, validateInitData } from './init-data.ts';
+import type { TelegramIdentity } from './init-data.ts';
+import { checkedInitData } from './request-init-data.ts';
 
 /** Who is calling: the identity Telegram signed, and their account once registered. */
 export interface Caller {
@@ -39,13 +40,6 @@ export function bannedError(reason: string | null): ApiError {
   return new ApiError('auth/banned', reason ?? undefined, { is_banned: true, ban_reason: reason });
 }
 
-function initDataFrom(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^tma\s+(.+)$/i.exec(header.trim());
-  return match?.[1];
-}
-
 /**
  * Every /v1 call carries `Authorization: tma <init data>`. The identity comes from the
  * validated data only; a banned account is refused on every call; a path id or a body field
@@ -61,7 +55,7 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
     if (!route) return; // unknown route: the not-found handler answers
     if (!(route === '/v1' || route.startsWith('/v1/')) || request.routeOptions.config?.auth === 'none')
       return;
-    const result = validateInitData(initDataFrom(request), config.botToken, config.authMaxAgeSeconds);
+    const result = checkedInitData(request, config.botToken, config.authMaxAgeSeconds);
     if (!result.ok) throw new ApiError(result.problem);
     const user = await users.findAccount(result.identity.telegramUserId);
     if (user?.isBanned) throw bannedError(user.banReason);

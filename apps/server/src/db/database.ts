@@ -17,10 +17,13 @@ import {
   isConnectionError,
   ResilientPool,
 } from './resilient-pool.ts';
-import * as schema from './schema.ts';
 import { type StorageStats, WalKeeper } from './wal-keeper.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Without drizzle's relational API (`db.query.<table>`): given the schema, drizzle builds a query
+ * builder per table for every transaction, which a balance change paid for and never used (issue 6).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A plain SQL call for hot paths that pass whole arrays as one parameter (UPDATE … FROM unnest). */
@@ -95,7 +98,7 @@ async function openPostgres(
   // every player's durable confirmation wait seconds behind other players' purchases (issue 6).
   const flushPool = new ResilientPool({ connectionString: url, max: FLUSH_CONNECTIONS });
   for (const each of [pool, flushPool]) each.onConnectionError(onConnectionError);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
   return {
@@ -150,7 +153,7 @@ async function openPglite(
   const parsers = new PgliteParsers(raw);
   const statements = new PgliteStatements(raw);
   client = gatedClient(statements.asClient(), gate);
-  const db = drizzlePglite(parsers.forDrizzle(client), { schema }) as unknown as Db;
+  const db = drizzlePglite(parsers.forDrizzle(client)) as unknown as Db;
   const query: RawQuery = async (text, params) => parsers.rows(await client.query(text, params)) as never;
   const urgentQuery: RawQuery = async (text, params) =>
     parsers.rows(await gate.run(true, () => statements.query(text, params))) as never;

@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { validateInitData } from '../auth/init-data.ts';
+import { checkedInitData, initDataFrom } from '../auth/request-init-data.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** How a route counts against a player's budget (decisions: D-HARDEN-2). */
@@ -135,10 +135,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
     const kind = rateClassOf(request);
     if (kind === 'exempt') return;
     await enforce(request, reply, `addr:${request.ip}`, byAddress, 'requests from this address');
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^tma\s+(.+)$/i.exec(header.trim()) : null;
-    if (!match?.[1]) return; // no identity: the auth check answers 401, the address limit applies
-    const result = validateInitData(match[1], deps.botToken, deps.authMaxAgeSeconds);
+    if (!initDataFrom(request)) return; // no identity: the auth check answers 401, the address limit applies
+    const result = checkedInitData(request, deps.botToken, deps.authMaxAgeSeconds);
     if (!result.ok) return;
     const what = kind === 'read' ? 'requests' : kind === 'write' ? 'changes' : 'purchases';
     await enforce(request, reply, `${kind}:${result.identity.telegramUserId}`, byClass[kind], what);

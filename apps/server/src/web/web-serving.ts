@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/config.ts';
 import { envelope } from '../http/envelope-kind.ts';
 
@@ -64,13 +65,9 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null as null | [],
 };
 
-/**
- * Security headers on every response (helmet): the CSP above, nosniff, a strict referrer policy.
- * Registered before the routes so that every route, API and files alike, gets them.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
-  const https = config.publicUrl?.startsWith('https://') ?? false;
-  await app.register(fastifyHelmet, {
+/** What helmet is asked for: the CSP above, nosniff, a strict referrer policy, HSTS behind https. */
+function helmetOptions(https: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...CONTENT_SECURITY_POLICY, upgradeInsecureRequests: https ? [] : null },
@@ -83,6 +80,46 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: false } : false,
+  };
+}
+
+/**
+ * The headers helmet writes for the options above, worked out once. None of them depends on the
+ * request, and helmet parses and checks every directive again on each call: about 50 µs of a
+ * REST answer's CPU (issue 6, decisions D-WEB-36).
+ */
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  helmet(helmetOptions(https))(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+      done = true;
+    },
+  );
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
+/**
+ * Security headers on every response, API and files alike. Registered before the routes.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 
