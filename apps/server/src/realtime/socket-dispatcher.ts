@@ -180,13 +180,14 @@ export class SocketDispatcher {
     let playerWarnedSecond = -1;
     socket.use((_packet, next) => {
       this.stats.messages++;
-      const verdict = budget.take(this.now());
+      const now = this.now();
+      const verdict = budget.take(now);
       if (verdict === 'ok') {
         // The player's budget across all their sockets (rules: H3): refused, told once a second.
-        if (!this.playerBudgets || this.playerBudgets.take(player, this.now())) return next();
+        if (!this.playerBudgets || this.playerBudgets.take(player, now)) return next();
         this.stats.refused++;
         this.stats.refusedForPlayer++;
-        const second = Math.floor(this.now() / 1000);
+        const second = Math.floor(now / 1000);
         if (playerWarnedSecond !== second) {
           playerWarnedSecond = second;
           context.fail('request/rate-limited', 'Too many messages from this player');

@@ -649,11 +649,11 @@ export class TapEngine implements LiveBalanceSource {
       taps: live.pendingTaps,
       energy: live.state.energy.energy,
       energyAt: live.state.energy.at,
-      // Batch numbers of clients without a stable id only matter while their socket lives.
-      seqs: [...live.seqs]
-        .filter(([clientId]) => !clientId.startsWith(EPHEMERAL_CLIENT))
-        .map(([clientId, seq]) => [clientId, seq.applied] as [string, number]),
+      seqs: [],
     };
+    // Batch numbers of clients without a stable id only matter while their socket lives.
+    for (const [clientId, seq] of live.seqs)
+      if (!clientId.startsWith(EPHEMERAL_CLIENT)) row.seqs.push([clientId, seq.applied]);
     live.inflightCoins += live.pendingCoins;
     live.inflightTaps += live.pendingTaps;
     live.pendingCoins = 0;

@@ -1,5 +1,6 @@
+import type { SocketContext } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
-import type { TapEngine, TapSubscriber } from './tap-engine.ts';
+import type { TapEngine, TapResult, TapSubscriber } from './tap-engine.ts';
 
 /**
  * The tap stream on the socket: after initUser the socket subscribes to its player's balance
@@ -21,20 +22,33 @@ export function registerTapEvents(realtime: Realtime, engine: TapEngine) {
     if (status) context.emit('statusUpdated', status);
   });
 
+  /** Answers one applied tap event: `tapRegistered`, the ack, and the player's other devices. */
+  const answer = (
+    result: TapResult,
+    context: SocketContext,
+    ack: ((reply: unknown) => void) | undefined,
+    session: { userId: string; subscriber: TapSubscriber },
+    seq: number | undefined,
+  ) => {
+    if (!result.ok) return context.fail(result.code, undefined, seq);
+    context.emit('tapRegistered', result.payload);
+    ack?.(result.payload);
+    if (result.payload.accepted > 0) engine.notifyOthers(session.userId, session.subscriber);
+  };
+
   realtime.dispatcher.on(
     'tap',
-    async (payload, context, ack) => {
+    (payload, context, ack) => {
       const { count = 1, seq } = payload;
       const session = subscribers.get(context.socket);
       if (!session) return context.fail('tap/no-user', undefined, seq);
-      // Users who are tapping are in memory: answer in this turn of the event loop.
-      const result =
-        engine.tapIfLoaded(session.userId, context.clientId, count, seq) ??
-        (await engine.tap(session.userId, context.clientId, count, seq));
-      if (!result.ok) return context.fail(result.code, undefined, seq);
-      context.emit('tapRegistered', result.payload);
-      ack?.(result.payload);
-      if (result.payload.accepted > 0) engine.notifyOthers(session.userId, session.subscriber);
+      // Users who are tapping are in memory: answered in this turn of the event loop, with no
+      // promise (one tap event per tap at human rates, for every player at once).
+      const loaded = engine.tapIfLoaded(session.userId, context.clientId, count, seq);
+      if (loaded) return answer(loaded, context, ack, session, seq);
+      return engine
+        .tap(session.userId, context.clientId, count, seq)
+        .then((result) => answer(result, context, ack, session, seq));
     },
     { needsUser: false },
   );

@@ -56,6 +56,7 @@ export function findUnsafeValue(
 ): UnsafeValue | null {
   const maxLength = options.maxLength ?? MAX_EDGE_STRING_LENGTH;
   const maxDepth = options.maxDepth ?? MAX_EDGE_DEPTH;
+  if (maxDepth > 0 && isPlainFlat(value)) return null;
   const stack: Array<{ value: unknown; path: string; depth: number }> = [
     { value, path: options.root ?? '', depth: 0 },
   ];
@@ -87,6 +88,23 @@ export function findUnsafeValue(
     }
   }
   return null;
+}
+
+/** Keys that are plain names: nothing in them to refuse. */
+const PLAIN_KEY = /^[A-Za-z0-9_]{1,64}$/;
+
+/**
+ * The common payload, answered without walking it: an object whose keys are plain names and
+ * whose values are numbers, booleans or null (a socket's `tap`: one per tap at human rates).
+ */
+function isPlainFlat(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key of Object.keys(value)) {
+    if (!PLAIN_KEY.test(key)) return false;
+    const child = (value as Record<string, unknown>)[key];
+    if (child !== null && typeof child !== 'number' && typeof child !== 'boolean') return false;
+  }
+  return true;
 }
 
 /** A string a player may send and the server may store: no NUL, control characters or lone surrogates, at most `max`. */

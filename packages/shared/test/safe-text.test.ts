@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { findUnsafeValue } from '../src/input/safe-text.ts';
+
+describe('H1 findUnsafeValue', () => {
+  it('H1 a flat payload of plain keys and numbers passes, as a tap does', () => {
+    expect(findUnsafeValue({ telegram_user_id: 42, seq: 7, count: 3 })).toBeNull();
+    expect(findUnsafeValue({ ready: true, note: null })).toBeNull();
+    expect(findUnsafeValue({})).toBeNull();
+  });
+
+  it('H1 a key that is not a plain name is still checked: a NUL or control character in it is refused', () => {
+    expect(findUnsafeValue({ 'bad\u0000key': 1 })).toEqual({
+      path: '(key)',
+      message: 'key contains a NUL character',
+    });
+    expect(findUnsafeValue({ 'bad\u0007': 1 })?.message).toBe('key contains a control character');
+    // Not a plain name, but nothing wrong with it either.
+    expect(findUnsafeValue({ 'with-dash': 1, 'dotted.key': 2 })).toBeNull();
+  });
+
+  it('H1 strings in an otherwise flat payload are checked', () => {
+    expect(findUnsafeValue({ seq: 1, name: 'ok' })).toBeNull();
+    expect(findUnsafeValue({ seq: 1, name: 'a\u0000b' })).toEqual({
+      path: 'name',
+      message: 'contains a NUL character',
+    });
+    expect(findUnsafeValue({ id: '\uD800' })?.message).toMatch(/lone surrogate/);
+  });
+
+  it('H1 nested values are walked and their path named', () => {
+    expect(findUnsafeValue({ items: [{ name: 'x\u0001' }] })).toEqual({
+      path: 'items.0.name',
+      message: 'contains a control character',
+    });
+    expect(findUnsafeValue({ a: { b: 1 } }, { maxDepth: 1 })?.message).toMatch(/nested too deeply/);
+  });
+
+  it('H1 a depth limit of 0 refuses even a flat object', () => {
+    expect(findUnsafeValue({ seq: 1 }, { maxDepth: 0 })?.message).toMatch(/nested too deeply/);
+  });
+});
