@@ -5,72 +5,19 @@
  * no game rules, no database. It exposes GET /metrics in the real server's shape so the bench
  * reads both the same way. Run as its own process with --expose-gc.
  */
-import http from 'node:http';
-import { Server } from 'socket.io';
+import { standInServer, type TapLike } from './stand-in-server.ts';
 
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
-const token = process.env.METRICS_TOKEN ?? '';
 // Echo taps are worth what a plain tap of the real server is worth, so the harness code is identical.
 const TAP_VALUE = 10;
 
 const stats = { tapEvents: 0, tapsAccepted: 0, coinsAccepted: 0 };
 
-function metrics(url: URL) {
-  const collect = (globalThis as { gc?: () => void }).gc;
-  if (url.searchParams.get('gc') === '1' && collect) {
-    collect();
-    collect();
-  }
-  return {
-    code: 200,
-    data: {
-      pid: process.pid,
-      uptime: process.uptime(),
-      gcAvailable: Boolean(collect),
-      memory: process.memoryUsage(),
-      cpu: process.cpuUsage(),
-      sockets: io.engine.clientsCount,
-      engineUsers: 0,
-      taps: stats,
-    },
-    message: 'Metrics',
-  };
-}
-
-const httpServer = http.createServer((request, response) => {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  if (url.pathname === '/health') {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end('{"status":"ok"}');
-    return;
-  }
-  if (url.pathname === '/metrics') {
-    if (request.headers.authorization !== `Bearer ${token}`) {
-      response.writeHead(401).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(metrics(url)));
-    return;
-  }
-  // socket.io answers its own path; everything else is unknown.
-  if (!url.pathname.startsWith('/engine.io')) response.writeHead(404).end();
+const { httpServer, io } = standInServer({
+  metricsToken: process.env.METRICS_TOKEN ?? '',
+  metrics: (server) => ({ sockets: server.engine.clientsCount, engineUsers: 0, taps: stats }),
 });
-
-const io = new Server(httpServer, {
-  path: '/engine.io',
-  serveClient: false,
-  perMessageDeflate: false,
-  pingInterval: 25_000,
-  pingTimeout: 20_000,
-  maxHttpBufferSize: 16 * 1024,
-});
-
-interface TapLike {
-  seq?: number;
-  count?: number;
-}
 
 io.on('connection', (socket) => {
   socket.on('initUser', () => {

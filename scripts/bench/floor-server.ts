@@ -12,16 +12,15 @@
  * load it carries is the real server's. PGlite only: its own data folder (FLOOR_DATA_DIR).
  * GET /metrics answers in the real server's shape. Run as its own process with --expose-gc.
  */
-import http from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import { validateInitData } from '../../apps/server/src/auth/init-data.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { FLUSH_SQL } from '../../apps/server/src/taps/tap-engine.ts';
 import { UPGRADE_KINDS, type UpgradeKind, upgradePrice } from '../../packages/shared/src/boosts/upgrades.ts';
+import { answerJson, standInServer, type TapLike } from './stand-in-server.ts';
 
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
-const token = process.env.METRICS_TOKEN ?? '';
 const botToken = process.env.TELEGRAM_BOT_TOKEN ?? '';
 const flushMs = Number(process.env.TAP_FLUSH_INTERVAL_MS ?? 200);
 const dataDir = process.env.FLOOR_DATA_DIR;
@@ -90,49 +89,24 @@ function status(player: Player, clientId: string) {
   };
 }
 
-const httpServer = http.createServer((request, response) => {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  const answer = (code: number, body: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(code, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  };
-  if (url.pathname === '/health') return answer(200, { status: 'ok' });
-  if (url.pathname === '/metrics') {
-    if (request.headers.authorization !== `Bearer ${token}`) return answer(401, {});
-    const collect = (globalThis as { gc?: () => void }).gc;
-    if (url.searchParams.get('gc') === '1' && collect) {
-      collect();
-      collect();
-    }
-    return answer(200, {
-      code: 200,
-      data: {
-        pid: process.pid,
-        uptime: process.uptime(),
-        gcAvailable: Boolean(collect),
-        memory: process.memoryUsage(),
-        cpu: process.cpuUsage(),
-        sockets: io.engine.clientsCount,
-        engineUsers: players.size,
-        taps: stats,
-      },
-      message: 'Metrics',
-    });
-  }
-  if (request.method === 'POST' && url.pathname.startsWith('/v1/boosts/')) {
+const { httpServer, io } = standInServer({
+  metricsToken: process.env.METRICS_TOKEN ?? '',
+  metrics: (server) => ({ sockets: server.engine.clientsCount, engineUsers: players.size, taps: stats }),
+  route(request, response, url) {
+    if (request.method !== 'POST' || !url.pathname.startsWith('/v1/boosts/')) return false;
     let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     request.on('end', () => {
       balanceChange(url.pathname, request.headers.authorization, body).then(
         ({ code, body: reply, retryAfter }) =>
-          answer(code, reply, retryAfter ? { 'retry-after': String(retryAfter) } : {}),
-        (error: unknown) => answer(500, { error: 'server/internal', message: String(error) }),
+          answerJson(response, code, reply, retryAfter ? { 'retry-after': String(retryAfter) } : {}),
+        (error: unknown) => answerJson(response, 500, { error: 'server/internal', message: String(error) }),
       );
     });
-    return;
-  }
-  // socket.io answers its own path; everything else is unknown.
-  if (!url.pathname.startsWith('/engine.io')) answer(404, {});
+    return true;
+  },
 });
 
 const purchaseWindows = new Map<string, { start: number; count: number }>();
@@ -184,20 +158,6 @@ async function balanceChange(
   );
   if (!done) return { code: 409, body: { error: 'boost/conflict' } };
   return { code: 200, body: { code: 200, data: { kind, coins: done.coins }, message: 'Upgraded' } };
-}
-
-const io = new Server(httpServer, {
-  path: '/engine.io',
-  serveClient: false,
-  perMessageDeflate: false,
-  pingInterval: 25_000,
-  pingTimeout: 20_000,
-  maxHttpBufferSize: 16 * 1024,
-});
-
-interface TapLike {
-  seq?: number;
-  count?: number;
 }
 
 io.on('connection', (socket) => {

@@ -22,6 +22,25 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
+ * The process's part of /metrics: CPU, memory and uptime. With `gc` and --expose-gc, garbage is
+ * collected first so heap figures are comparable. The benchmarks' stand-in servers answer with it.
+ */
+export function processMetrics(gc: boolean) {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (gc && collect) {
+    collect();
+    collect();
+  }
+  return {
+    pid: process.pid,
+    uptime: process.uptime(),
+    gcAvailable: Boolean(collect),
+    memory: process.memoryUsage(),
+    cpu: process.cpuUsage(),
+  };
+}
+
+/**
  * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): process CPU and
  * memory, connected sockets, the tap engine's counters, the database's connection state and
  * (PGlite) the data folder's size. `?gc=1` collects garbage first when
@@ -53,19 +72,10 @@ export function metricsRoutes({
             error: 'auth/missing',
           };
         }
-        const collect = (globalThis as { gc?: () => void }).gc;
-        if (request.query.gc === '1' && collect) {
-          collect();
-          collect();
-        }
         return {
           code: 200,
           data: {
-            pid: process.pid,
-            uptime: process.uptime(),
-            gcAvailable: Boolean(collect),
-            memory: process.memoryUsage(),
-            cpu: process.cpuUsage(),
+            ...processMetrics(request.query.gc === '1'),
             sockets: connectedSockets(),
             engineUsers: engine.size,
             taps: engine.stats,
