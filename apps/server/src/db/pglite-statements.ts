@@ -16,6 +16,8 @@ interface Prepared {
   name: string;
   /** The parameter types PostgreSQL inferred, to serialise the values as PGlite would. */
   types: number[];
+  /** The result's columns, as the statement was described when prepared (null: it returns none). */
+  columns: messages.RowDescriptionMessage | null;
 }
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -29,10 +31,11 @@ let caches = 0;
  * Named prepared statements for PGlite, as postgres.js and drizzle's node-postgres prepared
  * queries have on PostgreSQL. PGlite's own `query` sends each statement in six calls into the
  * database (parse, describe, bind, describe, execute, sync), and PostgreSQL parses, analyses and
- * plans it every time. Here a statement is parsed once per SQL text, and each run is one call:
- * bind, describe, execute and sync together. Measured on the app's `users` table: an update by id
- * 90–120 µs of CPU against 240–650 µs, a select by id 55–100 µs against 250–390 µs
- * (issue 6: on PGlite every statement costs the server's own thread).
+ * plans it every time. Here a statement is parsed and described once per SQL text, and each run
+ * is one call: bind, execute and sync together, its rows read with the columns described when it
+ * was prepared (results come back as text, so the description's formats hold). Measured on the
+ * app's `users` table: an update by id 90–120 µs of CPU against 240–650 µs, a select by id
+ * 55–100 µs against 250–390 µs (issue 6: on PGlite every statement costs the server's own thread).
  *
  * Prepared statements belong to the session, not to a transaction: a rollback keeps them, and a
  * statement that failed to parse was never created. Values are serialised and rows parsed by
@@ -103,12 +106,7 @@ export class PgliteStatements {
       return serializer ? serializer(value) : String(value);
     });
     const sent = await this.send(
-      [
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ],
+      [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()],
       text,
       params,
       options,
@@ -118,7 +116,10 @@ export class PgliteStatements {
       if (isStale(error)) this.forget(text);
       throw error;
     });
-    return parse.parseResults(sent, this.client.parsers, options)[0] as Results<Row>;
+    // A schema change that alters the columns fails the run above ("cached plan must not change
+    // result type"), so the description is never stale when rows arrive.
+    const received = statement.columns ? [statement.columns, ...sent] : sent;
+    return parse.parseResults(received, this.client.parsers, options)[0] as Results<Row>;
   }
 
   private async prepare(text: string, params: unknown[], options?: QueryOptions): Promise<Prepared> {
@@ -145,7 +146,11 @@ export class PgliteStatements {
       if (oldest === undefined) break;
       this.forget(oldest);
     }
-    return { name, types: description?.dataTypeIDs ?? [] };
+    const columns =
+      described.find(
+        (message): message is messages.RowDescriptionMessage => message.name === 'rowDescription',
+      ) ?? null;
+    return { name, types: description?.dataTypeIDs ?? [], columns };
   }
 
   /** Drops a statement from the cache; it is closed with the next message. */
