@@ -111,6 +111,7 @@ interface FlushRow {
 }
 
 // One statement per chunk: balances, their ledger rows and the durable batch numbers together.
+// bench:taps' floor (scripts/bench/floor-server.ts) writes with it too.
 export const FLUSH_SQL = `
 with input as (
   select * from unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::bigint[], $6::text[])
