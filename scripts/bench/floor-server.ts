@@ -51,7 +51,8 @@ interface Player {
   inflight: number;
   /** Batch numbers per client id: applied in memory, durable in the database. */
   seqs: Map<string, { applied: number; durable: number }>;
-  sockets: Set<Socket>;
+  /** Open sockets, with the client id each named at its handshake. */
+  sockets: Map<Socket, string>;
 }
 const players = new Map<string, Player>();
 const dirty = new Set<Player>();
@@ -177,12 +178,12 @@ io.on('connection', (socket) => {
           pendingTaps: 0,
           inflight: 0,
           seqs: new Map(),
-          sockets: new Set(),
+          sockets: new Map(),
         };
         players.set(telegramId, known);
       }
       player = known;
-      known.sockets.add(socket);
+      known.sockets.set(socket, clientId);
       socket.emit('statusUpdated', status(known, clientId));
     })();
   });
@@ -269,12 +270,8 @@ async function flush() {
           const known = player.seqs.get(clientId);
           if (known && seq > known.durable) known.durable = seq;
         }
-        for (const socket of player.sockets) {
-          const clientId = String(
-            (socket.handshake.auth as { clientId?: string }).clientId ?? `socket:${socket.id}`,
-          );
+        for (const [socket, clientId] of player.sockets)
           socket.emit('coinsUpdated', status(player, clientId));
-        }
       }
     }
   } finally {
