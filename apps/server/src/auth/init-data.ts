@@ -75,6 +75,18 @@ function dataCheckString(params: URLSearchParams): string {
     .join('\n');
 }
 
+/** Whether init data signed at `authDate` is still good now: not expired, not from the future. */
+export function authDateProblem(
+  authDate: number,
+  maxAgeSeconds: number,
+  nowSeconds: number,
+): 'auth/invalid' | 'auth/expired' | null {
+  // Data dated in the future would never expire; allow only clock skew (decisions: D-AUTH-5).
+  if (authDate - nowSeconds > AUTH_MAX_FUTURE_SKEW_SECONDS) return 'auth/invalid';
+  if (maxAgeSeconds > 0 && nowSeconds - authDate > maxAgeSeconds) return 'auth/expired';
+  return null;
+}
+
 /**
  * Checks Telegram Mini App init data: the HMAC-SHA256 over the data-check-string with the key
  * derived from the bot token (compared in constant time), then the age of auth_date (and that
@@ -101,10 +113,8 @@ export function validateInitData(
 
   const authDate = Number(params.get('auth_date'));
   if (!Number.isInteger(authDate) || authDate <= 0) return { ok: false, problem: 'auth/invalid' };
-  // Data dated in the future would never expire; allow only clock skew (decisions: D-AUTH-5).
-  if (authDate - nowSeconds > AUTH_MAX_FUTURE_SKEW_SECONDS) return { ok: false, problem: 'auth/invalid' };
-  if (maxAgeSeconds > 0 && nowSeconds - authDate > maxAgeSeconds)
-    return { ok: false, problem: 'auth/expired' };
+  const problem = authDateProblem(authDate, maxAgeSeconds, nowSeconds);
+  if (problem) return { ok: false, problem };
 
   let user: z.infer<typeof initDataUserSchema>;
   try {

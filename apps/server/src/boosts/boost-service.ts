@@ -1,13 +1,18 @@
 import { utcDay } from '@titans/shared/boosts/free-refill';
 import type { BoostsView } from '@titans/shared/boosts/schemas';
-import { tapStats, UPGRADES, type UpgradeKind, upgradePrice } from '@titans/shared/boosts/upgrades';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  tapStats,
+  UPGRADE_KINDS,
+  UPGRADES,
+  type UpgradeKind,
+  upgradePrice,
+} from '@titans/shared/boosts/upgrades';
 import type { Clock } from '../clock.ts';
-import type { Database, Tx } from '../db/database.ts';
-import { users } from '../db/schema.ts';
+import type { Database, RawQuery } from '../db/database.ts';
+import { selectList } from '../db/select-list.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult } from '../money/money-result.ts';
-import { UPGRADE_PROPERTIES, upgradeColumn, upgradeLevelsOf } from '../users/upgrade-levels.ts';
+import { upgradeColumn, upgradeLevelsOf } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import { type BoostRow, boostColumns, boostsView, freeRefillOf } from './boost-view.ts';
 
@@ -18,9 +23,30 @@ export interface BoostServiceDeps {
   now: Clock;
 }
 
-/** The player's Boost columns only (PGlite formats and parses every column a read returns). */
-async function userIn(tx: Tx | Database['db'], userId: string): Promise<BoostRow | null> {
-  const [row] = await tx.select(boostColumns).from(users).where(eq(users.id, userId)).limit(1);
+/**
+ * The player's Boost columns only (PGlite formats and parses every column a read returns), as
+ * fixed SQL: these statements run on every purchase and refill (issue 6).
+ */
+const BOOST_ROW = selectList(boostColumns);
+const BOOST_ROW_SQL = `select ${BOOST_ROW} from users where id = $1`;
+
+/** B1's level step: from exactly the level priced to the next (a stale level updates nothing). */
+const LEVEL_UP_SQL = Object.fromEntries(
+  UPGRADE_KINDS.map((kind) => {
+    const column = `"${upgradeColumn(kind).name}"`;
+    return [
+      kind,
+      `update users set ${column} = ${column} + 1, updated_at = $3
+        where id = $1 and ${column} = $2 returning ${BOOST_ROW}`,
+    ];
+  }),
+) as Record<UpgradeKind, string>;
+
+const REFILL_SQL = `update users set free_refills_day = $2::date, free_refills_used = $3, last_free_refill_at = $4
+  where id = $1 returning ${BOOST_ROW}`;
+
+async function userIn(query: RawQuery, userId: string): Promise<BoostRow | null> {
+  const [row] = await query<BoostRow>(BOOST_ROW_SQL, [userId]);
   return row ?? null;
 }
 
@@ -29,7 +55,7 @@ export class BoostService {
   constructor(private readonly deps: BoostServiceDeps) {}
 
   async view(userId: string): Promise<MoneyResult<BoostsView>> {
-    const user = await userIn(this.deps.database.db, userId);
+    const user = await userIn(this.deps.database.query, userId);
     if (!user) return failed('user/not-found');
     return { ok: true, value: boostsView(user, this.deps.live, this.deps.now()) };
   }
@@ -47,7 +73,7 @@ export class BoostService {
     const result = await this.deps.gateway.change(
       userId,
       async (money) => {
-        const user = await userIn(money.tx, userId);
+        const user = await userIn(money.query, userId);
         if (!user) return money.fail('user/not-found');
         const level = upgradeLevelsOf(user)[kind];
         if (options.expectedLevel !== undefined && options.expectedLevel !== level)
@@ -63,13 +89,8 @@ export class BoostService {
           meta: { kind, level: level + 1 },
           insufficient: 'boost/insufficient-coins',
         });
-        const column = upgradeColumn(kind);
         // The level moves from exactly `level` to `level + 1`; the ledger key is per level too.
-        [after] = await money.tx
-          .update(users)
-          .set({ [UPGRADE_PROPERTIES[kind]]: sql`${column} + 1`, updatedAt: new Date(money.now) })
-          .where(and(eq(users.id, userId), eq(column, level)))
-          .returning(boostColumns);
+        [after] = await money.query<BoostRow>(LEVEL_UP_SQL[kind], [userId, level, new Date(money.now)]);
         if (!after) return money.fail('request/conflict');
         return { kind, level: level + 1 };
       },
@@ -87,7 +108,7 @@ export class BoostService {
     const result = await this.deps.gateway.change(
       userId,
       async (money) => {
-        const user = await userIn(money.tx, userId);
+        const user = await userIn(money.query, userId);
         if (!user) return money.fail('user/not-found');
         const { energy, max } = money.energy(userId);
         if (energy >= max) return money.fail('boost/energy-full');
@@ -95,15 +116,12 @@ export class BoostService {
         if (!check.ok)
           return money.fail(check.reason === 'cooldown' ? 'boost/refill-cooldown' : 'boost/no-refills-left');
         await money.setEnergy(userId, tapStats(upgradeLevelsOf(user)).maxEnergy);
-        [after] = await money.tx
-          .update(users)
-          .set({
-            freeRefillsDay: utcDay(money.now),
-            freeRefillsUsed: check.usedToday + 1,
-            lastFreeRefillAt: new Date(money.now),
-          })
-          .where(eq(users.id, userId))
-          .returning(boostColumns);
+        [after] = await money.query<BoostRow>(REFILL_SQL, [
+          userId,
+          utcDay(money.now),
+          check.usedToday + 1,
+          new Date(money.now),
+        ]);
         return { used_today: check.usedToday + 1 };
       },
       { idempotencyKey: options.idempotencyKey, scope: 'boost-refill' },

@@ -1,7 +1,7 @@
 import type { Currency } from '@titans/shared/characters/schemas';
 import type { ErrorCode } from '@titans/shared/errors';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.ts';
+import { getTableName } from 'drizzle-orm';
+import type { RawQuery } from '../db/database.ts';
 import { ledger, users } from '../db/schema.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 
@@ -24,31 +24,46 @@ export interface BalanceChange {
  * Coins credited count towards total_coins_earned. Features never call this: they go through
  * the BalanceGateway, which runs it inside the player's serialised change.
  */
-export async function changeBalance(tx: Tx, change: BalanceChange): Promise<MoneyResult<number>> {
+export async function changeBalance(query: RawQuery, change: BalanceChange): Promise<MoneyResult<number>> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error(`Invalid balance delta ${change.delta}`);
-  const balance = sql.identifier(change.currency === 'coins' ? users.coins.name : users.gems.name);
-  const earned = sql.identifier(users.totalCoinsEarned.name);
-  const countsAsEarned = change.currency === 'coins' && change.delta > 0;
-  // One statement for the balance and its ledger row (a third fewer round trips per change than
-  // an UPDATE then an INSERT): a debit above the balance updates no row, so no ledger row either.
-  const result = (await tx.execute(sql`
-    with changed as (
-      update ${users}
-      set ${balance} = ${balance} + ${change.delta},
-          ${earned} = ${earned} + ${countsAsEarned ? change.delta : 0},
-          ${sql.identifier(users.updatedAt.name)} = now()
-      where ${users.id} = ${change.userId} and ${balance} + ${change.delta} >= 0
-      returning ${balance} as balance
-    )
-    insert into ${ledger} (user_id, currency, delta, balance_after, reason, idempotency_key, meta)
-    select ${change.userId}::uuid, ${change.currency}::text, ${change.delta}::bigint, balance,
-           ${change.reason}::text, ${change.idempotencyKey}::text, ${JSON.stringify(change.meta ?? {})}::jsonb
-    from changed
-    returning balance_after`)) as unknown as { rows: { balance_after: number | string | bigint }[] };
-  const row = result.rows[0];
+  const earned = change.currency === 'coins' && change.delta > 0 ? change.delta : 0;
+  const [row] = await query<{ balance_after: number | string }>(CHANGE_SQL[change.currency], [
+    change.userId,
+    change.delta,
+    earned,
+    change.reason,
+    change.idempotencyKey,
+    JSON.stringify(change.meta ?? {}),
+  ]);
   if (!row) return failed(change.insufficient ?? 'ledger/insufficient-funds');
   return succeeded(Number(row.balance_after));
+}
+
+/**
+ * The balance change as fixed SQL text per currency, built once: the text never varies, so it
+ * is not built again for every change (issue 6). Coins credited count towards total_coins_earned.
+ */
+const CHANGE_SQL: Record<Currency, string> = {
+  coins: changeSql('coins', users.coins.name),
+  gems: changeSql('gems', users.gems.name),
+};
+
+function changeSql(currency: Currency, column: string): string {
+  const balance = `"${column}"`;
+  return `
+    with changed as (
+      update "${getTableName(users)}"
+      set ${balance} = ${balance} + $2::bigint,
+          "${users.totalCoinsEarned.name}" = "${users.totalCoinsEarned.name}" + $3::bigint,
+          "${users.updatedAt.name}" = now()
+      where "${users.id.name}" = $1::uuid and ${balance} + $2::bigint >= 0
+      returning ${balance} as balance
+    )
+    insert into "${getTableName(ledger)}" (user_id, currency, delta, balance_after, reason, idempotency_key, meta)
+    select $1::uuid, '${currency}', $2::bigint, balance, $4::text, $5::text, $6::jsonb
+    from changed
+    returning balance_after`;
 }
 
 /** True when a database error is a unique-constraint violation (SQLSTATE 23505), however wrapped. */

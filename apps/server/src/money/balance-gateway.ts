@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../db/database.ts';
-import { idempotentResults, users } from '../db/schema.ts';
+import type { Database, RawQuery, Tx } from '../db/database.ts';
+import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
 import { type EnergyEffect, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
@@ -12,6 +12,11 @@ import { failed, type MoneyFailure, type MoneyResult, succeeded } from './money-
 export interface MoneyContext {
   /** The change's transaction: the feature's own writes (ownership, progress, records) go here. */
   tx: Tx;
+  /**
+   * Raw SQL in the same transaction, for a hot path's few fixed statements (rows as
+   * `Database.query` gives them); drizzle builds its queries again on every call.
+   */
+  query: RawQuery;
   /** The app clock's time for this change, in ms. */
   now: number;
   /**
@@ -38,6 +43,9 @@ export interface ChangeOptions {
   /** What the key is used for; the same key for another scope is refused. */
   scope?: string;
 }
+
+/** A held player's energy, stored with the time it was true (a refill, an entry's cost). */
+const ENERGY_SQL = 'update users set energy = $2, energy_updated_at = $3, updated_at = $3 where id = $1';
 
 /** Thrown inside a change to roll its transaction back; carries the failure to answer. */
 class Abort extends Error {
@@ -115,13 +123,13 @@ export class BalanceGateway {
         held.push(id);
       }
       const now = this.options.now();
-      const outcome = await database.db.transaction(async (tx) => {
+      const outcome = await database.transaction(async (tx, query) => {
         const owner = ids[0]!;
         if (options.idempotencyKey) {
           const replay = await this.replay(tx, owner, options);
           if (replay) return replay;
         }
-        const value = await work(this.context(tx, now, new Set(ids), effects));
+        const value = await work(this.context(tx, query, now, new Set(ids), effects));
         if (options.idempotencyKey) {
           await tx.insert(idempotentResults).values({
             userId: owner,
@@ -174,6 +182,7 @@ export class BalanceGateway {
 
   private context(
     tx: Tx,
+    query: RawQuery,
     now: number,
     players: Set<string>,
     effects: Map<string, EnergyEffect>,
@@ -191,17 +200,14 @@ export class BalanceGateway {
       if (!current) throw new Error(`Player ${userId} is not loaded`);
       return current;
     };
-    const writeEnergy = (userId: string, value: number) =>
-      tx
-        .update(users)
-        .set({ energy: value, energyUpdatedAt: new Date(now), updatedAt: new Date(now) })
-        .where(eq(users.id, userId));
+    const writeEnergy = (userId: string, value: number) => query(ENERGY_SQL, [userId, value, new Date(now)]);
     return {
       tx,
+      query,
       now,
       async apply(change) {
         requireHeld(change.userId);
-        const result = await changeBalance(tx, change);
+        const result = await changeBalance(query, change);
         if (!result.ok) return fail(result.code, result.message, result.data);
         return result.value;
       },

@@ -119,7 +119,7 @@ export class UserService {
       return { user: refreshed ?? existing, created: false };
     }
 
-    const created = await this.db.transaction(async (tx) => {
+    const created = await this.database.transaction(async (tx, query) => {
       const referrer = referralCode ? await this.findReferrer(tx, referralCode) : null;
       for (let attempt = 0; attempt < 5; attempt++) {
         const [row] = await tx
@@ -144,7 +144,7 @@ export class UserService {
           // The opening balance is written by the transaction that creates the account: nobody
           // can hold or change it yet. Every later change goes through the BalanceGateway.
           if (START_COINS > 0)
-            await changeBalance(tx, {
+            await changeBalance(query, {
               userId: row.id,
               currency: 'coins',
               delta: START_COINS,
@@ -152,7 +152,7 @@ export class UserService {
               idempotencyKey: `starter:${row.id}:coins`,
             });
           if (START_GEMS > 0)
-            await changeBalance(tx, {
+            await changeBalance(query, {
               userId: row.id,
               currency: 'gems',
               delta: START_GEMS,
