@@ -51,6 +51,21 @@ describe('PGlite prepared statements (issue 6: one call per statement, parsed on
     expect(statements.stats.reused).toBeGreaterThan(0);
   });
 
+  it('a reply longer than one write from the database (5,000 rows) reads as PGlite reads it', async () => {
+    const text = `select g as n, repeat('é', g % 40) as text, g * 1.5 as half, now() - g * interval '1 second' as at
+                  from generate_series(1, $1::int) g`;
+    for (const pass of [1, 2]) {
+      const expected = await plain.query(text, [5_000]);
+      const read = await statements.query(text, [5_000]);
+      expect(read.rows.length, `pass ${pass}`).toBe(5_000);
+      expect({ ...read, rows: read.rows.map((row) => ({ ...(row as object), at: null })) }).toEqual({
+        ...expected,
+        rows: expected.rows.map((row) => ({ ...(row as object), at: null })),
+      });
+      expect((read.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+    }
+  });
+
   it('a failing statement throws PGlite’s error with the query, prepares nothing, and leaves the session usable', async () => {
     const syntax = await statements.query('selec 1').catch((error: unknown) => error);
     expect(syntax).toMatchObject({ code: '42601', query: 'selec 1' });

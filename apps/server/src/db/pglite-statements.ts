@@ -7,6 +7,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { readReply } from './pglite-reply.ts';
 import { withMethods } from './with-methods.ts';
 
 /** How many statements one PGlite keeps prepared; beyond it the least recently used is closed. */
@@ -105,12 +106,17 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[type] ?? this.client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const sent = await this.send(
-      [serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()],
-      text,
-      params,
-      options,
-    ).catch((error: unknown) => {
+    const message = [
+      serialize.bind({ statement: statement.name, values }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
+    const reply = await this.exchange(message);
+    const parsers = options?.parsers ? { ...this.client.parsers, ...options.parsers } : this.client.parsers;
+    const read = readReply<Row>(reply, statement.columns, parsers, options?.rowMode);
+    if (read) return read;
+    // An error, or a reply the fast reader does not know: PGlite's own reader, as before.
+    const sent = await this.readWithPglite(reply, text, params, options).catch((error: unknown) => {
       // A statement someone deallocated, or whose result columns a schema change altered, is
       // prepared again on the next call.
       if (isStale(error)) this.forget(text);
@@ -120,6 +126,44 @@ export class PgliteStatements {
     // result type"), so the description is never stale when rows arrive.
     const received = statement.columns ? [statement.columns, ...sent] : sent;
     return parse.parseResults(received, this.client.parsers, options)[0] as Results<Row>;
+  }
+
+  /** Sends messages as one call, with any pending closes in front, and answers PostgreSQL's bytes. */
+  private async exchange(parts: Uint8Array[]): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    await this.client.execProtocolRawStream(this.withCloses(parts), {
+      syncToFs: false,
+      // A view into the database's memory, valid only during the call: kept as a copy.
+      onRawData: (bytes) => chunks.push(bytes.slice()),
+    });
+    if (chunks.length === 1) return chunks[0]!;
+    const all = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return all;
+  }
+
+  /** A reply read by PGlite's own protocol reader; its first error is thrown as PGlite throws it. */
+  private async readWithPglite(
+    reply: Uint8Array,
+    text: string,
+    params: unknown[],
+    options?: QueryOptions,
+  ): Promise<BackendMessage[]> {
+    const received: BackendMessage[] = [];
+    let failure: messages.DatabaseError | null = null;
+    new protocol.Parser().parse(reply, (message) => {
+      if (message instanceof messages.DatabaseError) failure ??= message;
+      else received.push(message);
+    });
+    if (failure) {
+      Object.assign(failure, { query: text, params, queryOptions: options });
+      throw failure;
+    }
+    return received;
   }
 
   private async prepare(text: string, params: unknown[], options?: QueryOptions): Promise<Prepared> {
@@ -168,6 +212,18 @@ export class PgliteStatements {
     params: unknown[],
     options?: QueryOptions,
   ): Promise<BackendMessage[]> {
+    try {
+      return await this.client.execProtocolStream(this.withCloses(parts), { syncToFs: false });
+    } catch (error) {
+      if (error instanceof messages.DatabaseError) {
+        Object.assign(error, { query: text, params, queryOptions: options });
+      }
+      throw error;
+    }
+  }
+
+  /** The messages as one, after a Close for every statement evicted since the last call. */
+  private withCloses(parts: Uint8Array[]): Uint8Array {
     const closes = this.toClose.splice(0).map((name) => serialize.close({ type: 'S', name }));
     this.stats.closed += closes.length;
     const all = [...closes, ...parts];
@@ -177,14 +233,7 @@ export class PgliteStatements {
       message.set(part, offset);
       offset += part.length;
     }
-    try {
-      return await this.client.execProtocolStream(message, { syncToFs: false });
-    } catch (error) {
-      if (error instanceof messages.DatabaseError) {
-        Object.assign(error, { query: text, params, queryOptions: options });
-      }
-      throw error;
-    }
+    return message;
   }
 }
 
