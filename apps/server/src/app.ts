@@ -281,9 +281,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const bans = new BanService({
     database,
     logger: app.log,
-    // A ban closes every open socket of the player at once; an unban needs nothing here: the
-    // handshake reads the account, so the player's next connection is accepted.
+    // A ban closes every open socket of the player at once; either way the account is read again
+    // on the player's next call or connection, so an unban lets them back in.
     apply: (change) => {
+      users.forgetAccount(change.telegramUserId);
       if (change.banned) sockets.closeAll(change.telegramUserId, 'auth/banned', banMessage(change.reason));
     },
   });

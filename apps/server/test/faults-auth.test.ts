@@ -1,9 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { AUTH_MAX_FUTURE_SKEW_SECONDS } from '@titans/shared/constants';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
 import { refusedConnection } from './helpers/socket-client.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -44,10 +42,7 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
     for (const id of [ME, BANNED, OTHER]) {
       expect((await t.call(id, 'POST', '/v1/user/register', { telegram_user_id: id })).status).toBe(200);
     }
-    await t.database.db
-      .update(users)
-      .set({ isBanned: true, banReason: 'Bot' })
-      .where(eq(users.telegramUserId, BigInt(BANNED)));
+    await t.bans.set(String(BANNED), true, 'Bot');
   }, 180_000);
   afterAll(async () => t?.close(), 60_000);
 

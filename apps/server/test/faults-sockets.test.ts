@@ -146,6 +146,30 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     await elsewhere.set(String(id), false, null);
   }, 120_000);
 
+  it('A10 the account every call reads follows bans and unbans written by another process', async () => {
+    const id = 62_005;
+    await readyPlayer(t, id);
+    expect((await t.call(id, 'GET', `/v1/user/${id}`)).status).toBe(200);
+    const elsewhere = new BanService({ database: t.database, logger: t.app.log, apply: () => {} });
+    const answers = async (status: number) => {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const response = await t.call(id, 'GET', `/v1/user/${id}`);
+        if (response.status === status || Date.now() > deadline) return response;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await elsewhere.set(String(id), true, 'Elsewhere');
+    let bannedAt = Date.now();
+    const refused = await answers(403);
+    expect(refused.body).toMatchObject({ error: 'auth/banned', message: 'Elsewhere' });
+    expect(Date.now() - bannedAt).toBeLessThan(1_500);
+    await elsewhere.set(String(id), false, null);
+    bannedAt = Date.now();
+    expect((await answers(200)).status).toBe(200);
+    expect(Date.now() - bannedAt).toBeLessThan(1_500);
+  }, 120_000);
+
   it('A11 operator calls need the admin token', async () => {
     const response = await t.call(
       null,

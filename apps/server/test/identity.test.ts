@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInitData } from '../src/auth/init-data.ts';
-import { users } from '../src/db/schema.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 describeEachDatabase('identity', (kind) => {
@@ -118,10 +116,8 @@ describeEachDatabase('identity', (kind) => {
   it('A4 a banned user is refused on every call with the reason', async () => {
     const BANNED = 5003;
     await t.call(BANNED, 'POST', '/v1/user/register', { telegram_user_id: BANNED });
-    await t.database.db
-      .update(users)
-      .set({ isBanned: true, banReason: 'Autoclicker detected' })
-      .where(eq(users.telegramUserId, BigInt(BANNED)));
+    // The operator's ban (D-BAN-1): the account each call reads is the one the ban wrote.
+    await t.bans.set(String(BANNED), true, 'Autoclicker detected');
     for (const [method, route, body] of [
       ['GET', `/v1/user/${BANNED}`, undefined],
       ['POST', '/v1/user/register', { telegram_user_id: BANNED }],
@@ -142,10 +138,7 @@ describeEachDatabase('identity', (kind) => {
   it('A4 a ban without a recorded reason sends the default message and ban_reason null', async () => {
     const BANNED = 5004;
     await t.call(BANNED, 'POST', '/v1/user/register', { telegram_user_id: BANNED });
-    await t.database.db
-      .update(users)
-      .set({ isBanned: true })
-      .where(eq(users.telegramUserId, BigInt(BANNED)));
+    await t.bans.set(String(BANNED), true, null);
     const response = await t.call(BANNED, 'GET', `/v1/user/${BANNED}`);
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({

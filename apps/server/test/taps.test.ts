@@ -212,11 +212,8 @@ describeEachDatabase('taps over socket.io', (kind) => {
     expect(forged.data).toMatchObject({ code: 'auth/invalid' });
 
     const id = nextId++;
-    const userId = await readyPlayer(t, id);
-    await t.database.db
-      .update(users)
-      .set({ isBanned: true, banReason: 'Tap bot' })
-      .where(eq(users.id, userId));
+    await readyPlayer(t, id);
+    await t.bans.set(String(id), true, 'Tap bot');
     const banned = await refusedConnection(t.url, { initData: t.initData(id) });
     expect(banned.data).toMatchObject({ code: 'auth/banned', message: 'Tap bot' });
   });

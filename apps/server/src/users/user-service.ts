@@ -14,6 +14,9 @@ export type { UserRow } from './upgrade-levels.ts';
 /** Who an authenticated call is from: what every route needs of the account, read on every call. */
 export type Account = Pick<UserRow, 'id' | 'telegramUserId' | 'isBanned' | 'banReason'>;
 
+/** Accounts one process keeps; past it the oldest is dropped and read again when it calls. */
+const ACCOUNT_CACHE_SIZE = 100_000;
+
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 function newReferralCode(): string {
@@ -49,6 +52,8 @@ export class UserService {
   private readonly byId;
   /** The caller's account only: PGlite formats and parses every column a read returns (issue 6). */
   private readonly accountByTelegramId;
+  /** Accounts found by Telegram id, oldest first (decisions: D-BAN-1). */
+  private readonly accounts = new Map<string, Account>();
 
   constructor(private readonly database: Database) {
     this.accountByTelegramId = this.db
@@ -85,10 +90,24 @@ export class UserService {
     return row ?? null;
   }
 
-  /** The account of a Telegram user (who they are and whether they are banned), or null. */
+  /**
+   * The account of a Telegram user (who they are and whether they are banned), or null. Every
+   * API call and socket handshake asks, so a found account is kept; a ban or an unban forgets it
+   * (`forgetAccount`, called by the BanService for its own changes and for those it polls).
+   */
   async findAccount(telegramUserId: string): Promise<Account | null> {
+    const known = this.accounts.get(telegramUserId);
+    if (known) return known;
     const [row] = await this.accountByTelegramId.execute({ telegramUserId: BigInt(telegramUserId) });
-    return row ?? null;
+    if (!row) return null;
+    if (this.accounts.size >= ACCOUNT_CACHE_SIZE) this.accounts.delete(this.accounts.keys().next().value!);
+    this.accounts.set(telegramUserId, row);
+    return row;
+  }
+
+  /** Drops a kept account (its ban state changed): the next call reads it again. */
+  forgetAccount(telegramUserId: string) {
+    this.accounts.delete(telegramUserId);
   }
 
   async findById(id: string): Promise<UserRow | null> {
