@@ -18,6 +18,7 @@ import { createApp } from '../../apps/server/src/app.ts';
 import { signInitData } from '../../apps/server/src/auth/init-data.ts';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { ledger, userCharacters, users } from '../../apps/server/src/db/schema.ts';
+import { SERVER_NODE_ARGS } from '../../apps/server/src/server-launch.ts';
 import { LatencyRecorder } from './latency-recorder.ts';
 import { killAllChildren, type ServerChild, startServerChild } from './server-child.ts';
 
@@ -181,7 +182,7 @@ async function main() {
   const real = await startServerChild({
     name: 'real',
     cwd: repoRoot,
-    args: ['--expose-gc', '--import', 'tsx', 'apps/server/src/server.ts'],
+    args: ['--expose-gc', ...SERVER_NODE_ARGS],
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       LOG_LEVEL: 'warn',

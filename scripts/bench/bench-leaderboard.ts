@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { SERVER_NODE_ARGS } from '../../apps/server/src/server-launch.ts';
 import { type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase } from './bench-database.ts';
 import { identities, registerUsers } from './bench-users.ts';
 import { LatencyRecorder } from './latency-recorder.ts';
@@ -129,7 +130,7 @@ async function startServer(db: BenchDatabase, refreshSeconds: number): Promise<S
   const server = await startServerChild({
     name: 'real',
     cwd: repoRoot,
-    args: ['--import', 'tsx', 'apps/server/src/server.ts'],
+    args: [...SERVER_NODE_ARGS],
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       LOG_LEVEL: 'warn',

@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../apps/server/src/server-launch.ts';
 import { type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase } from './bench-database.ts';
 import {
   type BenchResults,
@@ -151,9 +152,8 @@ async function main(): Promise<number> {
         ...(options.cpuProfileDir
           ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`]
           : []),
-        '--import',
-        'tsx',
-        'apps/server/src/server.ts',
+        // As `npm run serve` starts it (apps/server/src/server-launch.ts).
+        ...SERVER_NODE_ARGS,
       ],
       env: {
         TELEGRAM_BOT_TOKEN: BOT_TOKEN,

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ClientToServerEvents, ServerToClientEvents } from '@titans/shared/realtime/events';
 import { io, type Socket } from 'socket.io-client';
+import { SERVER_NODE_ARGS } from '../../apps/server/src/server-launch.ts';
 import { pgliteBenchDatabase, postgresBenchDatabase } from './bench-database.ts';
 import { identities, registerUsers } from './bench-users.ts';
 import { LatencyRecorder } from './latency-recorder.ts';
@@ -295,7 +296,7 @@ async function main() {
   const server = await startServerChild({
     name: 'real',
     cwd: repoRoot,
-    args: ['--import', 'tsx', 'apps/server/src/server.ts'],
+    args: [...SERVER_NODE_ARGS],
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       LOG_LEVEL: 'warn',

@@ -17,6 +17,7 @@ import { PGLITE_WAL_CHECKPOINT_BYTES } from '@titans/shared/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@titans/shared/realtime/events';
 import { io, type Socket } from 'socket.io-client';
 import { folderBytes } from '../../apps/server/src/db/wal-keeper.ts';
+import { SERVER_NODE_ARGS } from '../../apps/server/src/server-launch.ts';
 import { identities, inPool, registerUsers } from '../bench/bench-users.ts';
 import { LatencyRecorder } from '../bench/latency-recorder.ts';
 import { killAllChildren, type ServerChild, startServerChild } from '../bench/server-child.ts';
@@ -76,7 +77,7 @@ async function startServer(dataDir: string): Promise<ServerChild> {
   return startServerChild({
     name: 'titans',
     cwd: repoRoot,
-    args: ['--expose-gc', '--import', 'tsx', 'apps/server/src/server.ts'],
+    args: ['--expose-gc', ...SERVER_NODE_ARGS],
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       LOG_LEVEL: 'warn',

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../../src/server-launch.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -32,7 +33,7 @@ export interface ServerProcess {
 /** Runs the real server (`apps/server/src/server.ts`) as a child process, as production does. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,19 @@
+/**
+ * How the server process is started: by `npm run serve` (package.json, checked against this by
+ * test/server-launch.test.ts), the benches, the soak and the tests that run the real server.
+ *
+ * `--max-semi-space-size=64`: V8's young generation may grow to 64 MB per half instead of 16. A
+ * loaded server allocates tens of megabytes a second (socket packets, replies, rows), and with the
+ * default every scavenge found more of it still alive and copied it; measured under bench-taps'
+ * mixed load on one server build, alternating 7 s windows: 81–92 % of a core against 87–99 %
+ * (decisions: D-PERF-2).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+
+/** Node's arguments for the server, from the repository root: its flags, tsx, then the entry. */
+export const SERVER_NODE_ARGS: readonly string[] = [
+  ...SERVER_NODE_FLAGS,
+  '--import',
+  'tsx',
+  'apps/server/src/server.ts',
+];
