@@ -136,14 +136,7 @@ export class PgliteStatements {
       // A view into the database's memory, valid only during the call: kept as a copy.
       onRawData: (bytes) => chunks.push(bytes.slice()),
     });
-    if (chunks.length === 1) return chunks[0]!;
-    const all = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-    let offset = 0;
-    for (const chunk of chunks) {
-      all.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return all;
+    return chunks.length === 1 ? chunks[0]! : joined(chunks);
   }
 
   /** A reply read by PGlite's own protocol reader; its first error is thrown as PGlite throws it. */
@@ -226,15 +219,19 @@ export class PgliteStatements {
   private withCloses(parts: Uint8Array[]): Uint8Array {
     const closes = this.toClose.splice(0).map((name) => serialize.close({ type: 'S', name }));
     this.stats.closed += closes.length;
-    const all = [...closes, ...parts];
-    const message = new Uint8Array(all.reduce((length, part) => length + part.length, 0));
-    let offset = 0;
-    for (const part of all) {
-      message.set(part, offset);
-      offset += part.length;
-    }
-    return message;
+    return joined([...closes, ...parts]);
   }
+}
+
+/** The parts one after another, in one array. */
+function joined(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    all.set(part, offset);
+    offset += part.length;
+  }
+  return all;
 }
 
 /** invalid_sql_statement_name, or feature_not_supported for "cached plan must not change result type". */
