@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, newPhoneContext, snap } from './helpers/browser.ts';
 import { registerWithHero } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -127,10 +125,8 @@ describe('the navigation shell', () => {
   });
 
   test('a banned player sees only the Account Suspended overlay with the reason', async () => {
-    await server.titans.database.db
-      .update(users)
-      .set({ isBanned: true, banReason: 'Automated tapping detected' })
-      .where(eq(users.telegramUserId, 2n));
+    // The operator's ban (D-BAN-1), which also drops the account the server keeps for the player.
+    await server.titans.bans.set('2', true, 'Automated tapping detected');
 
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
