@@ -116,12 +116,15 @@ export class PgliteStatements {
     const read = readReply<Row>(reply, statement.columns, parsers, options?.rowMode);
     if (read) return read;
     // An error, or a reply the fast reader does not know: PGlite's own reader, as before.
-    const sent = await this.readWithPglite(reply, text, params, options).catch((error: unknown) => {
+    let sent: BackendMessage[];
+    try {
+      sent = this.readWithPglite(reply, text, params, options);
+    } catch (error) {
       // A statement someone deallocated, or whose result columns a schema change altered, is
       // prepared again on the next call.
       if (isStale(error)) this.forget(text);
       throw error;
-    });
+    }
     // A schema change that alters the columns fails the run above ("cached plan must not change
     // result type"), so the description is never stale when rows arrive.
     const received = statement.columns ? [statement.columns, ...sent] : sent;
@@ -140,12 +143,12 @@ export class PgliteStatements {
   }
 
   /** A reply read by PGlite's own protocol reader; its first error is thrown as PGlite throws it. */
-  private async readWithPglite(
+  private readWithPglite(
     reply: Uint8Array,
     text: string,
     params: unknown[],
     options?: QueryOptions,
-  ): Promise<BackendMessage[]> {
+  ): BackendMessage[] {
     const received: BackendMessage[] = [];
     let failure: messages.DatabaseError | null = null;
     new protocol.Parser().parse(reply, (message) => {
