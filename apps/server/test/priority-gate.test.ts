@@ -44,6 +44,43 @@ describe('PGlite priority gate (issue 6: the flush never queues behind balance c
     expect(order.indexOf('io')).toBeLessThan(order.length - 1);
   });
 
+  it('hands the slot to waiting urgent work at once, without waiting for a turn', async () => {
+    const gate = new PriorityGate();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let flushRan = false;
+    const change = gate.run(false, () => held);
+    const flush = gate.run(true, async () => {
+      flushRan = true;
+    });
+    release();
+    await change;
+    // Microtasks only: no turn of the event loop (tens of milliseconds under load) in between.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(flushRan).toBe(true);
+    await flush;
+  });
+
+  it("lets a flush's next chunk, asked for as the last one's answer arrives, overtake waiting work", async () => {
+    const gate = new PriorityGate();
+    const order: string[] = [];
+    const chunks = (async () => {
+      await gate.run(true, async () => {
+        await tick();
+        order.push('chunk 1');
+      });
+      await gate.run(true, async () => {
+        order.push('chunk 2');
+      });
+    })();
+    // A balance change arrives while the first chunk runs.
+    const change = gate.run(false, async () => {
+      order.push('change');
+    });
+    await Promise.all([chunks, change]);
+    expect(order).toEqual(['chunk 1', 'chunk 2', 'change']);
+  });
+
   it('a failed piece of work hands the slot on and reports its error', async () => {
     const gate = new PriorityGate();
     const failing = gate.run(false, async () => {

@@ -27,14 +27,25 @@ export class PriorityGate {
     try {
       return await work();
     } finally {
-      // PGlite answers synchronously under its promises: handing over within the same microtask
-      // run would execute a whole queue of transactions without the event loop ever turning,
-      // holding back socket replies and the flush timer (a 660 ms stall was profiled). Hand the
-      // slot to the next waiter on the next turn instead; it stays busy so nothing slips in.
-      const next = this.urgent.shift() ?? this.normal.shift();
-      if (next) setImmediate(next);
+      // Urgent work (a flush chunk, bounded) takes the slot at once: under load a turn of the
+      // event loop is tens of milliseconds, which every waiting flush chunk paid (issue 6).
+      const urgent = this.urgent.shift();
+      if (urgent) urgent();
+      // Other waiting work gets the slot on the next turn: PGlite answers synchronously under its
+      // promises, and handing over within the same microtask run would execute a whole queue of
+      // transactions without the event loop ever turning, holding back socket replies and the
+      // flush timer (a 660 ms stall was profiled). The slot stays busy meanwhile, so nothing
+      // slips in, and the waiter is chosen on that turn: a flush's next chunk, asked for as the
+      // last one's answer arrives, still goes first.
+      else if (this.normal.length > 0) setImmediate(() => this.handOver());
       else this.busy = false;
     }
+  }
+
+  private handOver() {
+    const next = this.urgent.shift() ?? this.normal.shift();
+    if (next) next();
+    else this.busy = false;
   }
 }
 
