@@ -6,8 +6,8 @@ import { withMethods } from './with-methods.ts';
  * changes that queue is long, and the tap flush would wait behind all of it: every player's
  * durable confirmation would then depend on other players' purchases (issue 6). The gate sits in
  * front of PGlite: one piece of work at a time, as before, but urgent work (the flush) goes next
- * instead of last. It waits at most for the transaction already running, and the event loop
- * turns between two pieces of work.
+ * instead of last: it waits at most for the transaction already running, and takes PGlite as
+ * soon as that ends. Before any other waiting work the event loop turns.
  */
 export class PriorityGate {
   private busy = false;
