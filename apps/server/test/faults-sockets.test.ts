@@ -1,6 +1,7 @@
 import { MAX_CLIENT_IDS_PER_PLAYER, MAX_SOCKETS_PER_PLAYER } from '@titans/shared/constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BanService } from '../src/bans/ban-service.ts';
+import { UserService } from '../src/users/user-service.ts';
 import { connectSocket, refusedConnection, type TestSocket } from './helpers/socket-client.ts';
 import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -168,6 +169,19 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
     bannedAt = Date.now();
     expect((await answers(200)).status).toBe(200);
     expect(Date.now() - bannedAt).toBeLessThan(1_500);
+  }, 120_000);
+
+  it('A10 an account read that a ban overtakes is not kept: the next call reads the ban', async () => {
+    const id = 62_006;
+    await readyPlayer(t, id);
+    const users = new UserService(t.database);
+    // The read starts before the ban and answers after it was applied.
+    const reading = users.findAccount(String(id));
+    users.forgetAccount(String(id));
+    expect(await reading).toMatchObject({ isBanned: false });
+    await t.database.query('update users set is_banned = true where telegram_user_id = $1', [id]);
+    expect(await users.findAccount(String(id))).toMatchObject({ isBanned: true });
+    await t.database.query('update users set is_banned = false where telegram_user_id = $1', [id]);
   }, 120_000);
 
   it('A11 operator calls need the admin token', async () => {

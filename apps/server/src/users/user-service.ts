@@ -54,6 +54,8 @@ export class UserService {
   private readonly accountByTelegramId;
   /** Accounts found by Telegram id, oldest first (decisions: D-BAN-1). */
   private readonly accounts = new Map<string, Account>();
+  /** Counts `forgetAccount` calls: a read that one overtook may be from before the ban. */
+  private forgotten = 0;
 
   constructor(private readonly database: Database) {
     this.accountByTelegramId = this.db
@@ -98,8 +100,11 @@ export class UserService {
   async findAccount(telegramUserId: string): Promise<Account | null> {
     const known = this.accounts.get(telegramUserId);
     if (known) return known;
+    const forgottenBefore = this.forgotten;
     const [row] = await this.accountByTelegramId.execute({ telegramUserId: BigInt(telegramUserId) });
     if (!row) return null;
+    // A ban or unban applied while the read ran may have come after it: answer the row, keep none.
+    if (this.forgotten !== forgottenBefore) return row;
     if (this.accounts.size >= ACCOUNT_CACHE_SIZE) this.accounts.delete(this.accounts.keys().next().value!);
     this.accounts.set(telegramUserId, row);
     return row;
@@ -107,6 +112,7 @@ export class UserService {
 
   /** Drops a kept account (its ban state changed): the next call reads it again. */
   forgetAccount(telegramUserId: string) {
+    this.forgotten++;
     this.accounts.delete(telegramUserId);
   }
 
