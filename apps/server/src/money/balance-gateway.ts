@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
-import { type EnergyEffect, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
+import { type EnergyEffect, type LiveRow, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
 import { failed, type MoneyFailure, type MoneyResult, succeeded } from './money-result.ts';
 
@@ -115,6 +115,7 @@ export class BalanceGateway {
     const { engine, database } = this.options;
     const held: string[] = [];
     const effects = new Map<string, EnergyEffect>();
+    const after = new Map<string, LiveRow | undefined>();
     let committed = false;
     try {
       for (const id of ids) {
@@ -138,6 +139,8 @@ export class BalanceGateway {
             result: value === undefined ? null : (value as unknown),
           });
         }
+        // The players as the change leaves them, for their live state: no read after the commit.
+        for (const id of ids) after.set(id, await engine.readHeld(query, id));
         return { replayed: false as const, value };
       });
       committed = !outcome.replayed;
@@ -153,7 +156,7 @@ export class BalanceGateway {
     } finally {
       for (const id of held) {
         await engine
-          .release(id, committed ? effects.get(id) : undefined)
+          .release(id, committed ? { row: after.get(id), effect: effects.get(id) } : undefined)
           .catch((error: unknown) =>
             this.options.logger.error(
               { err: error, userId: id },

@@ -16,10 +16,11 @@ import {
   type TapContext,
   type TapState,
 } from '@titans/shared/taps/tap-rules';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.ts';
-import { characters, tapFlags, tapSessions, users } from '../db/schema.ts';
+import type { Database, RawQuery } from '../db/database.ts';
+import { tapFlags, tapSessions, users } from '../db/schema.ts';
+import { selectList } from '../db/select-list.ts';
 import { isUniqueViolation } from '../ledger/ledger.ts';
 import { type LevelsRow, upgradeLevelColumns, upgradeLevelsOf } from '../users/upgrade-levels.ts';
 import type { LiveBalance, LiveBalanceSource } from '../users/user-view.ts';
@@ -65,6 +66,31 @@ interface LiveUser {
   rejectedForRate: number;
   lastFlaggedAt: number;
 }
+
+/** What the engine keeps of a user's row, with their hero's tap value (null: no hero chosen). */
+export interface LiveRow extends LevelsRow {
+  selectedCharacterId: string | null;
+  energy: number;
+  energyUpdatedAt: Date;
+  coins: number;
+  gems: number;
+  tapValue: number | null;
+}
+
+/**
+ * Read on every load and inside every balance change, as fixed SQL. Only the columns the engine
+ * keeps: PGlite formats and parses every column it returns, and the whole 40-column row cost
+ * about twice this read's CPU (issue 6).
+ */
+const LIVE_ROW_SQL = `select ${selectList({
+  ...upgradeLevelColumns,
+  selectedCharacterId: users.selectedCharacterId,
+  energy: users.energy,
+  energyUpdatedAt: users.energyUpdatedAt,
+  coins: users.coins,
+  gems: users.gems,
+})}, (select tap_value from characters where id = users.selected_character_id) as "tapValue"
+  from users where id = $1`;
 
 export interface TapEngineOptions {
   database: Database;
@@ -174,30 +200,8 @@ export class TapEngine implements LiveBalanceSource {
     flushFailures: 0,
   };
 
-  /** A user and their hero's tap value: read on every load and after every balance change, so built once. */
-  private readonly userWithTapValue;
-
   constructor(private readonly options: TapEngineOptions) {
     this.now = options.now ?? Date.now;
-    // Only the columns the engine keeps: PGlite formats and parses every column it returns, and
-    // the whole 40-column row cost about twice this read's CPU (issue 6).
-    this.userWithTapValue = options.database.db
-      .select({
-        user: {
-          ...upgradeLevelColumns,
-          selectedCharacterId: users.selectedCharacterId,
-          energy: users.energy,
-          energyUpdatedAt: users.energyUpdatedAt,
-          coins: users.coins,
-          gems: users.gems,
-        },
-        tapValue: characters.tapValue,
-      })
-      .from(users)
-      .leftJoin(characters, eq(characters.id, users.selectedCharacterId))
-      .where(eq(users.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('tap_engine_user');
     this.idleEvictMs = options.idleEvictMs ?? 5 * 60_000;
   }
 
@@ -255,7 +259,7 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   private async load(userId: string): Promise<LiveUser | null> {
-    const [row] = await this.userWithTapValue.execute({ id: userId });
+    const [row] = await this.options.database.query<LiveRow>(LIVE_ROW_SQL, [userId]);
     if (!row) return null;
     // Only the most recent client ids are kept (decisions: D-BOUND-1); older rows are pruned.
     const sessions = await this.options.database.db
@@ -274,11 +278,11 @@ export class TapEngine implements LiveBalanceSource {
     if (raced) return raced;
     const live: LiveUser = {
       userId,
-      context: this.contextOf(row.user, row.tapValue),
-      hasCharacter: row.user.selectedCharacterId !== null,
-      state: initialTapState({ energy: row.user.energy, at: row.user.energyUpdatedAt.getTime() }),
-      confirmedCoins: row.user.coins,
-      gems: row.user.gems,
+      context: this.contextOf(row, row.tapValue),
+      hasCharacter: row.selectedCharacterId !== null,
+      state: initialTapState({ energy: row.energy, at: row.energyUpdatedAt.getTime() }),
+      confirmedCoins: row.coins,
+      gems: row.gems,
       pendingCoins: 0,
       pendingTaps: 0,
       inflightCoins: 0,
@@ -517,15 +521,26 @@ export class TapEngine implements LiveBalanceSource {
   }
 
   /**
-   * Ends a balance change: re-reads what the database now holds for the user (coins, Stars,
-   * upgrades, character), applies the change's effect on energy, hands them back to the flusher
-   * and pushes `statusUpdated` to their sockets.
+   * Reads what a balance change leaves of a held user, inside its transaction (BalanceGateway
+   * only), for `release`: the change's last statement, so the live state needs no read of its own
+   * after the commit.
    */
-  async release(userId: string, effect: EnergyEffect = {}) {
+  async readHeld(query: RawQuery, userId: string): Promise<LiveRow | undefined> {
+    const [row] = await query<LiveRow>(LIVE_ROW_SQL, [userId]);
+    return row;
+  }
+
+  /**
+   * Ends a balance change: a committed one brings the user's row as it left it (`readHeld`: coins,
+   * Stars, upgrades, character) and its effect on energy. Hands the user back to the flusher and
+   * pushes `statusUpdated` to their sockets. A change that did not commit changed nothing here.
+   */
+  async release(userId: string, committed?: { row: LiveRow | undefined; effect: EnergyEffect | undefined }) {
     const live = this.users.get(userId);
     if (!live) return;
     try {
-      await this.reread(live);
+      if (committed?.row) this.adopt(live, committed.row);
+      const effect = committed?.effect ?? {};
       const now = this.now();
       if (effect.set !== undefined) {
         live.state = { ...live.state, energy: { energy: effect.set, at: now } };
@@ -551,18 +566,18 @@ export class TapEngine implements LiveBalanceSource {
   async refresh(userId: string) {
     const live = this.users.get(userId);
     if (!live) return;
-    await this.reread(live);
+    const [row] = await this.options.database.query<LiveRow>(LIVE_ROW_SQL, [userId]);
+    if (row) this.adopt(live, row);
     this.broadcast(live, 'statusUpdated');
   }
 
-  private async reread(live: LiveUser) {
-    const [row] = await this.userWithTapValue.execute({ id: live.userId });
-    if (!row) return;
-    live.context = this.contextOf(row.user, row.tapValue);
-    live.hasCharacter = row.user.selectedCharacterId !== null;
+  /** Takes the user's stored upgrades, hero and balances into the live state. */
+  private adopt(live: LiveUser, row: LiveRow) {
+    live.context = this.contextOf(row, row.tapValue);
+    live.hasCharacter = row.selectedCharacterId !== null;
     // Coins in flight are settled by their flush; while none are, the stored coins are exact.
-    if (live.inflightCoins === 0) live.confirmedCoins = row.user.coins;
-    live.gems = row.user.gems;
+    if (live.inflightCoins === 0) live.confirmedCoins = row.coins;
+    live.gems = row.gems;
   }
 
   private broadcast(
