@@ -243,37 +243,40 @@ async function flush() {
   const number = ++flushNumber;
   const at = new Date().toISOString();
   try {
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const chunk = rows.slice(start, start + CHUNK_ROWS);
-      const sessions = chunk.flatMap((row) =>
-        row.seqs.map(([clientId, seq]) => [row.player.id, clientId, seq]),
-      );
-      const stored = await database.urgentQuery<{ id: string; coins: number }>(FLUSH_SQL, [
-        chunk.map((row) => row.player.id),
-        chunk.map((row) => row.delta),
-        chunk.map(() => ENERGY),
-        chunk.map(() => at),
-        chunk.map((row) => row.taps),
-        chunk.map((row) => `tap:${row.player.id}:floor:${number}`),
-        sessions.map((session) => session[0]),
-        sessions.map((session) => session[1]),
-        sessions.map((session) => session[2]),
-      ]);
-      stats.flushes++;
-      stats.rowsFlushed += chunk.length;
-      const coins = new Map(stored.map((row) => [row.id, Number(row.coins)]));
-      for (const row of chunk) {
-        const player = row.player;
-        player.inflight -= row.delta;
-        player.coins = coins.get(player.id) ?? player.coins;
-        for (const [clientId, seq] of row.seqs) {
-          const known = player.seqs.get(clientId);
-          if (known && seq > known.durable) known.durable = seq;
+    // All chunks in one go, as the tap engine writes them (Database.urgent).
+    await database.urgent(async (query) => {
+      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+        const chunk = rows.slice(start, start + CHUNK_ROWS);
+        const sessions = chunk.flatMap((row) =>
+          row.seqs.map(([clientId, seq]) => [row.player.id, clientId, seq]),
+        );
+        const stored = await query<{ id: string; coins: number }>(FLUSH_SQL, [
+          chunk.map((row) => row.player.id),
+          chunk.map((row) => row.delta),
+          chunk.map(() => ENERGY),
+          chunk.map(() => at),
+          chunk.map((row) => row.taps),
+          chunk.map((row) => `tap:${row.player.id}:floor:${number}`),
+          sessions.map((session) => session[0]),
+          sessions.map((session) => session[1]),
+          sessions.map((session) => session[2]),
+        ]);
+        stats.flushes++;
+        stats.rowsFlushed += chunk.length;
+        const coins = new Map(stored.map((row) => [row.id, Number(row.coins)]));
+        for (const row of chunk) {
+          const player = row.player;
+          player.inflight -= row.delta;
+          player.coins = coins.get(player.id) ?? player.coins;
+          for (const [clientId, seq] of row.seqs) {
+            const known = player.seqs.get(clientId);
+            if (known && seq > known.durable) known.durable = seq;
+          }
+          for (const [socket, clientId] of player.sockets)
+            socket.emit('coinsUpdated', status(player, clientId));
         }
-        for (const [socket, clientId] of player.sockets)
-          socket.emit('coinsUpdated', status(player, clientId));
       }
-    }
+    });
   } finally {
     flushing = false;
   }

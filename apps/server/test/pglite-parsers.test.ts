@@ -54,7 +54,7 @@ describe('PGlite parsers shared with drizzle (issue 6: a statement without a cop
     const [expected] = (await plain.query(EVERY_TYPE)).rows;
     expect((expected as { tstz: unknown }).tstz).toBeInstanceOf(Date);
     expect((await database.query(EVERY_TYPE))[0]).toEqual(expected);
-    expect((await database.urgentQuery(EVERY_TYPE))[0]).toEqual(expected);
+    expect((await database.urgent((query) => query(EVERY_TYPE)))[0]).toEqual(expected);
     const inTransaction = await database.rawTransaction(async (query) => (await query(EVERY_TYPE))[0]);
     expect(inTransaction).toEqual(expected);
   });

@@ -47,17 +47,20 @@ describeEachDatabase('tap engine', (kind) => {
   it('T4 a flush whose commit succeeded but whose reply was lost is settled, not credited twice', async () => {
     const userId = await readyPlayer(t, nextId++);
     let loseNextReply = true;
-    // The flush writes through urgentQuery (it goes first on PGlite's gate).
+    // The flush writes through `urgent` (it goes first on PGlite's gate).
     const flaky: Database = {
       ...t.database,
-      urgentQuery: async (text, params) => {
-        const rows = await t.database.urgentQuery(text, params);
-        if (loseNextReply && text.includes('insert into ledger')) {
-          loseNextReply = false;
-          throw new Error('connection reset after commit');
-        }
-        return rows as never;
-      },
+      urgent: (work) =>
+        t.database.urgent((query) =>
+          work(async (text, params) => {
+            const rows = await query(text, params);
+            if (loseNextReply && text.includes('insert into ledger')) {
+              loseNextReply = false;
+              throw new Error('connection reset after commit');
+            }
+            return rows as never;
+          }),
+        ),
     };
     let now = 1_000_000;
     const engine = new TapEngine({
@@ -91,13 +94,16 @@ describeEachDatabase('tap engine', (kind) => {
     let failNext = true;
     const down: Database = {
       ...t.database,
-      urgentQuery: async (text, params) => {
-        if (failNext && text.includes('insert into ledger')) {
-          failNext = false;
-          throw new Error('database unavailable');
-        }
-        return t.database.urgentQuery(text, params);
-      },
+      urgent: (work) =>
+        t.database.urgent((query) =>
+          work(async (text, params) => {
+            if (failNext && text.includes('insert into ledger')) {
+              failNext = false;
+              throw new Error('database unavailable');
+            }
+            return query(text, params);
+          }),
+        ),
     };
     const engine = new TapEngine({
       database: down,

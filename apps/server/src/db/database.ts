@@ -35,11 +35,14 @@ export interface Database {
   /** Runs one statement outside drizzle; inside `rawTransaction` it joins that transaction. */
   query: RawQuery;
   /**
-   * Like `query`, for the tap flush, so durable confirmation never queues behind balance changes:
-   * on PGlite it runs before statements that are still waiting (db/priority-gate.ts); on
-   * PostgreSQL it has connections of its own, which balance changes cannot all be holding.
+   * Runs the tap flush's statements (`work` gets their query), so durable confirmation never
+   * queues behind balance changes: on PGlite the flush goes before statements that are still
+   * waiting and keeps PGlite for all of its statements, with no turn of the event loop between
+   * two (db/priority-gate.ts); on PostgreSQL it has connections of its own, which balance changes
+   * cannot all be holding. Not a transaction: each statement commits on its own. `work` must not
+   * call the other methods (on PGlite they would wait for it).
    */
-  urgentQuery: RawQuery;
+  urgent<T>(work: (query: RawQuery) => Promise<T>): Promise<T>;
   /** Runs `work` in one transaction on one connection, with the raw query bound to it. */
   rawTransaction<T>(work: (query: RawQuery) => Promise<T>): Promise<T>;
   /**
@@ -126,7 +129,7 @@ async function openPostgres(
     kind: 'postgres',
     db,
     query,
-    urgentQuery: async (text, params) => (await flushPool.query(text, params)).rows,
+    urgent: (work) => work(async (text, params) => (await flushPool.query(text, params)).rows),
     async rawTransaction(work) {
       const client = await pool.connect();
       let lost: Error | undefined;
@@ -181,8 +184,7 @@ async function openPglite(
   client = gatedClient(statements.asClient(), gate);
   const db = drizzlePglite(parsers.forDrizzle(client)) as unknown as Db;
   const query: RawQuery = async (text, params) => parsers.rows(await client.query(text, params)) as never;
-  const urgentQuery: RawQuery = async (text, params) =>
-    parsers.rows(await gate.run(true, () => statements.query(text, params))) as never;
+  const ungated: RawQuery = async (text, params) => parsers.rows(await statements.query(text, params)) as never;
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
@@ -199,7 +201,7 @@ async function openPglite(
     kind: 'pglite',
     db,
     query,
-    urgentQuery,
+    urgent: (work) => gate.run(true, () => work(ungated)),
     rawTransaction: (work) =>
       client.transaction(async (tx) =>
         work(async (text, params) => parsers.rows(await tx.query(text, params)) as never),

@@ -511,7 +511,10 @@ export class TapEngine implements LiveBalanceSource {
     const row = this.takePending(live);
     const flushNumber = ++this.flushNumber;
     try {
-      this.settle([row], await this.writeChunk([row], flushNumber));
+      this.settle(
+        [row],
+        await this.options.database.urgent((query) => this.writeChunk(query, [row], flushNumber)),
+      );
     } catch (error) {
       this.stats.flushFailures++;
       this.retries.push({ rows: [row], flushNumber });
@@ -603,20 +606,25 @@ export class TapEngine implements LiveBalanceSource {
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
     if (this.dirty.size === 0 && this.retries.length === 0) return Promise.resolve();
-    this.flushing = this.writeDirty().finally(() => {
-      this.flushing = null;
-    });
+    // One flush keeps the database for all its statements (`Database.urgent`): under load a turn
+    // of the event loop between two chunks is tens of milliseconds that half the players' durable
+    // confirmations would wait (issue 6).
+    this.flushing = this.options.database
+      .urgent((query) => this.writeDirty(query))
+      .finally(() => {
+        this.flushing = null;
+      });
     return this.flushing;
   }
 
-  private async writeDirty() {
+  private async writeDirty(query: RawQuery) {
     // Chunks that failed are retried first, unchanged and with the same idempotency keys: if the
     // earlier attempt did commit (its reply was lost), the ledger's unique key refuses the retry
     // and the chunk is settled from the database instead of being credited twice.
     while (this.retries.length > 0) {
       const retry = this.retries[0]!;
       try {
-        this.settle(retry.rows, await this.writeChunk(retry.rows, retry.flushNumber));
+        this.settle(retry.rows, await this.writeChunk(query, retry.rows, retry.flushNumber));
       } catch (error) {
         if (!isUniqueViolation(error)) {
           this.stats.flushFailures++;
@@ -626,7 +634,7 @@ export class TapEngine implements LiveBalanceSource {
           );
           return;
         }
-        this.settle(retry.rows, await this.readCoins(retry.rows));
+        this.settle(retry.rows, await this.readCoins(query, retry.rows));
       }
       this.retries.shift();
     }
@@ -642,7 +650,7 @@ export class TapEngine implements LiveBalanceSource {
     for (let start = 0; start < rows.length; start += TAP_FLUSH_CHUNK_ROWS) {
       const chunk = rows.slice(start, start + TAP_FLUSH_CHUNK_ROWS);
       try {
-        this.settle(chunk, await this.writeChunk(chunk, flushNumber));
+        this.settle(chunk, await this.writeChunk(query, chunk, flushNumber));
       } catch (error) {
         this.stats.flushFailures++;
         this.options.logger.error(
@@ -677,7 +685,7 @@ export class TapEngine implements LiveBalanceSource {
     return row;
   }
 
-  private async writeChunk(chunk: FlushRow[], flushNumber: number): Promise<StoredCoins[]> {
+  private async writeChunk(query: RawQuery, chunk: FlushRow[], flushNumber: number): Promise<StoredCoins[]> {
     const sessionUsers: string[] = [];
     const sessionClients: string[] = [];
     const sessionSeqs: number[] = [];
@@ -688,7 +696,7 @@ export class TapEngine implements LiveBalanceSource {
         sessionSeqs.push(seq);
       }
     }
-    const result = await this.options.database.urgentQuery<StoredCoins>(FLUSH_SQL, [
+    const result = await query<StoredCoins>(FLUSH_SQL, [
       chunk.map((row) => row.user.userId),
       chunk.map((row) => row.delta),
       chunk.map((row) => row.energy),
@@ -704,11 +712,10 @@ export class TapEngine implements LiveBalanceSource {
     return result;
   }
 
-  private readCoins(chunk: FlushRow[]): Promise<StoredCoins[]> {
-    return this.options.database.urgentQuery<StoredCoins>(
-      'select id, coins, gems from users where id = any($1::uuid[])',
-      [chunk.map((row) => row.user.userId)],
-    );
+  private readCoins(query: RawQuery, chunk: FlushRow[]): Promise<StoredCoins[]> {
+    return query<StoredCoins>('select id, coins, gems from users where id = any($1::uuid[])', [
+      chunk.map((row) => row.user.userId),
+    ]);
   }
 
   /** A chunk is durable: move its coins from in flight to confirmed and tell the user's clients. */
