@@ -184,7 +184,8 @@ async function openPglite(
   client = gatedClient(statements.asClient(), gate);
   const db = drizzlePglite(parsers.forDrizzle(client)) as unknown as Db;
   const query: RawQuery = async (text, params) => parsers.rows(await client.query(text, params)) as never;
-  const ungated: RawQuery = async (text, params) => parsers.rows(await statements.query(text, params)) as never;
+  const ungated: RawQuery = async (text, params) =>
+    parsers.rows(await statements.query(text, params)) as never;
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
