@@ -73,28 +73,6 @@ describeEachDatabase('Database.transaction and raw select lists', (kind) => {
     expect(await database.query('select id from users where id = $1', [id])).toEqual([]);
   });
 
-  // PGlite only: on PostgreSQL each statement is a network round trip, which turns the event loop.
-  it.runIf(kind === 'pglite')(
-    "the flush's statements keep PGlite: no waiting statement and no turn of the event loop between them",
-    async () => {
-      const order: string[] = [];
-      let waiting: Promise<unknown> | undefined;
-      await database.urgent(async (query) => {
-        const first = query('select 1 as one');
-        // A balance change's statement queues meanwhile, and a turn of the event loop is due.
-        waiting = database.query('select 2 as two').then(() => order.push('waiting statement'));
-        setImmediate(() => order.push('turn'));
-        await first;
-        order.push('first');
-        await query('select 3 as three');
-        order.push('second');
-      });
-      await waiting;
-      expect(order.slice(0, 2)).toEqual(['first', 'second']);
-      expect(order).toContain('waiting statement');
-    },
-  );
-
   it('a raw select list reads the columns as drizzle does: keys, numbers, dates, timestamps', async () => {
     const [{ id }] = (await insertUser(database.query)) as [{ id: string }];
     const [drizzled] = await database.db.select(boostColumns).from(users).where(eq(users.id, id));

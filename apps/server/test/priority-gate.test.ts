@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.ts';
 import { PriorityGate } from '../src/db/priority-gate.ts';
+import { seedPgliteDataDir } from './helpers/pglite-template.ts';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -89,5 +94,39 @@ describe('PGlite priority gate (issue 6: the flush never queues behind balance c
     const next = gate.run(false, async () => 'next ran');
     await expect(failing).rejects.toThrow('boom');
     await expect(next).resolves.toBe('next ran');
+  });
+});
+
+describe('the tap flush on PGlite (issue 6, D-MONEY-7)', () => {
+  let dir: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-gate-'));
+    await seedPgliteDataDir(dir);
+    database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1 });
+  });
+
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps PGlite for all the flush's statements: no waiting statement and no turn of the event loop between them", async () => {
+    const order: string[] = [];
+    let waiting: Promise<unknown> | undefined;
+    await database.urgent(async (query) => {
+      const first = query('select 1 as one');
+      // A balance change's statement queues meanwhile, and a turn of the event loop is due.
+      waiting = database.query('select 2 as two').then(() => order.push('waiting statement'));
+      setImmediate(() => order.push('turn'));
+      await first;
+      order.push('first');
+      await query('select 3 as three');
+      order.push('second');
+    });
+    await waiting;
+    expect(order.slice(0, 2)).toEqual(['first', 'second']);
+    expect(order).toContain('waiting statement');
   });
 });
