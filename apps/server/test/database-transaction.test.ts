@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { boostColumns } from '../src/boosts/boost-view.ts';
@@ -8,7 +5,7 @@ import { type Database, openDatabase } from '../src/db/database.ts';
 import { ledger, users } from '../src/db/schema.ts';
 import { selectList } from '../src/db/select-list.ts';
 import { changeBalance } from '../src/ledger/ledger.ts';
-import { seedPgliteDataDir } from './helpers/pglite-template.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 import { createPostgresDatabase, describeEachDatabase } from './helpers/test-app.ts';
 
 /**
@@ -36,13 +33,7 @@ describeEachDatabase('Database.transaction and raw select lists', (kind) => {
         await postgres.drop();
       };
     } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-tx-'));
-      await seedPgliteDataDir(dir);
-      database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1 });
-      cleanup = async () => {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
+      ({ database, close: cleanup } = await openTestPglite('titans-tx-'));
     }
   });
 

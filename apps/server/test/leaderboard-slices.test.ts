@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
 import {
   LeaderboardService,
   PGLITE_INSERT_CHUNK,
   PGLITE_READ_CHUNK,
 } from '../src/leaderboard/leaderboard-service.ts';
-import { seedPgliteDataDir } from './helpers/pglite-template.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 
 const silentLogger = {
   warn() {},
@@ -43,20 +40,17 @@ const seed = (database: Database, from: number, count: number) =>
 
 // D-LB-3: on PGlite the snapshot is rebuilt in short slices; PostgreSQL keeps one statement.
 describe('leaderboard refresh in slices [pglite]', () => {
-  let dataDir: string;
   let database: Database;
+  let closeDatabase: () => Promise<void>;
   let service: LeaderboardService;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-lb-slices-'));
-    await seedPgliteDataDir(dataDir);
-    database = await openDatabase({ databaseUrl: undefined, dataDir, poolSize: 1 });
+    ({ database, close: closeDatabase } = await openTestPglite('titans-lb-slices-'));
     service = new LeaderboardService({ database, logger: silentLogger, now: Date.now, refreshMs: 0 });
   }, 120_000);
   afterAll(async () => {
     await service?.close();
-    await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await closeDatabase?.();
   });
 
   const snapshot = async () => {

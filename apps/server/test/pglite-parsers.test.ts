@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
 import { PgliteParsers } from '../src/db/pglite-parsers.ts';
 import * as schema from '../src/db/schema.ts';
-import { seedPgliteDataDir } from './helpers/pglite-template.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 
 /** Every type the instance's table changes, scalar and array, next to values it does not change. */
 const EVERY_TYPE = `select
@@ -27,15 +24,13 @@ const EVERY_TYPE = `select
   null::timestamptz as nothing`;
 
 describe('PGlite parsers shared with drizzle (issue 6: a statement without a copy of the parser table)', () => {
-  let dir: string;
   let database: Database;
+  let close: () => Promise<void>;
   let plain: PGlite;
   let userId: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-parsers-'));
-    await seedPgliteDataDir(dir);
-    database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1 });
+    ({ database, close } = await openTestPglite('titans-parsers-'));
     plain = await PGlite.create();
     const [user] = await database.query<{ id: string }>(
       `insert into users (telegram_user_id, energy, referral_code, free_refills_day, last_free_refill_at)
@@ -45,9 +40,8 @@ describe('PGlite parsers shared with drizzle (issue 6: a statement without a cop
   });
 
   afterAll(async () => {
-    await database.close();
+    await close();
     await plain.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('raw SQL reads every type as an untouched PGlite does, outside and inside a transaction', async () => {

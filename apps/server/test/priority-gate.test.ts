@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
 import { PriorityGate } from '../src/db/priority-gate.ts';
-import { seedPgliteDataDir } from './helpers/pglite-template.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -98,19 +95,14 @@ describe('PGlite priority gate (issue 6: the flush never queues behind balance c
 });
 
 describe('the tap flush on PGlite (issue 6, D-MONEY-7)', () => {
-  let dir: string;
   let database: Database;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-gate-'));
-    await seedPgliteDataDir(dir);
-    database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1 });
+    ({ database, close } = await openTestPglite('titans-gate-'));
   });
 
-  afterAll(async () => {
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it("keeps PGlite for all the flush's statements: no waiting statement and no turn of the event loop between them", async () => {
     const order: string[] = [];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/db/database.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 const require = createRequire(import.meta.url);
@@ -22,6 +22,22 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   if (fs.existsSync(target)) return;
   fs.mkdirSync(dataDir, { recursive: true });
   fs.cpSync(await pgliteTemplate(), target, { recursive: true });
+}
+
+/** The app's own PGlite database in a fresh seeded temp folder; `close` removes the folder too. */
+export async function openTestPglite(
+  prefix: string,
+): Promise<{ database: Database; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  await seedPgliteDataDir(dir);
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1 });
+  return {
+    database,
+    async close() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 let template: Promise<string> | null = null;
