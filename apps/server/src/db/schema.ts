@@ -367,6 +367,11 @@ export const purchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** Diamonds a refund could not take back because the player had spent them (decisions: D-STARS-5). */
     refundShortfall: integer('refund_shortfall'),
+    /**
+     * A payment that did not match its invoice (currency or amount, decisions D-STARS-7): what
+     * Telegram sent and what was expected. Nothing was credited; the operator may refund it.
+     */
+    anomaly: jsonb('anomaly').$type<{ reason: string; currency: string; totalAmount: number; expected: number }>(),
   },
   (table) => [
     uniqueIndex('purchases_order_ref_key').on(table.orderRef),
@@ -375,6 +380,13 @@ export const purchases = pgTable(
     index('purchases_user_idx').on(table.userId, table.createdAt),
   ],
 );
+
+/** One player's entry into a battle: held until the battle settles (decisions D-BATTLE-13). */
+export interface BattleEntry {
+  userId: string;
+  stake: number;
+  energy: number;
+}
 
 export const battles = pgTable(
   'battles',
@@ -392,6 +404,8 @@ export const battles = pgTable(
     winnerId: uuid('winner_id'),
     result: text('result'),
     stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default({}),
+    /** What each player put in at entry (the escrowed stake and the energy), returned if voided. */
+    entry: jsonb('entry').$type<BattleEntry[]>().notNull().default([]),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
@@ -468,6 +482,9 @@ export const adViews = pgTable(
     provider: text('provider').notNull(),
     status: text('status').notNull().default('pending'),
     reward: integer('reward').notNull(),
+    /** `play` (Play & Earn) or `battle-recovery` (a defeat's video recovery, with its battle). */
+    purpose: text('purpose').notNull().default('play'),
+    battleId: uuid('battle_id'),
     createdAt: createdAt(),
     rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
   },
