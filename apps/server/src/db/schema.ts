@@ -371,7 +371,12 @@ export const purchases = pgTable(
      * A payment that did not match its invoice (currency or amount, decisions D-STARS-7): what
      * Telegram sent and what was expected. Nothing was credited; the operator may refund it.
      */
-    anomaly: jsonb('anomaly').$type<{ reason: string; currency: string; totalAmount: number; expected: number }>(),
+    anomaly: jsonb('anomaly').$type<{
+      reason: string;
+      currency: string;
+      totalAmount: number;
+      expected: number;
+    }>(),
   },
   (table) => [
     uniqueIndex('purchases_order_ref_key').on(table.orderRef),
@@ -564,4 +569,27 @@ export const banEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('ban_events_created_idx').on(table.createdAt)],
+);
+
+/**
+ * Every operator action (decisions D-OPS-1): who did what to which player, when and why. A money
+ * action writes its row in the same balance change as its ledger row, under the operator's
+ * idempotency key, so a retried command is done once.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('admin_audit_key').on(table.action, table.idempotencyKey),
+    index('admin_audit_user_idx').on(table.userId, table.createdAt),
+  ],
 );
