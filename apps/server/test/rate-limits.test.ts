@@ -67,13 +67,59 @@ describeEachDatabase('rate limits per address', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  it('H3 an address over its limit gets 429, with or without init data', async () => {
+  it('H3 an address over its limit gets 429 for calls without a verified identity', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < 7; index++)
       statuses.push((await t.call(null, 'GET', '/v1/characters')).status);
     expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect((await fetch(`${t.url}/health`)).status).toBe(200);
+  });
+});
+
+/** Init data whose signature no longer checks out: a failed authentication. */
+function forged(initData: string): string {
+  return initData.replace(/hash=([0-9a-f])/, (_, first: string) => `hash=${first === '0' ? '1' : '0'}`);
+}
+
+/**
+ * One player floods from an address many players share (carrier NAT, VPN exit): their flood is
+ * refused by their own limit and spends nothing of the address's (D-HARDEN-6).
+ */
+async function sharedAddressCase(
+  t: TestApp,
+  flooder: number,
+  neighbour: number,
+  headers: Record<string, string>,
+) {
+  const read = async (authorization: string) => {
+    const response = await fetch(`${t.url}/v1/characters`, { headers: { ...headers, authorization } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const statuses: number[] = [];
+  for (let index = 0; index < 12; index++) statuses.push(await read(`tma ${t.initData(flooder)}`));
+  // The player's own read limit (8) refuses them; the address limit (5) never counted them.
+  expect(statuses).toEqual([...Array(8).fill(200), ...Array(4).fill(429)]);
+  expect(await read(`tma ${t.initData(neighbour)}`)).toBe(200);
+  // Calls without a valid identity (a forged signature) count against the address.
+  const failed: number[] = [];
+  for (let index = 0; index < 7; index++) failed.push(await read(`tma ${forged(t.initData(neighbour))}`));
+  expect(failed).toEqual([...Array(5).fill(401), 429, 429]);
+  // The address is spent for anonymous callers; verified players behind it are still served.
+  expect(await read(`tma ${t.initData(neighbour)}`)).toBe(200);
+  expect(await read(`tma ${t.initData(neighbour + 1)}`)).toBe(200);
+}
+
+describeEachDatabase('rate limits on a shared address', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { ...LIMITS, RATE_LIMIT_ADDRESS: '5' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('H3 one player floods; another player from the same address is served (D-HARDEN-6)', async () => {
+    await sharedAddressCase(t, 73_001, 73_002, {});
   });
 });
 
@@ -188,5 +234,21 @@ describe('rate limits on Redis', () => {
     }
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
     expect(statuses.slice(8)).toEqual([429, 429]);
+  });
+});
+
+describe('rate limits on Redis, shared address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const redis = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    t = await startTestApp('pglite', { env: { ...LIMITS, RATE_LIMIT_ADDRESS: '5', REDIS_URL: redis } });
+  });
+  afterAll(async () => t?.close());
+
+  it('H3 with REDIS_URL one player floods; another player from the same address is served (D-HARDEN-6)', async () => {
+    // A fresh address and fresh players on every run: Redis keeps the counts between runs.
+    const address = `2001:db8::${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
+    const id = 800_000_000 + randomInt(100_000_000);
+    await sharedAddressCase(t, id, id + 1, { 'x-forwarded-for': address });
   });
 });

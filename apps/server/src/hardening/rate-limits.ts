@@ -60,9 +60,10 @@ export interface RateLimitDeps {
 }
 
 /**
- * Per-address and per-player REST limits on every /v1 route, including routes registered later
- * (rules: H3). The player is the one in verified init data, counted before the account is
- * looked up, so a flood never reaches the database. Over the limit: 429 `request/rate-limited`
+ * Per-player and per-address REST limits on every /v1 route, including routes registered later
+ * (rules: H3). A call with verified init data counts against that player only, before the account
+ * is looked up, so a flood never reaches the database; a call without a valid identity counts
+ * against its address. Over the limit: 429 `request/rate-limited`
  * with `Retry-After`. With REDIS_URL the counts live in Redis, so several processes share them;
  * a Redis failure lets calls through (logged) rather than refusing every player.
  */
@@ -134,11 +135,17 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
   app.addHook('onRequest', async (request, reply) => {
     const kind = rateClassOf(request);
     if (kind === 'exempt') return;
+    // A verified player is counted as that player only: many players share one carrier NAT or
+    // VPN address, and one player's flood must not spend their neighbours' budget (D-HARDEN-6).
+    const result = initDataFrom(request)
+      ? checkedInitData(request, deps.botToken, deps.authMaxAgeSeconds)
+      : undefined;
+    if (result?.ok) {
+      const what = kind === 'read' ? 'requests' : kind === 'write' ? 'changes' : 'purchases';
+      await enforce(request, reply, `${kind}:${result.identity.telegramUserId}`, byClass[kind], what);
+      return;
+    }
+    // No identity, or one that failed its check: the address pays (the auth check then answers 401).
     await enforce(request, reply, `addr:${request.ip}`, byAddress, 'requests from this address');
-    if (!initDataFrom(request)) return; // no identity: the auth check answers 401, the address limit applies
-    const result = checkedInitData(request, deps.botToken, deps.authMaxAgeSeconds);
-    if (!result.ok) return;
-    const what = kind === 'read' ? 'requests' : kind === 'write' ? 'changes' : 'purchases';
-    await enforce(request, reply, `${kind}:${result.identity.telegramUserId}`, byClass[kind], what);
   });
 }
