@@ -1,4 +1,4 @@
-import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
+import { namesUser, userRefTextSchema } from '@titans/shared/auth/telegram-user-id';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -19,8 +19,16 @@ declare module 'fastify' {
   }
 }
 
-/** Body fields that name a user; when present they must name the caller (PRODUCT §2). */
+/**
+ * Body fields that name a user; when present they must name the caller (PRODUCT §2), by Telegram
+ * id or account id (the shared `namesUser`); each field's schema says which forms it takes.
+ */
 const USER_BODY_FIELDS = ['telegram_user_id', 'telegramUserId', 'user_id'] as const;
+
+/** Whom a `user_id` or user `{id}` must name: the caller, by Telegram id or account id (D-AUTH-7). */
+function ownerOf(caller: Caller) {
+  return { telegramUserId: caller.identity.telegramUserId, accountId: caller.user?.id ?? null };
+}
 
 /** The caller of an authenticated route; only routes with `auth: 'none'` have none. */
 export function callerOf(request: FastifyRequest): Caller {
@@ -59,14 +67,18 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
     if (!result.ok) throw new ApiError(result.problem);
     const user = await users.findAccount(result.identity.telegramUserId);
     if (user?.isBanned) throw bannedError(user.banReason);
-    request.caller = { identity: result.identity, user };
+    const caller: Caller = { identity: result.identity, user };
+    request.caller = caller;
 
     const paramName = request.routeOptions.config?.userParam;
     if (paramName) {
       const value = (request.params as Record<string, string | undefined>)[paramName];
-      if (!value || !/^\d{1,20}$/.test(value))
-        throw new ApiError('request/invalid', `Invalid ${paramName}: must be a Telegram user id`);
-      if (!sameTelegramUser(value, result.identity.telegramUserId)) throw new ApiError('auth/forbidden');
+      if (!value || !userRefTextSchema.safeParse(value).success)
+        throw new ApiError(
+          'request/invalid',
+          `Invalid ${paramName}: must be a Telegram user id or account id`,
+        );
+      if (!namesUser(value, ownerOf(caller))) throw new ApiError('auth/forbidden');
     }
   });
 
@@ -78,11 +90,7 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
       const value = (body as Record<string, unknown>)[field];
       if (value === undefined || value === null) continue;
       if (typeof value !== 'string' && typeof value !== 'number') continue; // the schema rejects it
-      const text = String(value);
-      const isCaller =
-        (/^\d{1,20}$/.test(text) && sameTelegramUser(text, caller.identity.telegramUserId)) ||
-        (caller.user !== null && text === caller.user.id);
-      if (!isCaller) throw new ApiError('auth/forbidden');
+      if (!namesUser(value, ownerOf(caller))) throw new ApiError('auth/forbidden');
     }
   });
 }

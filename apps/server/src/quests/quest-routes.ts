@@ -25,6 +25,7 @@ import {
   trackedProgressSchema,
   trackProgressBodySchema,
 } from '@titans/shared/quests/schemas';
+import { userIdParamsSchema } from '@titans/shared/user/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/auth-hooks.ts';
@@ -47,7 +48,6 @@ export interface QuestRoutesDeps {
 }
 
 const quizParams = z.strictObject({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/) });
-const userParams = z.strictObject({ id: z.string() });
 
 /**
  * The Quest Board's calls (spec-a §7 "Tasks, quizzes, rewards", plus the quiz answer, the popup's
@@ -77,7 +77,7 @@ export function questRoutes({
     app.get(
       '/task/stats/:id',
       {
-        schema: { params: userParams, response: { 200: codeEnvelope(taskStatsSchema) } },
+        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(taskStatsSchema) } },
         config: { userParam: 'id' },
       },
       async (request) => ok(await tasks.stats(requireUser(request).id), 'Task stats found'),

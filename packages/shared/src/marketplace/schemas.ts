@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRefSchema } from '../auth/telegram-user-id.ts';
 import { RARITIES } from '../characters/schemas.ts';
 import { MARKETPLACE_PAGE_MAX, MARKETPLACE_PAGE_SIZE } from '../constants.ts';
 import { ITEM_TYPES, itemEffectsSchema } from '../inventory/schemas.ts';
@@ -61,10 +62,10 @@ export const characterIdParamsSchema = z.strictObject({ id: z.string().min(1).ma
 
 /**
  * POST /purchase/item/{itemId} and POST /character/purchase/{id} body (spec-b §7: `user_id`).
- * It must name the caller (their Telegram id or account id); price and currency come from the server.
+ * It must name the caller (their Telegram id or account id, D-AUTH-7); price and currency come from the server.
  */
 export const purchaseBodySchema = z.strictObject({
-  user_id: z.union([z.string().min(1).max(64), z.number().int().nonnegative()]),
+  user_id: userRefSchema,
 });
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRefSchema } from '../auth/telegram-user-id.ts';
 
 /*
  * The Quest Board's wire (spec-a §3 and §7 "Tasks, quizzes, rewards"): tasks, quizzes, daily
@@ -186,8 +187,8 @@ export const dailyRewardsViewSchema = z.object({
 export type DailyRewardsView = z.infer<typeof dailyRewardsViewSchema>;
 
 export const rewardParamsSchema = z.strictObject({ id: z.string().regex(/^day-\d{1,2}$/) });
-/** POST /reward/claim/{id} (spec-a §7). */
-export const claimRewardBodySchema = z.strictObject({ user_id: telegramUserId });
+/** POST /reward/claim/{id} (spec-a §7): `user_id` is the caller's Telegram id or account id (D-AUTH-7). */
+export const claimRewardBodySchema = z.strictObject({ user_id: userRefSchema });
 export const claimedRewardSchema = z.object({
   reward_type: z.enum(['coins', 'item']),
   amount: z.number().int(),

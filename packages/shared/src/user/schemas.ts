@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
+import { telegramUserIdSchema, userRefTextSchema } from '../auth/telegram-user-id.ts';
 import { MAX_NAME_LENGTH, MAX_URL_LENGTH } from '../constants.ts';
 import { catalogueIdSchema, safeText } from '../input/safe-text.ts';
 
@@ -125,7 +125,5 @@ export const balancesSchema = z.object({
 });
 export type Balances = z.infer<typeof balancesSchema>;
 
-/** A path `{id}` naming a user. */
-export const userIdParamsSchema = z.strictObject({
-  id: z.string().regex(/^\d{1,20}$/, 'must be a Telegram user id'),
-});
+/** A path `{id}` naming a user: their Telegram id or account id (D-AUTH-7). */
+export const userIdParamsSchema = z.strictObject({ id: userRefTextSchema });
