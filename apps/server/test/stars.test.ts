@@ -407,6 +407,249 @@ describeEachDatabase('stars', (kind) => {
     });
   });
 
+  describe('payments that do not match their invoice (issue 30)', () => {
+    const payWith = (
+      fromId: number,
+      purchaseId: string,
+      options: { amount: number; chargeId: string; currency?: string },
+    ) => postWebhook(t.url, successfulPaymentUpdate({ fromId, payload: purchaseId, ...options }), SECRET);
+    const purchaseRow = async (id: string) =>
+      (await t.database.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+    const rowOfCharge = async (chargeId: string) =>
+      (
+        await t.database.db.select().from(purchases).where(eq(purchases.telegramPaymentChargeId, chargeId))
+      )[0];
+    const starsCredits = (userId: string) =>
+      t.database.db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.userId, userId), eq(ledger.reason, 'stars:telegram')));
+
+    it('S10 a successful_payment in another currency or for another amount credits nothing and records the anomaly on the purchase', async () => {
+      const { telegramId, userId } = await player();
+      const cases = [
+        { currency: 'USD', amount: 143, reason: 'currency' },
+        { currency: 'XTR', amount: 142, reason: 'amount' },
+        { currency: 'XTR', amount: 1430, reason: 'amount' },
+        { currency: 'XTR', amount: 143.5, reason: 'amount' },
+        { currency: 'EUR', amount: 99, reason: 'currency, amount' },
+      ];
+      for (const { currency, amount, reason } of cases) {
+        const invoice = await createInvoice(telegramId);
+        const chargeId = `stxOdd${randomBytes(6).toString('hex')}`;
+        const responses = await Promise.all(
+          [1, 2].map(() => payWith(telegramId, invoice.purchase_id, { amount, currency, chargeId })),
+        );
+        expect(responses.map((response) => response.status)).toEqual([200, 200]);
+        expect(await purchaseRow(invoice.purchase_id)).toMatchObject({
+          status: 'anomaly',
+          telegramPaymentChargeId: chargeId,
+          paidAt: expect.any(Date),
+          anomaly: { reason, currency, totalAmount: amount, expected: 143 },
+        });
+        const state = await t.call(telegramId, 'GET', `/v1/diamonds/purchases/${invoice.purchase_id}`);
+        expect(state.body.data).toMatchObject({ status: 'anomaly', diamonds: 150, diamonds_credited: 0 });
+        // The client's confirm reports it and credits nothing either.
+        const confirm = await t.call(telegramId, 'POST', '/v1/diamond/telegram-stars-confirm', {
+          purchaseId: invoice.purchase_id,
+          success: true,
+        });
+        expect(confirm.body).toMatchObject({
+          success: true,
+          data: { status: 'anomaly', diamonds_credited: 0 },
+        });
+        // The invoice is no longer open for payment.
+        const again = preCheckoutUpdate({ fromId: telegramId, payload: invoice.purchase_id, amount: 143 });
+        await postWebhook(t.url, again, SECRET);
+        expect(botApi.callsOf('answerPreCheckoutQuery').at(-1)!.body).toMatchObject({
+          ok: false,
+          error_message: PRE_CHECKOUT_REFUSALS.notPending,
+        });
+      }
+      await expectGems(userId, 0);
+      expect(await starsCredits(userId)).toEqual([]);
+      const history = await t.call(telegramId, 'GET', `/v1/user/${telegramId}/transactions`);
+      expect(
+        history.body.data.transactions.map(
+          (entry: { amount: number; status: string; item_details: { price: number; currency: string } }) => [
+            entry.amount,
+            entry.status,
+            entry.item_details.price,
+            entry.item_details.currency,
+          ],
+        ),
+      ).toEqual(cases.map(({ currency, amount }) => [0, 'not credited', amount, currency]).reverse());
+    });
+
+    it('S10 a second payment of a paid invoice that does not match is an anomaly of its own; the first stays credited', async () => {
+      const { telegramId, userId } = await player();
+      const invoice = await createInvoice(telegramId);
+      const first = `stxFirst${randomBytes(6).toString('hex')}`;
+      expect((await pay(telegramId, invoice.purchase_id, 143, first)).status).toBe(200);
+      const second = `stxSecond${randomBytes(6).toString('hex')}`;
+      expect((await payWith(telegramId, invoice.purchase_id, { amount: 1, chargeId: second })).status).toBe(
+        200,
+      );
+      await expectGems(userId, 150);
+      expect(await purchaseRow(invoice.purchase_id)).toMatchObject({
+        status: 'paid',
+        telegramPaymentChargeId: first,
+      });
+      expect(await rowOfCharge(second)).toMatchObject({
+        userId,
+        status: 'anomaly',
+        orderRef: `${invoice.order_id}/${second}`,
+        anomaly: { reason: 'amount', currency: 'XTR', totalAmount: 1, expected: 143 },
+      });
+      expect(await starsCredits(userId)).toHaveLength(1);
+    });
+
+    it("S10 a payment by a player other than the invoice's owner credits nobody and is recorded on the payer's account", async () => {
+      const owner = await player();
+      const payer = await player();
+      const invoice = await createInvoice(owner.telegramId);
+      const chargeId = `stxPayer${randomBytes(6).toString('hex')}`;
+      expect((await pay(payer.telegramId, invoice.purchase_id, 143, chargeId)).status).toBe(200);
+      await expectGems(owner.userId, 0);
+      await expectGems(payer.userId, 0);
+      expect(await purchaseRow(invoice.purchase_id)).toMatchObject({
+        status: 'pending',
+        telegramPaymentChargeId: null,
+      });
+      expect(await rowOfCharge(chargeId)).toMatchObject({
+        userId: payer.userId,
+        status: 'anomaly',
+        anomaly: { reason: 'payer', currency: 'XTR', totalAmount: 143, expected: 143 },
+      });
+      // The refund goes to the player Telegram charged.
+      expect(await t.stars.refund(chargeId)).toMatchObject({ ok: true, value: { debited: 0, shortfall: 0 } });
+      expect(
+        botApi
+          .callsOf('refundStarPayment')
+          .filter((call) => call.body.telegram_payment_charge_id === chargeId),
+      ).toEqual([
+        expect.objectContaining({
+          body: { user_id: payer.telegramId, telegram_payment_charge_id: chargeId },
+        }),
+      ]);
+    });
+
+    it('S10 a Stars payment naming a TON order credits nothing and leaves the TON order open', async () => {
+      const { telegramId, userId } = await player();
+      const ton = await t.call(telegramId, 'POST', '/v1/diamonds/ton-order', { package_id: 'sack-of-stars' });
+      const purchaseId = ton.body.data.purchase_id as string;
+      const chargeId = `stxTon${randomBytes(6).toString('hex')}`;
+      expect((await pay(telegramId, purchaseId, 143, chargeId)).status).toBe(200);
+      await expectGems(userId, 0);
+      expect(await purchaseRow(purchaseId)).toMatchObject({ status: 'pending', method: 'ton' });
+      expect(await rowOfCharge(chargeId)).toMatchObject({
+        userId,
+        method: 'telegram_stars',
+        status: 'anomaly',
+        anomaly: { reason: 'method', currency: 'XTR', totalAmount: 143, expected: 0 },
+      });
+    });
+
+    it('S11 the operator refunds an anomaly through refundStarPayment, takes no diamonds, and only once', async () => {
+      const { telegramId, userId } = await player();
+      // Diamonds from an honest purchase, which the anomaly's refund must leave alone.
+      const honest = await createInvoice(telegramId);
+      await pay(telegramId, honest.purchase_id, 143, `stxHonest${randomBytes(6).toString('hex')}`);
+      const invoice = await createInvoice(telegramId);
+      const chargeId = `stxOddRefund${randomBytes(6).toString('hex')}`;
+      await payWith(telegramId, invoice.purchase_id, { amount: 143, currency: 'USD', chargeId });
+      await expectGems(userId, 150);
+      const results = await Promise.all([t.stars.refund(chargeId), t.stars.refund(chargeId)]);
+      expect(results.filter((result) => result.ok)).toEqual([
+        {
+          ok: true,
+          value: {
+            purchase: expect.objectContaining({ status: 'refunded', diamonds_credited: 0 }),
+            debited: 0,
+            shortfall: 0,
+            anomaly: { reason: 'currency', currency: 'USD', totalAmount: 143, expected: 143 },
+          },
+        },
+      ]);
+      expect(results.find((result) => !result.ok)).toMatchObject({ code: 'stars/already-refunded' });
+      expect(await t.stars.refund(chargeId)).toMatchObject({ ok: false, code: 'stars/already-refunded' });
+      await expectGems(userId, 150);
+      expect(
+        botApi
+          .callsOf('refundStarPayment')
+          .filter((call) => call.body.telegram_payment_charge_id === chargeId),
+      ).toHaveLength(1);
+      const refunds = await t.database.db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.userId, userId), eq(ledger.reason, 'stars:refund')));
+      expect(refunds).toEqual([]);
+      expect(await purchaseRow(invoice.purchase_id)).toMatchObject({
+        status: 'refunded',
+        refundedAt: expect.any(Date),
+        refundShortfall: 0,
+        anomaly: { reason: 'currency' },
+      });
+      const history = await t.call(telegramId, 'GET', `/v1/user/${telegramId}/transactions`);
+      expect(
+        history.body.data.transactions.map((entry: { type: string; amount: number; status: string }) => [
+          entry.type,
+          entry.amount,
+          entry.status,
+        ]),
+      ).toEqual([
+        ['DIAMOND_REFUND', 0, 'refunded'],
+        ['DIAMOND_PURCHASE_STARS', 0, 'not credited'],
+        ['DIAMOND_PURCHASE_STARS', 150, 'completed'],
+      ]);
+    });
+
+    it('S10 a payment for an unknown purchase is answered 200, credits nothing, and is refunded by naming the payer', async () => {
+      const { telegramId, userId } = await player();
+      for (const payload of [crypto.randomUUID(), 'TG-ORDER-1-2', '']) {
+        const chargeId = `stxUnknown${randomBytes(6).toString('hex')}`;
+        expect((await payWith(telegramId, payload, { amount: 143, chargeId })).status).toBe(200);
+        expect(await rowOfCharge(chargeId)).toBeUndefined();
+        await expectGems(userId, 0);
+        const refund = await t.stars.refundUnrecorded(telegramId, chargeId);
+        expect(refund).toEqual({ ok: true, value: { telegramUserId: telegramId, chargeId } });
+        expect(await t.stars.refundUnrecorded(telegramId, chargeId)).toMatchObject({
+          ok: false,
+          code: 'stars/already-refunded',
+        });
+        expect(await t.stars.refund(chargeId)).toMatchObject({ ok: false, code: 'stars/purchase-not-found' });
+      }
+      // A charge that is recorded is refunded with its purchase (and its diamonds), never around it.
+      const invoice = await createInvoice(telegramId);
+      const recorded = `stxRecorded${randomBytes(6).toString('hex')}`;
+      await pay(telegramId, invoice.purchase_id, 143, recorded);
+      const calls = botApi.callsOf('refundStarPayment').length;
+      expect(await t.stars.refundUnrecorded(telegramId, recorded)).toMatchObject({
+        ok: false,
+        code: 'request/invalid',
+      });
+      expect(botApi.callsOf('refundStarPayment').length).toBe(calls);
+      await expectGems(userId, 150);
+    });
+
+    it('S2 pre-checkout is refused in another currency', async () => {
+      const { telegramId } = await player();
+      const invoice = await createInvoice(telegramId);
+      const update = preCheckoutUpdate({
+        fromId: telegramId,
+        payload: invoice.purchase_id,
+        amount: 143,
+        currency: 'USD',
+      });
+      await postWebhook(t.url, update, SECRET);
+      expect(botApi.callsOf('answerPreCheckoutQuery').at(-1)!.body).toEqual({
+        pre_checkout_query_id: update.pre_checkout_query.id,
+        ok: false,
+        error_message: PRE_CHECKOUT_REFUSALS.amount,
+      });
+    });
+  });
+
   describe('TON', () => {
     const order = async (telegramId: number, packageId = 'sack-of-stars') => {
       const response = await t.call(telegramId, 'POST', '/v1/diamonds/ton-order', { package_id: packageId });

@@ -93,11 +93,18 @@ export function starsRoutes({ stars }: { stars: StarsService }): FastifyPluginAs
       },
     );
 
+    const CONFIRM_MESSAGES = {
+      paid: 'Purchase confirmed',
+      // S10: Telegram's payment did not match the invoice; support refunds it (/paysupport).
+      anomaly:
+        'The payment did not match this order, so nothing was credited: send /paysupport to the bot for a refund',
+      refunded: 'Purchase was refunded',
+    } as const;
     const confirmed = async (userId: string, purchaseId: string) => {
       const purchase = orThrow(await stars.purchase(userId, purchaseId));
       // The client's success flag is not evidence of payment; only the recorded state counts.
       if (purchase.status === 'pending') throw new ApiError('stars/payment-pending', undefined, purchase);
-      return success(purchase, purchase.status === 'paid' ? 'Purchase confirmed' : 'Purchase was refunded');
+      return success(purchase, CONFIRM_MESSAGES[purchase.status]);
     };
 
     app.post(

@@ -81,7 +81,37 @@ export interface SuccessfulPayment {
   chargeId: string;
 }
 
-export type PaymentOutcome = 'credited' | 'duplicate' | 'unknown-purchase';
+export type PaymentOutcome = 'credited' | 'duplicate' | 'anomaly' | 'unknown-purchase';
+
+/** What a payment that did not match its invoice carried (purchases.anomaly, rule S10). */
+export type PaymentAnomaly = NonNullable<PurchaseRow['anomaly']>;
+
+/**
+ * S10: what is wrong with a payment of this purchase, every check that failed named in `reason`
+ * (`method`, `currency`, `amount`, `payer`), or null when it matches its invoice. `expected` is
+ * the invoice's price in Stars (XTR amounts are whole Stars; 0 for a TON order).
+ */
+export function paymentAnomaly(
+  payment: Pick<SuccessfulPayment, 'currency' | 'totalAmount'>,
+  purchase: Pick<PurchaseRow, 'method' | 'starsAmount'>,
+  byOwner: boolean,
+): PaymentAnomaly | null {
+  // A TON order has no Stars price to compare: naming one is the anomaly.
+  const stars = purchase.method === 'telegram_stars';
+  const failed = [
+    !stars && 'method',
+    payment.currency !== STARS_INVOICE_CURRENCY && 'currency',
+    stars && payment.totalAmount !== purchase.starsAmount && 'amount',
+    !byOwner && 'payer',
+  ].filter((reason) => reason !== false);
+  if (failed.length === 0) return null;
+  return {
+    reason: failed.join(', '),
+    currency: payment.currency,
+    totalAmount: payment.totalAmount,
+    expected: purchase.starsAmount,
+  };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -216,9 +246,12 @@ export class StarsService {
   }
 
   /**
-   * S3: Telegram's successful_payment credits the purchase's diamonds once per
-   * telegram_payment_charge_id, whatever the number of deliveries. Throws when the payment could
-   * not be recorded, so the webhook answers an error and Telegram delivers it again.
+   * S3, S10: Telegram's successful_payment credits the purchase's diamonds once per
+   * telegram_payment_charge_id, whatever the number of deliveries, when it matches its invoice:
+   * currency XTR, total_amount the invoice's price, paid by the invoice's player for a Stars
+   * order. Otherwise nothing is credited and the payment is recorded with its anomaly, for the
+   * operator to refund. Throws when the payment could not be recorded, so the webhook answers an
+   * error and Telegram delivers it again.
    */
   async recordPayment(payment: SuccessfulPayment): Promise<PaymentOutcome> {
     const { database, gateway, logger } = this.deps;
@@ -228,50 +261,63 @@ export class StarsService {
       .where(eq(purchases.telegramPaymentChargeId, payment.chargeId))
       .limit(1);
     if (known) return 'duplicate';
-    if (!UUID.test(payment.payload)) {
-      logger.error({ payment }, 'successful_payment for an unknown order: refund it with npm run refund');
+    const [target] = UUID.test(payment.payload)
+      ? await database.db
+          .select({ purchase: purchases, telegramUserId: users.telegramUserId })
+          .from(purchases)
+          .innerJoin(users, eq(users.id, purchases.userId))
+          .where(eq(purchases.id, payment.payload))
+          .limit(1)
+      : [];
+    // The payer is who Telegram charged: a payment is recorded on their account.
+    const byOwner = target?.telegramUserId === BigInt(payment.fromId);
+    const [payer] =
+      target && !byOwner
+        ? await database.db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.telegramUserId, BigInt(payment.fromId)))
+            .limit(1)
+        : [];
+    const accountId = byOwner ? target.purchase.userId : payer?.id;
+    if (!target || !accountId) {
+      logger.error(
+        { payment },
+        `successful_payment for an unknown order: nothing recorded; refund it with npm run refund -- ${payment.chargeId} --user ${payment.fromId}`,
+      );
       return 'unknown-purchase';
     }
-    const [target] = await database.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.id, payment.payload))
-      .limit(1);
-    if (!target) {
-      logger.error({ payment }, 'successful_payment for an unknown order: refund it with npm run refund');
-      return 'unknown-purchase';
-    }
-    const result = await gateway.change(target.userId, async (money) => {
+    const result = await gateway.change(accountId, async (money) => {
       const again = await purchaseForUpdate(
         money.tx,
         eq(purchases.telegramPaymentChargeId, payment.chargeId),
       );
-      if (again) return 'duplicate' as const;
-      const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, target.id)))!;
+      if (again) return { outcome: 'duplicate' as const };
+      const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, target.purchase.id)))!;
       // Another process recorded this very charge while we waited for the row.
-      if (purchase.telegramPaymentChargeId === payment.chargeId) return 'duplicate' as const;
-      let credited: PurchaseRow;
-      if (purchase.status === 'pending') {
-        [credited] = (await money.tx
+      if (purchase.telegramPaymentChargeId === payment.chargeId) return { outcome: 'duplicate' as const };
+      const anomaly = paymentAnomaly(payment, purchase, byOwner);
+      const status = anomaly ? 'anomaly' : 'paid';
+      let recorded: PurchaseRow;
+      if (byOwner && purchase.method === 'telegram_stars' && purchase.status === 'pending') {
+        [recorded] = (await money.tx
           .update(purchases)
-          .set({ status: 'paid', telegramPaymentChargeId: payment.chargeId, paidAt: new Date(money.now) })
+          .set({ status, anomaly, telegramPaymentChargeId: payment.chargeId, paidAt: new Date(money.now) })
           .where(eq(purchases.id, purchase.id))
           .returning()) as [PurchaseRow];
       } else {
-        // Telegram took Stars twice for one invoice link: the second payment is a purchase of its own.
-        logger.warn(
-          { payment, purchaseId: purchase.id },
-          'a second payment of one invoice: recorded as its own purchase',
-        );
-        [credited] = (await money.tx
+        // A payment of an invoice that no longer waits for one (D-STARS-7), by someone else than
+        // its player, or naming a TON order: a purchase of its own, on the payer's account.
+        [recorded] = (await money.tx
           .insert(purchases)
           .values({
-            userId: purchase.userId,
+            userId: accountId,
             packageId: purchase.packageId,
             method: 'telegram_stars',
-            status: 'paid',
+            status,
+            anomaly,
             orderRef: `${purchase.orderRef}/${payment.chargeId}`,
-            starsAmount: payment.totalAmount,
+            starsAmount: purchase.starsAmount,
             diamonds: purchase.diamonds,
             telegramPaymentChargeId: payment.chargeId,
             createdAt: new Date(money.now),
@@ -279,22 +325,33 @@ export class StarsService {
           })
           .returning()) as [PurchaseRow];
       }
-      if (payment.totalAmount !== credited.starsAmount)
-        logger.warn({ payment, purchaseId: credited.id }, 'paid amount differs from the order');
+      if (anomaly) return { outcome: 'anomaly' as const, purchase: recorded };
       await money.apply({
-        userId: credited.userId,
+        userId: recorded.userId,
         currency: 'gems',
-        delta: credited.diamonds,
+        delta: recorded.diamonds,
         reason: 'stars:telegram',
         idempotencyKey: `stars:charge:${payment.chargeId}`,
-        meta: { purchase_id: credited.id, package_id: credited.packageId, stars: payment.totalAmount },
+        meta: { purchase_id: recorded.id, package_id: recorded.packageId, stars: payment.totalAmount },
       });
-      return 'credited' as const;
+      if (recorded.id !== purchase.id)
+        logger.warn(
+          { payment, purchaseId: recorded.id },
+          'a second payment of one invoice: recorded as its own purchase',
+        );
+      return { outcome: 'credited' as const };
     });
-    if (result.ok) return result.value;
     // Another process recorded the same charge at the same moment.
-    if (result.code === 'request/conflict') return 'duplicate';
-    throw new Error(`Could not record payment ${payment.chargeId}: ${result.code}`);
+    if (!result.ok && result.code === 'request/conflict') return 'duplicate';
+    if (!result.ok) throw new Error(`Could not record payment ${payment.chargeId}: ${result.code}`);
+    if (result.value.outcome === 'anomaly') {
+      const { purchase } = result.value;
+      logger.error(
+        { payment, purchaseId: purchase.id, anomaly: purchase.anomaly },
+        `successful_payment does not match its invoice: nothing credited; refund it with npm run refund -- ${payment.chargeId}`,
+      );
+    }
+    return result.value.outcome;
   }
 
   async purchase(userId: string, purchaseId: string): Promise<MoneyResult<PurchaseState>> {
@@ -327,15 +384,26 @@ export class StarsService {
   }
 
   /**
-   * S5: an operator refund. The diamonds are taken back in the same transaction that records the
+   * S5, S12: an operator refund (the refund command, and whatever else an operator uses). The
+   * diamonds the purchase credited are taken back in the same transaction that records the
    * refund, and Telegram's refundStarPayment is called before it commits, so a refused refund
    * changes nothing. A player who already spent the diamonds is refused unless `allowShortfall`
    * (decisions: D-STARS-5): then what they hold is taken and the rest recorded as the shortfall.
+   * A payment recorded as an anomaly credited nothing, so its refund takes nothing back
+   * (decisions: D-STARS-11). `telegramUserId`, when the operator names the payer, must be the
+   * player the charge is recorded for.
    */
   async refund(
     chargeId: string,
-    options: { allowShortfall?: boolean } = {},
-  ): Promise<MoneyResult<{ purchase: PurchaseState; debited: number; shortfall: number }>> {
+    options: { allowShortfall?: boolean; telegramUserId?: number } = {},
+  ): Promise<
+    MoneyResult<{
+      purchase: PurchaseState;
+      debited: number;
+      shortfall: number;
+      anomaly: PaymentAnomaly | null;
+    }>
+  > {
     const { database, gateway, payments, logger } = this.deps;
     if (!payments) return failed('stars/payments-unavailable');
     const [found] = await database.db
@@ -345,17 +413,23 @@ export class StarsService {
       .where(eq(purchases.telegramPaymentChargeId, chargeId))
       .limit(1);
     if (!found) return failed('stars/purchase-not-found');
+    if (options.telegramUserId !== undefined && BigInt(options.telegramUserId) !== found.telegramUserId)
+      return failed(
+        'request/invalid',
+        `This charge is recorded for Telegram user ${found.telegramUserId}, not ${options.telegramUserId}`,
+      );
     return gateway.change(found.purchase.userId, async (money) => {
       const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, found.purchase.id)))!;
       if (purchase.status === 'refunded') return money.fail('stars/already-refunded');
+      const credited = purchase.status === 'paid' ? purchase.diamonds : 0;
       const [holder] = await money.tx
         .select({ gems: users.gems })
         .from(users)
         .where(eq(users.id, purchase.userId));
-      const debited = Math.min(purchase.diamonds, holder?.gems ?? 0);
-      const shortfall = purchase.diamonds - debited;
+      const debited = Math.min(credited, holder?.gems ?? 0);
+      const shortfall = credited - debited;
       if (shortfall > 0 && !options.allowShortfall)
-        return money.fail('stars/refund-shortfall', undefined, { holds: debited, needed: purchase.diamonds });
+        return money.fail('stars/refund-shortfall', undefined, { holds: debited, needed: credited });
       const [refunded] = await money.tx
         .update(purchases)
         .set({ status: 'refunded', refundedAt: new Date(money.now), refundShortfall: shortfall })
@@ -383,8 +457,41 @@ export class StarsService {
           );
         }
       }
-      return { purchase: purchaseView(refunded!), debited, shortfall };
+      return { purchase: purchaseView(refunded!), debited, shortfall, anomaly: purchase.anomaly ?? null };
     });
+  }
+
+  /**
+   * S12: refunds a charge no purchase records (a successful_payment for an unknown order, which
+   * credited nothing) to the payer the operator names from the log. Telegram refuses a second
+   * refund of a charge, which answers `stars/already-refunded`. A recorded charge is refused:
+   * `refund` takes its diamonds back with it.
+   */
+  async refundUnrecorded(
+    telegramUserId: number,
+    chargeId: string,
+  ): Promise<MoneyResult<{ telegramUserId: number; chargeId: string }>> {
+    const { database, payments, logger } = this.deps;
+    if (!payments) return failed('stars/payments-unavailable');
+    const [recorded] = await database.db
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(eq(purchases.telegramPaymentChargeId, chargeId))
+      .limit(1);
+    if (recorded)
+      return failed(
+        'request/invalid',
+        'This charge is recorded with a purchase: refund it without naming the player',
+      );
+    try {
+      await payments.refundStarPayment(telegramUserId, chargeId);
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/CHARGE_ALREADY_REFUNDED/.test(message)) return failed('stars/already-refunded');
+      logger.error({ err: error, chargeId, telegramUserId }, 'refundStarPayment failed');
+      return failed('stars/refund-failed', `Telegram refused the refund: ${message}`);
+    }
+    return succeeded({ telegramUserId, chargeId });
   }
 
   /** S6: the order a TON payment must name in its comment, and where and how much to pay. */
@@ -533,7 +640,7 @@ export class StarsService {
         .select({ purchase: purchases, pkg: diamondPackages })
         .from(purchases)
         .innerJoin(diamondPackages, eq(diamondPackages.id, purchases.packageId))
-        .where(and(eq(purchases.userId, userId), inArray(purchases.status, ['paid', 'refunded'])))
+        .where(and(eq(purchases.userId, userId), inArray(purchases.status, ['paid', 'anomaly', 'refunded'])))
         .orderBy(desc(purchases.paidAt))
         .limit(TRANSACTIONS_LIMIT),
       db

@@ -25,7 +25,8 @@ export function purchaseView(row: PurchaseRow): PurchaseState {
     package_id: row.packageId,
     order_id: row.orderRef,
     method: row.method === 'ton' ? 'ton' : 'telegram_stars',
-    status: row.status === 'paid' || row.status === 'refunded' ? row.status : 'pending',
+    status:
+      row.status === 'paid' || row.status === 'anomaly' || row.status === 'refunded' ? row.status : 'pending',
     stars_amount: row.starsAmount,
     diamonds: row.diamonds,
     diamonds_credited: row.status === 'paid' ? row.diamonds : 0,
@@ -34,14 +35,19 @@ export function purchaseView(row: PurchaseRow): PurchaseState {
   };
 }
 
-/** One Stars deal as spec-a §3 "Transaction": the purchase, and a second entry when it was refunded. */
+/**
+ * One Stars deal as spec-a §3 "Transaction": the purchase, and a second entry when it was
+ * refunded. A payment that did not match its invoice (rule S10) credited nothing: its entry shows
+ * what Telegram took, an amount of 0 and the status "not credited" (decisions: D-STARS-11).
+ */
 export function purchaseTransactions(row: PurchaseRow, pkg: PackageRow): Transaction[] {
+  const { anomaly } = row;
   const details = (date: Date) => ({
     name: pkg.name,
     description: pkg.description,
     image_url: pkg.imageUrl,
-    price: row.method === 'ton' ? Number(pkg.priceCrypto) : row.starsAmount,
-    currency: row.method === 'ton' ? pkg.cryptoCurrency : 'XTR',
+    price: anomaly ? anomaly.totalAmount : row.method === 'ton' ? Number(pkg.priceCrypto) : row.starsAmount,
+    currency: anomaly ? anomaly.currency : row.method === 'ton' ? pkg.cryptoCurrency : 'XTR',
     item_type: 'diamonds',
     rarity: null,
     purchase_date: date.toISOString(),
@@ -51,10 +57,10 @@ export function purchaseTransactions(row: PurchaseRow, pkg: PackageRow): Transac
     {
       _id: row.id,
       type: row.method === 'ton' ? 'DIAMOND_PURCHASE_TON' : 'DIAMOND_PURCHASE_STARS',
-      amount: row.diamonds,
+      amount: anomaly ? 0 : row.diamonds,
       timestamp: paidAt.toISOString(),
       tx_hash: row.txHash ?? row.telegramPaymentChargeId,
-      status: 'completed',
+      status: anomaly ? 'not credited' : 'completed',
       item_details: details(paidAt),
     },
   ];
@@ -62,7 +68,7 @@ export function purchaseTransactions(row: PurchaseRow, pkg: PackageRow): Transac
     entries.push({
       _id: `${row.id}:refund`,
       type: 'DIAMOND_REFUND',
-      amount: -(row.diamonds - (row.refundShortfall ?? 0)),
+      amount: anomaly ? 0 : -(row.diamonds - (row.refundShortfall ?? 0)),
       timestamp: row.refundedAt.toISOString(),
       tx_hash: row.telegramPaymentChargeId,
       status: 'refunded',

@@ -140,6 +140,7 @@ export function successfulPaymentUpdate(options: {
   payload: string;
   amount: number;
   chargeId: string;
+  currency?: string;
   updateId?: number;
 }) {
   const from = { id: options.fromId, is_bot: false, first_name: `Player${options.fromId}` };
@@ -151,7 +152,7 @@ export function successfulPaymentUpdate(options: {
       chat: { id: options.fromId, type: 'private', first_name: from.first_name },
       from,
       successful_payment: {
-        currency: 'XTR',
+        currency: options.currency ?? 'XTR',
         total_amount: options.amount,
         invoice_payload: options.payload,
         telegram_payment_charge_id: options.chargeId,

@@ -60,7 +60,8 @@ export const purchaseConfirmBodySchema = z.strictObject({
   payment_method: z.literal('telegram_stars'),
 });
 
-export const PURCHASE_STATUSES = ['pending', 'paid', 'refunded'] as const;
+/** `anomaly`: Telegram's payment did not match the invoice, so nothing was credited (rule S10). */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'anomaly', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 /** A purchase as the server records it; the client only reads it. */
