@@ -37,7 +37,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     },
     startFeature(config),
     supportFeature(),
-    paymentsFeature(deps.stars),
+    paymentsFeature(deps.stars, logger),
     unhandled,
   );
   return bot;

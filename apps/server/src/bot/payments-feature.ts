@@ -1,16 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Composer } from 'grammy';
-import type { StarsService } from '../stars/stars-service.ts';
+import { PRE_CHECKOUT_REFUSALS, type StarsService } from '../stars/stars-service.ts';
 import { type BotContext, RedeliverUpdateError } from './bot-context.ts';
+import { issuesOf, paidMessageSchema, preCheckoutQuerySchema } from './telegram-updates.ts';
 
 /**
  * Telegram Stars payments: pre_checkout_query is answered ok only for this player's pending order
- * at its price (S2); successful_payment credits once per telegram_payment_charge_id (S3).
+ * at its price in XTR (S2); successful_payment credits once per telegram_payment_charge_id when it
+ * matches its invoice, and otherwise records the anomaly (S3, S10). A malformed update is logged
+ * and dropped (S11); only a payment that could not be recorded is delivered again.
  */
-export function paymentsFeature(stars: StarsService) {
+export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) {
   const feature = new Composer<BotContext>();
 
   feature.on('pre_checkout_query', async (ctx) => {
-    const query = ctx.preCheckoutQuery;
+    const parsed = preCheckoutQuerySchema.safeParse(ctx.preCheckoutQuery);
+    if (!parsed.success) {
+      const { id } = ctx.preCheckoutQuery as { id?: unknown };
+      logger.error(
+        { updateId: ctx.update.update_id, issues: issuesOf(parsed.error) },
+        'bot: malformed pre_checkout_query refused',
+      );
+      // Telegram's sheet waits for an answer: refuse it when the query can be named at all.
+      if (typeof id === 'string' && id !== '')
+        await ctx.answerPreCheckoutQuery(false, { error_message: PRE_CHECKOUT_REFUSALS.unknown });
+      return;
+    }
+    const query = parsed.data;
     const verdict = await stars.preCheckout({
       fromId: query.from.id,
       currency: query.currency,
@@ -22,10 +38,27 @@ export function paymentsFeature(stars: StarsService) {
   });
 
   feature.on('message:successful_payment', async (ctx) => {
-    const payment = ctx.message.successful_payment;
+    const parsed = paidMessageSchema.safeParse(ctx.message);
+    if (!parsed.success) {
+      const { telegram_payment_charge_id: charge } = ctx.message.successful_payment as {
+        telegram_payment_charge_id?: unknown;
+      };
+      logger.error(
+        {
+          updateId: ctx.update.update_id,
+          issues: issuesOf(parsed.error),
+          // What an operator needs to find the charge at Telegram, when the update names it.
+          chargeId: typeof charge === 'string' ? charge.slice(0, 256) : undefined,
+          fromId: typeof ctx.message.from?.id === 'number' ? ctx.message.from.id : undefined,
+        },
+        'bot: malformed successful_payment answered 200; nothing recorded',
+      );
+      return;
+    }
+    const { from, successful_payment: payment } = parsed.data;
     try {
       await stars.recordPayment({
-        fromId: ctx.from.id,
+        fromId: from.id,
         currency: payment.currency,
         totalAmount: payment.total_amount,
         payload: payment.invoice_payload,
