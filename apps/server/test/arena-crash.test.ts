@@ -45,7 +45,7 @@ function findMatch(socket: TestSocket, characterId: string) {
 
 describe('arena: kill -9 mid-battle', () => {
   for (const kind of databaseKinds()) {
-    it(`F30 [${kind}] a finished battle stays paid once, the one cut by the crash is voided, and the player can fight again`, async () => {
+    it(`F30 [${kind}] a finished battle stays paid once, the one cut by the crash is voided with its stake returned once, and the player can fight again`, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-arena-crash-'));
       const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
       const options = { dataDir, databaseUrl: postgres?.url };
@@ -109,8 +109,14 @@ describe('arena: kill -9 mid-battle', () => {
           .select()
           .from(ledger)
           .where(and(eq(ledger.userId, userId), sql`${ledger.reason} like 'battle-%'`));
-        expect(paid.map((r) => r.idempotencyKey).sort()).toEqual(
-          [`battle:${first.battle_id}:${userId}`, `battle:${again.battle_id}:${userId}`].sort(),
+        // Each stake taken once; the cut battle's stake returned once (void), never also settled.
+        expect(paid.map((r) => `${r.idempotencyKey} ${r.delta}`).sort()).toEqual(
+          [
+            `battle:${first.battle_id}:${userId}:stake -5000`,
+            `battle:${cut.battle_id}:${userId}:stake -5000`,
+            `battle:${cut.battle_id}:${userId}:void 5000`,
+            `battle:${again.battle_id}:${userId}:stake -5000`,
+          ].sort(),
         );
         expect(await ledgerMatches(t, userId)).toEqual({ coins: 10_000, ledger: 10_000 });
         await t.close();

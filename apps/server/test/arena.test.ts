@@ -162,7 +162,7 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     return row!;
   }
 
-  it('F20 PvE victory against the seeded easy bot: knockout, +5000 coins once, XP, win recorded', async () => {
+  it('F20 F33 PvE victory against the seeded easy bot: stake taken at the start, stake + 5000 back once, XP, win recorded', async () => {
     const p = await player(10_000, ['trident-of-the-deep', 'ember-dagger']);
     const started = await startPve(p, { equipped_items: ['trident-of-the-deep', 'ember-dagger'] });
     expect(started).toMatchObject({ is_pvp: false, difficulty: 'easy', rejoined: false });
@@ -171,6 +171,8 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     expect(started.opponent_info.name).toContain('Bot');
     expect(started.live.fight_starts_at - started.live.server_now).toBe(INTRO + BOT_SETUP);
     expect(started.energy).toBe(990);
+    // F33: the stake is held from the start.
+    expect((await userRow(p.userId)).coins).toBe(5_000);
 
     // Before FIGHT! nothing can be hit.
     expect(await tap(p.socket, started.battle_id)).toMatchObject({ hit: false, reason: 'not-started' });
@@ -181,14 +183,21 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     expect(result).toMatchObject({
       result: 'victory',
       coins_earned: 5000,
+      stake: 5000,
+      payout: 10_000,
+      coins: 15_000,
       experience_earned: 50,
       reason: 'knockout',
     });
     expect(p.socket.received.battleTurnProcessed?.length).toBeGreaterThan(10);
 
     const rows = await battleLedger(p.userId);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ delta: 5000, idempotencyKey: `battle:${started.battle_id}:${p.userId}` });
+    expect(rows.map((row) => [row.reason, row.delta, row.idempotencyKey])).toEqual([
+      ['battle-stake', -5000, `battle:${started.battle_id}:${p.userId}:stake`],
+      ['battle-victory', 10_000, `battle:${started.battle_id}:${p.userId}`],
+    ]);
+    // Only the prize counts as earned: the stake was the player's own.
+    expect((await userRow(p.userId)).totalCoinsEarned).toBe(10_000 + 5_000);
     expect(await ledgerMatches(t, p.userId)).toEqual({ coins: 15_000, ledger: 15_000 });
     expect((await userRow(p.userId)).wins).toBe(1);
     const [owned] = await t.database.db
@@ -200,14 +209,25 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     expect(battle).toMatchObject({ status: 'finished', result: 'victory', winnerId: p.userId, mode: 'pve' });
   });
 
-  it('F21 PvE defeat against the hard bot: −5000 coins, never below 0; two victories level the hero up', async () => {
-    const p = await player(5_000);
+  it('F21 F33 PvE defeat against the hard bot: the stake is kept, whatever the player spent during the fight', async () => {
+    const p = await player(9_000);
     const started = await startPve(p, { difficulty: 'hard' });
-    // Coins spent elsewhere during the battle: the penalty takes only what is left.
+    // Coins spent elsewhere during the battle cannot lower what the defeat costs (it was the stake
+    // dodge: a defeat charged min(5000, balance at the end)).
     await grantCoins(t, p.userId, -4_000);
+    expect(await grantCoins(t, p.userId, -1).catch((error: Error) => error.message)).toBe(
+      'grant failed: ledger/insufficient-funds',
+    );
     const completed = p.socket.next('battleCompleted', undefined, 20_000);
     await scheduler.advanceInSteps(INTRO + BOT_SETUP + 100_000, 5_000);
-    expect(await completed).toMatchObject({ result: 'defeat', coins_earned: -1000, experience_earned: 10 });
+    // An idle player earns no experience (F34).
+    expect(await completed).toMatchObject({
+      result: 'defeat',
+      coins_earned: -5000,
+      payout: 0,
+      coins: 0,
+      experience_earned: 0,
+    });
     expect(p.socket.received.battleTurnProcessed?.at(-1)).toMatchObject({
       current_round: { result: 'knockout', opponent_action: 'attack' },
       user_stats: { current_health: 0 },
@@ -394,8 +414,44 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     expect(await a.socket.waitFor('battleCompleted')).toMatchObject({ result: 'victory', is_pvp: true });
     expect(await ledgerMatches(t, a.userId)).toEqual({ coins: 15_000, ledger: 15_000 });
     expect(await ledgerMatches(t, b.userId)).toEqual({ coins: 5_000, ledger: 5_000 });
-    expect(await battleLedger(a.userId)).toHaveLength(1);
-    expect(await battleLedger(b.userId)).toHaveLength(1);
+    // A: the stake, then stake + prize; B: the stake alone.
+    expect((await battleLedger(a.userId)).map((row) => row.delta)).toEqual([-5000, 10_000]);
+    expect((await battleLedger(b.userId)).map((row) => row.delta)).toEqual([-5000]);
+  });
+
+  it('F34 an idle PvP battle pays neither player: a draw returns both stakes, no prize, no experience', async () => {
+    const { a, b, id } = await pvpPair();
+    const resultA = a.socket.next('battleCompleted', undefined, 20_000);
+    const resultB = b.socket.next('battleCompleted', undefined, 20_000);
+    await scheduler.advanceInSteps(INTRO + 95_000, 5_000);
+    for (const result of [await resultA, await resultB]) {
+      expect(result).toMatchObject({
+        battle_id: id,
+        result: 'draw',
+        reason: 'time',
+        coins_earned: 0,
+        payout: 5000,
+        coins: 10_000,
+        experience_earned: 0,
+      });
+    }
+    for (const p of [a, b])
+      expect(await ledgerMatches(t, p.userId)).toEqual({ coins: 10_000, ledger: 10_000 });
+  });
+
+  it('F34 a winner who did not play gets the stake back and no prize; the one who quit loses the stake', async () => {
+    const { a, b, id } = await pvpPair();
+    await scheduler.advance(INTRO);
+    const result = a.socket.next('battleCompleted');
+    b.socket.emit('forfeitBattle', { battle_id: id });
+    expect(await result).toMatchObject({
+      result: 'victory',
+      coins_earned: 0,
+      payout: 5000,
+      experience_earned: 0,
+    });
+    expect(await ledgerMatches(t, a.userId)).toEqual({ coins: 10_000, ledger: 10_000 });
+    expect(await ledgerMatches(t, b.userId)).toEqual({ coins: 5_000, ledger: 5_000 });
   });
 
   async function pvpPair() {
@@ -466,6 +522,9 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
   it('F28 a disconnect past the grace period auto-resolves the battle for the one who stayed', async () => {
     const { a, b, id } = await pvpPair();
     await scheduler.advance(INTRO);
+    // A plays (F34: a side that lands too few hits earns no prize).
+    const sideA = t.battles.room(id)!.sideOf(a.userId)!;
+    for (let hit = 0; hit < 5; hit++) await tap(a.socket, id, liveTarget(id, sideA), 'pvpTap');
     b.socket.close();
     await a.socket.next('waitingForOpponent');
     const resolved = a.socket.next('battleAutoResolve');
@@ -498,12 +557,17 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     expect(outcomes.filter((o) => o.result === 'victory')).toHaveLength(50);
     expect(outcomes.filter((o) => o.result === 'defeat')).toHaveLength(50);
     expect(outcomes.filter((o) => o.result === 'draw')).toHaveLength(100);
-    for (const p of players) {
+    let total = 0;
+    for (const [index, p] of players.entries()) {
       const rows = await battleLedger(p.userId);
-      expect(rows).toHaveLength(1);
+      // The stake, then its return (a win or draw without play returns the stake alone).
+      expect(rows).toHaveLength(outcomes[index]!.result === 'defeat' ? 1 : 2);
       const balance = await ledgerMatches(t, p.userId);
       expect(balance.coins).toBe(balance.ledger);
+      total += balance.coins;
     }
+    // Nobody played: no coin was created or lost across the 100 battles (F36).
+    expect(total).toBe(players.length * 10_000 - 50 * 5_000);
     const [finished] = await t.database.query<{ n: number }>(
       `select count(*)::int as n from battles where id = any($1::uuid[]) and status = 'finished'`,
       [[...ids]],

@@ -247,7 +247,7 @@ export const DAILY_DAY_CARDS = 3;
 export const DAILY_STRIP_DAYS = 7;
 /** spec-a §9: games, 10 requested per page. Next needs a full page (decisions: D-QUEST-5). */
 export const GAMES_PAGE_SIZE = 10;
-/** The server caches each feed page this long and waits this long for the feed (D-QUEST-5). */
+/** The server caches each feed page this long and waits at most this long for the whole answer (D-QUEST-5). */
 export const GAMES_FEED_CACHE_MS = 5 * 60_000;
 export const GAMES_FEED_TIMEOUT_MS = 5_000;
 /** Coins for one rewarded ad the network confirmed, and how many a UTC day (D-QUEST-6). */
@@ -255,6 +255,15 @@ export const AD_REWARD_COINS = 250;
 export const AD_REWARDS_PER_DAY = 10;
 /** A started ad view waits this long for the network's reward callback (D-QUEST-6). */
 export const AD_VIEW_TTL_MS = 15 * 60_000;
+/**
+ * Ad views one player may start in a UTC day, Play & Earn and video recoveries together: a bound
+ * on stored rows, far above the rewards a day can bring (rules Q8, decisions D-QUEST-8).
+ */
+export const AD_VIEWS_PER_DAY = 50;
+/** spec-b §4: "A video recovery after defeat adds 2500 coins", once per defeat (rules Q9, D-QUEST-9). */
+export const VIDEO_RECOVERY_COINS = 2_500;
+/** The most of the game feed's answer the server reads; a longer answer is abandoned (D-QUEST-5). */
+export const GAMES_FEED_MAX_BYTES = 256 * 1024;
 // --- Input hardening and rate limits (decisions: D-HARDEN-1, D-HARDEN-2) -------------------------
 
 /** The longest string any route or socket event accepts anywhere in its input (D-HARDEN-1). */
@@ -284,8 +293,15 @@ export const DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND = 80;
 export const DEFAULT_SOCKET_PLAYER_MESSAGE_BURST = 160;
 // --- Arena (spec-b §4 and §9; decisions D-BATTLE-*) ---------------------------------------------
 
-/** spec-b §9: the coin reward (victory or draw) or penalty (defeat, never below 0) of a battle. */
+/** spec-b §9: the coin reward (victory or draw) or penalty (defeat) of a battle: the prize. */
 export const BATTLE_COIN_REWARD = 5_000;
+/**
+ * The stake a player puts in when a battle starts, held until it settles (spec-b §5 "at least 5000
+ * coins"; decisions D-BATTLE-13): a defeat keeps it, a win or draw returns it, a void returns it.
+ */
+export const BATTLE_STAKE = MIN_COINS_TO_BATTLE;
+/** Hits a side must land to earn a prize or experience: no pay for no play (D-BATTLE-14). */
+export const BATTLE_MIN_HITS_TO_EARN = 5;
 /** spec-b §9: default energy to spend, and the energy dialog's maximum. */
 export const DEFAULT_BATTLE_ENERGY = 10;
 export const MAX_BATTLE_ENERGY = 3_000;

@@ -5,7 +5,7 @@ import { MAX_EQUIPPED_ITEMS } from '@titans/shared/constants';
 import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database.ts';
-import { battles, characters, items, userCharacters, userItems, users } from '../db/schema.ts';
+import { characters, items, userCharacters, userItems, users } from '../db/schema.ts';
 // D-SHOP-2: the Emporium owns booster windows; this read is the one it offers the Arena.
 import { activeBoosts } from '../marketplace/marketplace-service.ts';
 import type { Contender } from './battle-room.ts';
@@ -160,19 +160,6 @@ export async function boostedAtStart(tx: Tx, entrant: Entrant, now: number): Pro
 export async function coinsOf(tx: Tx, userId: string): Promise<number> {
   const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.coins ?? 0;
-}
-
-/**
- * Battles the previous process left unfinished (a crash): voided, so nobody is paid for them and
- * their players can fight again (decisions D-BATTLE-10).
- */
-export async function voidUnfinishedBattles(database: Database, now: number): Promise<number> {
-  const rows = await database.db
-    .update(battles)
-    .set({ status: 'void', endedAt: new Date(now), result: 'void' })
-    .where(eq(battles.status, 'active'))
-    .returning({ id: battles.id });
-  return rows.length;
 }
 
 /** Wins, losses and draws on the player's row, for Profile's stats. */

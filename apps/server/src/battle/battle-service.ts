@@ -1,23 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createBattle, type Outcome } from '@titans/shared/battle/battle-rules';
 import { BOTS, type Difficulty } from '@titans/shared/battle/bots';
-import type { BattleResult, FindMatchPayload } from '@titans/shared/battle/schemas';
-import { addExperience } from '@titans/shared/battle/stats';
+import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import {
-  BATTLE_COIN_REWARD,
+  BATTLE_STAKE,
   MATCHMAKING_UPDATE_MS,
   MIN_COINS_TO_BATTLE,
   REMATCH_DIFFICULTY,
-  XP_DEFEAT,
-  XP_DRAW,
-  XP_VICTORY,
 } from '@titans/shared/constants';
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BattleTimings } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
-import { battles, userCharacters } from '../db/schema.ts';
+import { type BattleEntry, battles } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import {
   type BoostedEntrant,
@@ -25,10 +21,10 @@ import {
   coinsOf,
   type Entrant,
   loadEntrant,
-  recordResult,
-  voidUnfinishedBattles,
 } from './battle-repository.ts';
 import { BattleRoom, type Contender, type Send } from './battle-room.ts';
+import { settleBattle, voidBattle } from './battle-settlement.ts';
+import { resultMessages, voidedMessage } from './battle-view.ts';
 import {
   type ArenaPresence,
   InMemoryArenaPresence,
@@ -58,17 +54,6 @@ export interface Ticket {
 
 export type ArenaFailure = { code: ErrorCode; message?: string };
 
-/** A player's side of a settled battle. */
-interface Settled {
-  userId: string;
-  result: BattleResult;
-  coinsDelta: number;
-  coins: number;
-  experience: number;
-  level: number;
-  levelUp: boolean;
-}
-
 const SETTLE_RETRIES = 5;
 const SETTLE_RETRY_MS = 2_000;
 
@@ -97,9 +82,9 @@ export class BattleService {
     this.presence = deps.presence ?? new InMemoryArenaPresence();
   }
 
-  /** Voids the battles a crashed process left, and starts the matchmaking tick. */
+  /** Voids the battles a crashed process left (stakes and energy returned), and starts the matchmaking tick. */
   async start() {
-    const voided = await voidUnfinishedBattles(this.deps.database, this.deps.scheduler.now());
+    const voided = await this.voidUnfinished();
     if (voided > 0) this.deps.logger.warn({ voided }, 'voided battles left unfinished by a previous process');
     this.matchmakingTimer = this.deps.scheduler.setInterval(
       () => this.matchmakingTick(),
@@ -225,9 +210,22 @@ export class BattleService {
       entrants.map((e) => e.userId),
       async (m) => {
         const entered: Array<BoostedEntrant & { energy: number; max: number }> = [];
+        const entry: BattleEntry[] = [];
         for (const entrant of entrants) {
           const energy = await this.checkFunds(m, entrant);
           await m.spendEnergy(entrant.userId, entrant.energyToSpend, 'battle/insufficient-energy');
+          // F33 (D-BATTLE-13): the stake is held from the start, so spending during the fight
+          // cannot lower what a defeat costs.
+          await m.apply({
+            userId: entrant.userId,
+            currency: 'coins',
+            delta: -BATTLE_STAKE,
+            reason: 'battle-stake',
+            idempotencyKey: `battle:${battle.id}:${entrant.userId}:stake`,
+            meta: { battleId: battle.id },
+            insufficient: 'battle/insufficient-coins',
+          });
+          entry.push({ userId: entrant.userId, stake: BATTLE_STAKE, energy: entrant.energyToSpend });
           const boosted = await boostedAtStart(m.tx, entrant, m.now);
           entered.push({ ...boosted, energy: energy.energy - entrant.energyToSpend, max: energy.max });
         }
@@ -241,6 +239,7 @@ export class BattleService {
           player2CharacterId: entrants[1]?.characterId ?? null,
           status: 'active',
           stats: { seed: battle.seed, boosts: entered.map((e) => e.totals) },
+          entry,
           startedAt: new Date(m.now),
         });
         return entered;
@@ -439,89 +438,9 @@ export class BattleService {
     void run.finally(() => this.settling.delete(run));
   }
 
-  private resultOf(room: BattleRoom, userId: string, outcome: Outcome): BattleResult {
-    if (outcome.winner === null) return 'draw';
-    return room.sideOf(userId) === outcome.winner ? 'victory' : 'defeat';
-  }
-
   /** Pays the battle once: the battle row turns finished in the same transaction as the coins. */
   private async pay(room: BattleRoom, outcome: Outcome, attempt: number): Promise<void> {
-    const players = room.humans();
-    const summary = (side: 0 | 1) => {
-      const f = room.state.fighters[side];
-      const other = room.state.fighters[side === 0 ? 1 : 0];
-      return {
-        hits: f.hits,
-        damage: f.damage,
-        superAttack: f.superAttacks,
-        defSuperAttack: other.superAttacks,
-        maxCombo: f.maxCombo,
-        health: f.health,
-        maxHealth: f.maxHealth,
-      };
-    };
-    const result = await this.deps.gateway.changeMany(players, async (m) => {
-      const now = new Date(m.now);
-      const winnerId = outcome.winner === null ? null : room.contenders[outcome.winner].userId;
-      const updated = await m.tx
-        .update(battles)
-        .set({
-          status: 'finished',
-          result: outcome.winner === null ? 'draw' : outcome.winner === 0 ? 'victory' : 'defeat',
-          winnerId,
-          endedAt: now,
-          stats: {
-            reason: outcome.reason,
-            sides: [summary(0), summary(1)],
-            players: room.contenders.map((c) => c.userId),
-          },
-        })
-        .where(and(eq(battles.id, room.id), eq(battles.status, 'active')))
-        .returning({ id: battles.id });
-      // Already settled (a replay after a retry): nothing more is written.
-      if (updated.length === 0) m.fail('battle/over');
-      const settled: Settled[] = [];
-      for (const userId of players) {
-        const battleResult = this.resultOf(room, userId, outcome);
-        const balance = await coinsOf(m.tx, userId);
-        // spec-b §9: +5000 on victory or draw, −5000 on defeat, never below 0.
-        const delta = battleResult === 'defeat' ? -Math.min(BATTLE_COIN_REWARD, balance) : BATTLE_COIN_REWARD;
-        let coins = balance;
-        if (delta !== 0) {
-          coins = await m.apply({
-            userId,
-            currency: 'coins',
-            delta,
-            reason: battleResult === 'defeat' ? 'battle-defeat' : `battle-${battleResult}`,
-            idempotencyKey: `battle:${room.id}:${userId}`,
-            meta: { battleId: room.id, result: battleResult, reason: outcome.reason },
-          });
-        }
-        await recordResult(m.tx, userId, battleResult);
-        const experience =
-          battleResult === 'victory' ? XP_VICTORY : battleResult === 'draw' ? XP_DRAW : XP_DEFEAT;
-        const characterId = room.contenders[room.sideOf(userId)!].character._id;
-        const [owned] = await m.tx
-          .select({ level: userCharacters.level, experience: userCharacters.experience })
-          .from(userCharacters)
-          .where(and(eq(userCharacters.userId, userId), eq(userCharacters.characterId, characterId)))
-          .limit(1);
-        let level = owned?.level ?? 1;
-        let levelUp = false;
-        if (owned) {
-          const grown = addExperience(owned.level, owned.experience, experience);
-          level = grown.level;
-          levelUp = grown.levelsGained > 0;
-          await m.tx
-            .update(userCharacters)
-            .set({ level: grown.level, experience: grown.experience })
-            .where(and(eq(userCharacters.userId, userId), eq(userCharacters.characterId, characterId)));
-        }
-        settled.push({ userId, result: battleResult, coinsDelta: delta, coins, experience, level, levelUp });
-      }
-      return settled;
-    });
-
+    const result = await this.deps.gateway.changeMany(room.humans(), (m) => settleBattle(m, room, outcome));
     if (!result.ok) {
       if (result.code !== 'battle/over' && attempt < SETTLE_RETRIES) {
         this.stats.settleFailures++;
@@ -540,59 +459,51 @@ export class BattleService {
     this.stats.settled++;
     this.close_(room);
     for (const player of result.value) {
-      const side = room.sideOf(player.userId)!;
-      const mine = summary(side);
-      const theirs = summary(side === 0 ? 1 : 0);
-      if (outcome.reason === 'abandon') {
-        const leaver = room.contenders[outcome.winner === 0 ? 1 : 0].userId;
+      const messages = resultMessages(room, outcome, player);
+      if (messages.autoResolve) this.deps.send(player.userId, 'battleAutoResolve', messages.autoResolve);
+      this.deps.send(player.userId, 'battleCompleted', messages.completed);
+      if (messages.pvp) this.deps.send(player.userId, 'pvpBattleResult', messages.pvp);
+    }
+  }
+
+  /**
+   * Voids one active battle (an operator, or a crash's leftovers): its room stops without a result,
+   * and stakes and energy go back to its players (F30, D-BATTLE-10). Answers false when the battle
+   * is not active (already settled or voided).
+   */
+  async voidBattle(battleId: string, reason: string): Promise<boolean> {
+    const [row] = await this.deps.database.db
+      .select({ player1: battles.player1Id, player2: battles.player2Id, status: battles.status })
+      .from(battles)
+      .where(eq(battles.id, battleId))
+      .limit(1);
+    if (row?.status !== 'active') return false;
+    const players = row.player2 ? [row.player1, row.player2] : [row.player1];
+    const voided = await this.deps.gateway.changeMany(players, (m) => voidBattle(m, battleId, reason));
+    if (!voided.ok) return false;
+    const room = this.rooms.get(battleId);
+    if (room) {
+      this.close_(room);
+      for (const player of voided.value) {
         this.deps.send(player.userId, 'battleAutoResolve', {
-          battle_id: room.id,
-          message:
-            leaver === player.userId
-              ? 'You were away too long: the battle was decided'
-              : 'Your opponent left the battle',
+          battle_id: battleId,
+          message: 'This battle was cancelled: your stake and energy are back',
         });
-      }
-      this.deps.send(player.userId, 'battleCompleted', {
-        battle_id: room.id,
-        result: player.result,
-        coins_earned: player.coinsDelta,
-        experience_earned: player.experience,
-        reason: outcome.reason,
-        is_pvp: room.isPvp,
-        level: player.level,
-        level_up: player.levelUp,
-        coins: player.coins,
-        your_stats: {
-          hits: mine.hits,
-          damage: mine.damage,
-          superAttack: mine.superAttack,
-          defSuperAttack: mine.defSuperAttack,
-          coins: player.coinsDelta,
-        },
-        opponent_stats: {
-          hits: theirs.hits,
-          damage: theirs.damage,
-          superAttack: theirs.superAttack,
-          defSuperAttack: theirs.defSuperAttack,
-          coins: 0,
-        },
-      });
-      if (room.isPvp) {
-        this.deps.send(player.userId, 'pvpBattleResult', {
-          battle_id: room.id,
-          result: player.result === 'victory' ? 'win' : player.result === 'defeat' ? 'lose' : 'draw',
-          coins: player.coinsDelta,
-          hits: mine.hits,
-          damage: mine.damage,
-          opponent_hits: theirs.hits,
-          opponent_damage: theirs.damage,
-          super_attacks: mine.superAttack,
-          opponent_super_attacks: theirs.superAttack,
-          experience: player.experience,
-        });
+        this.deps.send(player.userId, 'battleCompleted', voidedMessage(room, player));
       }
     }
+    return true;
+  }
+
+  /** Voids every battle left active (at start-up, before any room exists here). */
+  private async voidUnfinished(): Promise<number> {
+    const active = await this.deps.database.db
+      .select({ id: battles.id })
+      .from(battles)
+      .where(eq(battles.status, 'active'));
+    let voided = 0;
+    for (const { id } of active) if (await this.voidBattle(id, 'restart')) voided++;
+    return voided;
   }
 
   private close_(room: BattleRoom) {

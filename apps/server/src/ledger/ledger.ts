@@ -14,6 +14,11 @@ export interface BalanceChange {
   /** One key per business event: applying the same event twice fails on the unique index. */
   idempotencyKey: string;
   meta?: Record<string, unknown>;
+  /**
+   * Coins of a credit that count towards total_coins_earned; all of it by default. A credit that
+   * gives back what the player put in (a battle's stake) earns nothing (decisions D-BATTLE-13).
+   */
+  earned?: number;
   /** The error code a debit larger than the balance answers with. */
   insufficient?: ErrorCode;
 }
@@ -27,7 +32,7 @@ export interface BalanceChange {
 export async function changeBalance(query: RawQuery, change: BalanceChange): Promise<MoneyResult<number>> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error(`Invalid balance delta ${change.delta}`);
-  const earned = change.currency === 'coins' && change.delta > 0 ? change.delta : 0;
+  const earned = change.currency === 'coins' && change.delta > 0 ? (change.earned ?? change.delta) : 0;
   const [row] = await query<{ balance_after: number | string }>(CHANGE_SQL[change.currency], [
     change.userId,
     change.delta,

@@ -230,6 +230,10 @@ export const battleCompletedPayloadSchema = z.object({
   level: z.number().int(),
   level_up: z.boolean(),
   coins: z.number().int(),
+  /** The stake taken when the battle started (decisions D-BATTLE-13). */
+  stake: z.number().int(),
+  /** Coins credited at settlement: the stake returned plus any prize; `coins_earned` is the net. */
+  payout: z.number().int(),
   your_stats: battleSideSummarySchema,
   opponent_stats: battleSideSummarySchema,
 });
@@ -262,6 +266,7 @@ export const battleAutoResolvePayloadSchema = z.object({
   battle_id: battleId,
   message: z.string(),
 });
+export type BattleAutoResolvePayload = z.infer<typeof battleAutoResolvePayloadSchema>;
 
 /** After initUser: the battle or queue the player is in, so a reloaded app can rejoin (D-BATTLE-6). */
 export const battleActivePayloadSchema = z.object({
