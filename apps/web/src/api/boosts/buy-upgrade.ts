@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoostsView } from '@titans/shared/boosts/schemas';
 import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
 import { api } from '../../lib/api-client.ts';
-import { spendCoins } from '../../lib/realtime/realtime-session.ts';
 import { profileQueryOptions } from '../user/get-profile.ts';
 import { userQueryOptions } from '../user/get-user.ts';
 import { boostsQueryOptions } from './get-boosts.ts';
@@ -13,8 +12,7 @@ import { boostsQueryOptions } from './get-boosts.ts';
  * statusUpdated, which moves Home's balances.
  */
 export function buyUpgrade({ kind, level }: { kind: UpgradeKind; level: number }): Promise<BoostsView> {
-  // The coin total may go down for this one: the player is paying.
-  return spendCoins(() => api<BoostsView>('/boosts/upgrade', { method: 'POST', body: { kind, level } }));
+  return api<BoostsView>('/boosts/upgrade', { method: 'POST', body: { kind, level } });
 }
 
 export function useBuyUpgrade(telegramUserId: string) {

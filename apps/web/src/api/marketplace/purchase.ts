@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseResult } from '@titans/shared/marketplace/schemas';
 import { api } from '../../lib/api-client.ts';
-import { spendCoins } from '../../lib/realtime/realtime-session.ts';
 import { CHARACTERS_QUERY_ROOT } from '../characters/get-characters.ts';
 import { inventoryQueryKeyRoot } from '../inventory/get-inventory.ts';
 import { profileQueryOptions } from '../user/get-profile.ts';
@@ -20,8 +19,8 @@ function newIdempotencyKey(): string {
 
 /**
  * POST /v1/purchase/item/{itemId} or POST /v1/character/purchase/{id} with `user_id` (spec-b §7).
- * The server decides price, currency and ownership; errors carry shop/* codes. The coin total may
- * go down for this call (the player pays), and the server pushes statusUpdated to every screen.
+ * The server decides price, currency and ownership; errors carry shop/* codes. The server pushes
+ * statusUpdated to every screen, and the coin total follows it down (tap-pipeline.ts).
  */
 export function purchase(telegramUserId: string, target: PurchaseTarget): Promise<PurchaseResult> {
   const path =
@@ -29,9 +28,7 @@ export function purchase(telegramUserId: string, target: PurchaseTarget): Promis
       ? `/purchase/item/${encodeURIComponent(target.id)}`
       : `/character/purchase/${encodeURIComponent(target.id)}`;
   const headers = { 'Idempotency-Key': newIdempotencyKey() };
-  return spendCoins(() =>
-    api<PurchaseResult>(path, { method: 'POST', body: { user_id: telegramUserId }, headers }),
-  );
+  return api<PurchaseResult>(path, { method: 'POST', body: { user_id: telegramUserId }, headers });
 }
 
 export function usePurchase(telegramUserId: string) {

@@ -14,6 +14,7 @@ import {
   startRealtimeSession,
 } from '../../lib/realtime/realtime-session.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { refreshAccountAfterBattles } from './refresh-after-battle.ts';
 
 /** How often balances pushed while tapping are copied into the saved user (for the next launch). */
 const SAVE_BALANCES_MS = 2_000;
@@ -35,8 +36,8 @@ function seedOf(user: User): BalanceSeed {
 
 /**
  * Starts the player's realtime session: one socket for every screen, balances pushed while
- * tapping copied into the cached user (saved for the next launch), a ban on the socket shown like
- * a ban on any call. `accountReady`, if given, resolves once the account exists on the server
+ * tapping copied into the cached user (saved for the next launch), the account refetched after a
+ * battle, a ban on the socket shown like a ban on any call. `accountReady`, if given, resolves once the account exists on the server
  * (registration): the socket may connect before, but announces the player only then.
  */
 export function startPlayerSession(
@@ -76,10 +77,13 @@ export function startPlayerSession(
       else saveTimer ??= setTimeout(save, SAVE_BALANCES_MS);
     },
   });
+  // Coins and energy come by statusUpdated; a battle's level and experience are refetched.
+  const stopRefreshing = refreshAccountAfterBattles(queryClient, telegramUserId);
   return {
     ...session,
     stop() {
       if (saveTimer) clearTimeout(saveTimer);
+      stopRefreshing();
       session.stop();
     },
   };

@@ -1,51 +1,26 @@
-import { type CSSProperties, useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
-
-const COUNT_DOWN_MS = 450;
+import { useCountedNumber } from '../../lib/use-counted-number.ts';
 
 /**
  * The coin total, large, with the pending badge under it (coins shown but not yet written by
  * the server; hidden at 0). The number is written straight into its text node: it changes up
- * to 20 times a second, and when the server takes taps back it counts down instead of jumping.
+ * to 20 times a second, and when the server holds fewer coins (a battle's stake, a purchase, taps
+ * it took back) it counts down instead of jumping (decisions D-WEB-7).
  */
 export function CoinTotal() {
   const coins = useBalance((state) => state.coins);
   const pending = useBalance((state) => state.pending);
-  const number = useRef<HTMLSpanElement>(null);
   const coin = useRef<HTMLSpanElement>(null);
-  const shown = useRef<number | null>(null);
-
-  useLayoutEffect(() => {
-    const element = number.current;
-    if (!element) return;
-    const from = shown.current;
-    if (from === null || coins >= from) {
-      if (from !== null && coins > from) {
-        coin.current?.animate?.(
-          [{ transform: 'scale(1)' }, { transform: 'scale(1.14) rotate(-6deg)' }, { transform: 'scale(1)' }],
-          { duration: 180, easing: 'ease-out' },
-        );
-      }
-      shown.current = coins;
-      element.textContent = formatNumber(coins);
-      return;
-    }
-    // The server refused taps we had shown (tap-pipeline.ts): count down to its number.
-    const start = performance.now();
-    let frame = 0;
-    const step = (time: number) => {
-      const progress = Math.min(1, (time - start) / COUNT_DOWN_MS);
-      const value = Math.round(from + (coins - from) * (1 - (1 - progress) ** 3));
-      shown.current = value;
-      element.textContent = formatNumber(value);
-      if (progress < 1) frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
-  }, [coins]);
+  const number = useCountedNumber<HTMLSpanElement>(coins, () =>
+    coin.current?.animate?.(
+      [{ transform: 'scale(1)' }, { transform: 'scale(1.14) rotate(-6deg)' }, { transform: 'scale(1)' }],
+      { duration: 180, easing: 'ease-out' },
+    ),
+  );
 
   return (
     <div className="flex flex-col items-center">

@@ -1,35 +1,50 @@
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../api/user/get-user.ts';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { useCountedNumber } from '../../lib/use-counted-number.ts';
 
-function BalanceChip({ icon, value, label }: { icon: 'coin' | 'star'; value: string; label: string }) {
+function BalanceChip({
+  icon,
+  children,
+  label,
+}: {
+  icon: 'coin' | 'star';
+  children: ReactNode;
+  label: string;
+}) {
   return (
     <span className="flex items-center gap-1 rounded-full bg-night-950/75 py-0.5 pr-2.5 pl-0.5 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
       <GameIcon name={icon} className="size-[22px]" />
-      <span
-        className="font-display text-[15px] leading-none tabular-nums text-ink"
-        data-testid={`emporium-${icon}`}
-      >
-        {value}
-      </span>
+      {children}
       <span className="sr-only">{label}</span>
     </span>
   );
 }
 
+const FIGURE = 'font-display text-[15px] leading-none tabular-nums text-ink';
+
 /**
- * The player's gold and Stars in the shop: gold is the live total Home shows (it drops the moment
- * a purchase is paid), Stars the account's gems (statusUpdated refreshes them).
+ * The player's gold and Stars in the shop: gold is the live total Home shows (it counts down the
+ * moment a purchase, or a battle's stake, is paid), Stars the account's gems (statusUpdated
+ * refreshes them).
  */
 export function EmporiumWallet() {
   const { data: user } = useCurrentUser();
   const coins = useBalance((state) => state.coins);
   const synced = useBalance((state) => state.synced);
+  const gold = useCountedNumber<HTMLSpanElement>(synced ? coins : (user?.coins ?? 0));
   return (
     <div className="flex shrink-0 gap-1.5">
-      <BalanceChip icon="coin" value={formatNumber(synced ? coins : (user?.coins ?? 0))} label="Gold" />
-      <BalanceChip icon="star" value={formatNumber(user?.gems ?? 0)} label="Stars" />
+      <BalanceChip icon="coin" label="Gold">
+        <span ref={gold} className={FIGURE} data-testid="emporium-coin" />
+      </BalanceChip>
+      <BalanceChip icon="star" label="Stars">
+        <span className={FIGURE} data-testid="emporium-star">
+          {formatNumber(user?.gems ?? 0)}
+        </span>
+      </BalanceChip>
     </div>
   );
 }

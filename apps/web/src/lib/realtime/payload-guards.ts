@@ -1,3 +1,4 @@
+import type { BattleCompletedPayload } from '@titans/shared/battle/schemas';
 import type { ErrorPayload, StatusPayload, TapRegisteredPayload } from '@titans/shared/taps/schemas';
 
 /*
@@ -61,4 +62,17 @@ export function toErrorPayload(value: unknown): ErrorPayload {
     message: typeof value.message === 'string' ? value.message : 'Unknown error',
     ...(typeof value.code === 'string' ? { code: value.code } : {}),
   };
+}
+
+/** The part of `battleCompleted` the account's screens use (the Arena reads the rest). */
+export function isBattleCompletedPayload(
+  value: unknown,
+): value is Pick<BattleCompletedPayload, 'battle_id' | 'level' | 'level_up' | 'coins'> {
+  return (
+    isObject(value) &&
+    typeof value.battle_id === 'string' &&
+    isInt(value.level) &&
+    typeof value.level_up === 'boolean' &&
+    isInt(value.coins)
+  );
 }

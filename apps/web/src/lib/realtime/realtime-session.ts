@@ -131,20 +131,3 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
 export function getTapPipeline(): TapPipeline | null {
   return active?.pipeline ?? null;
 }
-
-/**
- * Wraps a purchase made on this device: while it runs, and for the status that follows it,
- * the coin total may go down (tap-pipeline.ts explains why it otherwise never does).
- */
-export async function spendCoins<T>(purchase: () => Promise<T>): Promise<T> {
-  const pipeline = getTapPipeline();
-  pipeline?.beginSpend();
-  let succeeded = false;
-  try {
-    const result = await purchase();
-    succeeded = true;
-    return result;
-  } finally {
-    pipeline?.endSpend(succeeded);
-  }
-}

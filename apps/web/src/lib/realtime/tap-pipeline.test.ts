@@ -73,6 +73,19 @@ class FakeServer {
     };
   }
 
+  /** A balance change through the gateway (a battle's stake, a purchase): statusUpdated. */
+  debit(amount: number): StatusPayload {
+    this.coins -= amount;
+    return this.status();
+  }
+
+  /** A restart: taps applied but not yet durable are gone, and so is their seq. */
+  restart(): StatusPayload {
+    this.pending = 0;
+    this.applied = this.durableSeq;
+    return this.status();
+  }
+
   /** A durable write: coinsUpdated. */
   flush(): StatusPayload {
     this.coins += this.pending;
@@ -91,6 +104,7 @@ class FakeServer {
       tap_value: this.context.tapValue * this.context.tapMultiplier,
       tap_multiplier: this.context.tapMultiplier,
       confirmed_seq: this.durableSeq,
+      applied_seq: this.applied,
     };
   }
 }
@@ -211,16 +225,66 @@ describe('tap pipeline: the coin total and the pending badge', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
-  test('status updates never lower the total: a lower number is a logged coin sync mismatch', () => {
-    start({ coins: 1_000 });
-    pipeline.handleStatus('coinsUpdated', { ...server.status(), coins: 900 });
+  test("W12: a lower total from the server shows at once (a debit), and the badge stays the server's", () => {
+    start({ coins: 7_009 });
+    // A defeat keeps the 5,000 stake: the gateway pushes the lower balance.
+    pipeline.handleStatus('statusUpdated', server.debit(5_000));
+    expect(store.getState()).toMatchObject({ coins: 2_009, durableCoins: 2_009, pending: 0 });
+    expect(logger.info).toHaveBeenCalledWith(expect.stringContaining('following it down'));
+    // coinsUpdated and energyUpdated carry the truth as well: another device spent coins.
+    pipeline.handleStatus('coinsUpdated', server.debit(9));
+    expect(store.getState().coins).toBe(2_000);
+    pipeline.handleStatus('energyUpdated', server.debit(1_000));
     expect(store.getState().coins).toBe(1_000);
-    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('coin sync mismatch'));
-    // The badge shows only coins the server will confirm, not the gap.
-    expect(store.getState().pending).toBe(0);
     // A raise goes through.
     pipeline.handleStatus('coinsUpdated', { ...server.status(), coins: 1_200 });
     expect(store.getState().coins).toBe(1_200);
+  });
+
+  test('W12: a debit while taps are on their way keeps the taps: the total drops by the debit only', () => {
+    start({ coins: 6_000 });
+    tapTimes(3, 20);
+    expect(store.getState().coins).toBe(6_030);
+    // The battle's stake is taken before the server has seen the last taps.
+    pipeline.handleStatus('statusUpdated', server.debit(5_000));
+    expect(store.getState()).toMatchObject({ coins: 1_030, pending: 30 });
+    vi.advanceTimersByTime(TAP_BATCH_MS);
+    deliver();
+    expect(store.getState()).toMatchObject({ coins: 1_030, pending: 30 });
+    pipeline.handleStatus('coinsUpdated', server.flush());
+    expect(store.getState()).toMatchObject({ coins: 1_030, durableCoins: 1_030, pending: 0 });
+  });
+
+  test('W12: taps the server applied before its status count once, before and after their answer', () => {
+    start({ coins: 100 });
+    pipeline.tap();
+    tapTimes(2, 20);
+    vi.advanceTimersByTime(TAP_BATCH_MS);
+    expect(store.getState().coins).toBe(130);
+    // The server applies both batches; a status (a purchase elsewhere) leaves before their answers.
+    const answers = transport.taps.splice(0).map((tap) => server.register(tap));
+    pipeline.handleStatus('statusUpdated', server.debit(50));
+    expect(store.getState().coins).toBe(80);
+    expect(pipeline.unregistered).toHaveLength(0);
+    for (const answer of answers) pipeline.handleTapRegistered(answer);
+    expect(store.getState()).toMatchObject({ coins: 80, pending: 30 });
+  });
+
+  test('W12: taps a server restart lost leave the total; new taps count on the new truth', () => {
+    start({ coins: 100 });
+    pipeline.tap();
+    deliver();
+    expect(store.getState().coins).toBe(110);
+    transport.connected = false;
+    pipeline.handleDisconnected();
+    transport.connected = true;
+    pipeline.handleConnected();
+    pipeline.handleStatus('statusUpdated', server.restart());
+    expect(store.getState()).toMatchObject({ coins: 100, pending: 0 });
+    vi.advanceTimersByTime(1_000);
+    pipeline.tap();
+    deliver();
+    expect(store.getState().coins).toBe(110);
   });
 
   test('taps refused by the server lower the total to what it accepted', () => {
@@ -259,24 +323,6 @@ describe('tap pipeline: the coin total and the pending badge', () => {
     vi.advanceTimersByTime(200);
     expect(store.getState().combo).toBe(0);
   });
-
-  test('a purchase on this device may lower the total through the status it causes', () => {
-    start({ coins: 5_000 });
-    pipeline.beginSpend();
-    pipeline.handleStatus('statusUpdated', { ...server.status(), coins: 3_000 });
-    pipeline.endSpend(true);
-    expect(store.getState().coins).toBe(3_000);
-
-    // The status may also arrive after the HTTP answer.
-    pipeline.beginSpend();
-    pipeline.endSpend(true);
-    pipeline.handleStatus('statusUpdated', { ...server.status(), coins: 1_000 });
-    expect(store.getState().coins).toBe(1_000);
-
-    // Only once: a later lower status is a mismatch again.
-    pipeline.handleStatus('statusUpdated', { ...server.status(), coins: 500 });
-    expect(store.getState().coins).toBe(1_000);
-  });
 });
 
 describe('tap pipeline: reconnects', () => {
@@ -302,7 +348,7 @@ describe('tap pipeline: reconnects', () => {
     expect(pipeline.unregistered).toHaveLength(0);
   });
 
-  test('a resent batch the server had applied answers duplicate and is counted once', () => {
+  test('a batch the server applied but whose answer was lost is not sent again and counts once', () => {
     start();
     pipeline.tap();
     server.register(transport.taps.splice(0)[0]!); // applied, but the answer never arrives
@@ -310,13 +356,28 @@ describe('tap pipeline: reconnects', () => {
     pipeline.handleDisconnected();
     transport.connected = true;
     pipeline.handleConnected();
-    // Reconnected before the flush: pending on the server, not yet durable.
+    // Reconnected before the flush: pending on the server, not yet durable (applied_seq 1).
     pipeline.handleStatus('statusUpdated', server.status());
-    deliver();
-    expect(store.getState().coins).toBe(10);
-    expect(store.getState().pending).toBe(10);
+    expect(transport.taps).toHaveLength(0);
+    expect(store.getState()).toMatchObject({ coins: 10, pending: 10 });
     pipeline.handleStatus('coinsUpdated', server.flush());
     expect(store.getState()).toMatchObject({ coins: 10, pending: 0 });
+  });
+
+  test('a resent batch the server answers duplicate (no applied_seq known) is counted once', () => {
+    start();
+    pipeline.tap();
+    server.register(transport.taps.splice(0)[0]!);
+    transport.connected = false;
+    pipeline.handleDisconnected();
+    transport.connected = true;
+    pipeline.handleConnected();
+    const { applied_seq: _unknown, ...status } = server.status();
+    pipeline.handleStatus('statusUpdated', status);
+    // Counted twice for a moment (the server's pending and the batch), until its answer.
+    expect(store.getState().coins).toBe(20);
+    deliver();
+    expect(store.getState()).toMatchObject({ coins: 10, pending: 10 });
   });
 
   test('batches the server made durable meanwhile (confirmed_seq) are dropped, not resent', () => {

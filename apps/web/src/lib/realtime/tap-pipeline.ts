@@ -17,8 +17,8 @@ export const TAP_BATCH_MS = 100;
 export const TAP_RESEND_AFTER_MS = 5_000;
 /** After this many sends without an answer the batch is given up and its coins taken back. */
 export const TAP_MAX_SENDS = 3;
-/** A coin sync mismatch is logged at most this often. */
-const MISMATCH_LOG_MS = 5_000;
+/** A total lowered by the server is logged at most this often. */
+const DECREASE_LOG_MS = 5_000;
 
 /** The part of the realtime connection the pipeline needs (realtime-connection.ts). */
 export interface TapTransport {
@@ -63,17 +63,16 @@ export interface TapPipelineOptions {
  * 20-a-second cap, combo and its 10% bonus), so coins, energy and combo move under the finger.
  * Accepted taps gather into a batch sent as `tap {count, seq}` every 100 ms. Batches stay here
  * until the server registers them (`tapRegistered`); after a reconnect those never registered
- * are sent again with the same seq (the server applies a seq once), those already durable
- * (`confirmed_seq`) are dropped.
+ * are sent again with the same seq (the server applies a seq once), those a status reports
+ * applied (`applied_seq`, or `confirmed_seq` when only that is known) are dropped.
  *
- * The coin total shown is the server's optimistic total (coins + pending) plus the value of the
- * batches it has not registered. spec-a §4: status updates only raise it, and a lower server
- * number is logged as a coin sync mismatch. Two events do lower it, because in both the server
- * is telling us the player really has fewer coins than we showed:
- * - the server refused or valued lower taps we predicted (energy, the rate cap seen at arrival
- *   time, a combo broken by network jitter), or answered `duplicate` to a resend we had counted
- *   again;
- * - a purchase made on this device (beginSpend/endSpend around the request).
+ * The coin total shown is the truth as this device knows it: the server's coins and pending
+ * (statusUpdated, coinsUpdated, tapRegistered) plus the value of this client's batches the server
+ * has not applied yet. It follows the server down as well as up (decisions D-WEB-7, rules W12):
+ * a battle's stake, a purchase on any device, taps the server refused or valued lower. Batches the
+ * server reports applied (`applied_seq`) are inside its numbers and leave the local sum, so no tap
+ * is counted twice and none is dropped: while the player taps, the total only moves by the value
+ * of each tap.
  */
 export class TapPipeline {
   private readonly transport: TapTransport;
@@ -95,10 +94,9 @@ export class TapPipeline {
   private synced = false;
   private serverCoins = 0;
   private serverPending = 0;
-  private spends = 0;
-  private statusDuringSpend = false;
-  private decreaseOnNextStatus = false;
-  private lastMismatchLogAt = Number.NEGATIVE_INFINITY;
+  /** The highest batch the latest status counted as applied: older answers are older news. */
+  private statusAppliedSeq = 0;
+  private lastDecreaseLogAt = Number.NEGATIVE_INFINITY;
   private lastInitUserAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: TapPipelineOptions) {
@@ -130,7 +128,7 @@ export class TapPipeline {
     this.serverCoins = seed.coins;
     this.serverPending = 0;
     this.local = { ...this.local, energy: { energy: seed.energy, at: now } };
-    this.publish(now, { allowDecrease: true });
+    this.publish(now);
   }
 
   /** The selected character's tap value and the user's multiplier changed (REST user). */
@@ -159,7 +157,7 @@ export class TapPipeline {
       count: (this.open?.count ?? 0) + 1,
       value: (this.open?.value ?? 0) + outcome.coins,
     };
-    this.publish(now, { add: outcome.coins });
+    this.publish(now);
     this.armComboReset();
     if (this.open.count >= MAX_TAPS_PER_EVENT) this.flush();
     else if (this.sendTimer === null) {
@@ -199,33 +197,30 @@ export class TapPipeline {
       this.context.tapMultiplier = payload.tap_multiplier;
       if (payload.tap_value !== undefined) this.context.tapValue = payload.tap_value / payload.tap_multiplier;
     }
-    if (payload.confirmed_seq !== undefined) {
-      // Durable on the server, so inside `coins`: nothing left to send or to add.
-      const confirmed = payload.confirmed_seq;
-      this.unacked = this.unacked.filter((batch) => batch.seq > confirmed);
+    // Batches the server has applied are inside `coins + pending` (durable or not): nothing left
+    // to send or to add. One it answered `duplicate` for, or one a restart lost, never will be.
+    const applied = payload.applied_seq ?? payload.confirmed_seq;
+    if (applied !== undefined) {
+      this.unacked = this.unacked.filter((batch) => batch.seq > applied);
+      this.statusAppliedSeq = applied;
     }
     this.rebaseEnergy(payload.energy, now);
-    const allowDecrease = first || (kind === 'statusUpdated' && this.spendAllowsDecrease());
     if (kind === 'statusUpdated' && !this.ready && this.transport.connected) {
       this.ready = true;
       // Sent on an earlier connection and never registered: send again, same seq.
       for (const batch of this.unacked) batch.sentAt = null;
       this.flush();
     }
-    this.publish(now, { allowDecrease });
+    if (first) this.publish(now);
+    else this.publish(now, { from: kind });
   }
 
   handleTapRegistered(payload: TapRegisteredPayload): void {
     const now = this.now();
-    let allowDecrease = false;
     const index = payload.seq === null ? -1 : this.unacked.findIndex((batch) => batch.seq === payload.seq);
     if (index >= 0) {
       const [batch] = this.unacked.splice(index, 1);
-      if (payload.reason === 'duplicate') {
-        // Applied before (its answer was lost): its coins are in `total` already.
-        allowDecrease = true;
-      } else if (batch && payload.value < batch.value) {
-        allowDecrease = true;
+      if (batch && payload.reason !== 'duplicate' && payload.value < batch.value) {
         this.logger.info(
           `[taps] the server took ${payload.accepted} of ${batch.count} taps (${payload.reason ?? 'combo'}): ` +
             `${payload.value} coins instead of ${batch.value}`,
@@ -233,11 +228,15 @@ export class TapPipeline {
       }
     }
     if (payload.rejected > 0 && payload.reason === 'energy') this.store.setState({ outOfEnergyAt: now });
-    this.serverCoins = payload.coins;
-    this.serverPending = payload.pending;
-    this.context = { ...this.context, max: payload.max_energy };
-    this.rebaseEnergy(payload.energy, now);
-    this.publish(now, { allowDecrease });
+    // The answer to a batch a later status already counted (it was sent after that status, by the
+    // server's slower path): its balances are older than what is shown.
+    if (payload.seq === null || payload.seq > this.statusAppliedSeq) {
+      this.serverCoins = payload.coins;
+      this.serverPending = payload.pending;
+      this.context = { ...this.context, max: payload.max_energy };
+      this.rebaseEnergy(payload.energy, now);
+      this.publish(now);
+    }
     if (this.unacked.every((batch) => batch.sentAt === null)) this.clearTimer('watchdogTimer');
   }
 
@@ -250,7 +249,7 @@ export class TapPipeline {
       this.unacked = [];
       this.open = null;
       this.clearTimer('sendTimer');
-      this.publish(now, { allowDecrease: true });
+      this.publish(now);
     } else if (payload.code === 'tap/no-user' && this.transport.connected) {
       // The server lost track of this connection's user: announce it again, then resend.
       this.ready = false;
@@ -263,18 +262,6 @@ export class TapPipeline {
       this.ready = true;
       this.flush();
     }
-  }
-
-  /** A purchase on this device is in flight: the status it causes may lower the coin total. */
-  beginSpend(): void {
-    this.spends++;
-    this.statusDuringSpend = false;
-  }
-
-  endSpend(succeeded: boolean): void {
-    this.spends = Math.max(0, this.spends - 1);
-    // The status may come after the answer (socket slower than HTTP, or down): let it lower too.
-    if (succeeded && !this.statusDuringSpend) this.decreaseOnNextStatus = true;
   }
 
   dispose(): void {
@@ -335,7 +322,7 @@ export class TapPipeline {
         batch.sentAt = null;
       }
     }
-    if (gaveUp) this.publish(now, { allowDecrease: true });
+    if (gaveUp) this.publish(now);
     this.flush();
   }
 
@@ -346,13 +333,6 @@ export class TapPipeline {
       this.comboTimer = null;
       this.store.setState({ combo: currentCombo(this.local, this.now()) });
     }, COMBO_RESET_MS + 1);
-  }
-
-  private spendAllowsDecrease(): boolean {
-    const allowed = this.spends > 0 || this.decreaseOnNextStatus;
-    this.decreaseOnNextStatus = false;
-    if (this.spends > 0) this.statusDuringSpend = true;
-    return allowed;
   }
 
   private unregisteredTotals(): { taps: number; value: number } {
@@ -372,24 +352,24 @@ export class TapPipeline {
     this.local = { ...this.local, energy: { energy, at: now } };
   }
 
-  private publish(
-    now: number,
-    { add = 0, allowDecrease = false }: { add?: number; allowDecrease?: boolean } = {},
-  ) {
-    const state = this.store.getState();
-    const exact = this.serverCoins + this.serverPending + this.unregisteredTotals().value;
-    let coins = state.coins + add;
-    if (allowDecrease || exact >= coins) coins = exact;
-    else if (now - this.lastMismatchLogAt >= MISMATCH_LOG_MS) {
-      this.lastMismatchLogAt = now;
-      this.logger.warn(`[taps] coin sync mismatch: the server says ${exact}, ${coins} shown; keeping it`);
+  /**
+   * Shows the truth: the server's coins and pending plus this client's unapplied taps. `from`
+   * names the server event that brought a lower total, for the log.
+   */
+  private publish(now: number, { from }: { from?: string } = {}) {
+    const shown = this.store.getState().coins;
+    const coins = this.serverCoins + this.serverPending + this.unregisteredTotals().value;
+    if (from && coins < shown && now - this.lastDecreaseLogAt >= DECREASE_LOG_MS) {
+      this.lastDecreaseLogAt = now;
+      this.logger.info(
+        `[taps] ${from}: the server holds ${coins} coins, ${shown} were shown; following it down`,
+      );
     }
     this.store.setState({
       coins,
       durableCoins: this.serverCoins,
-      // Not yet durable: what the server holds as pending plus what it has not seen. A shown
-      // total above the server's (a mismatch) is not pending: it will never be confirmed.
-      pending: Math.max(0, Math.min(coins, exact) - this.serverCoins),
+      // Not yet durable: what the server holds as pending plus what it has not seen.
+      pending: Math.max(0, coins - this.serverCoins),
       energy: this.local.energy,
       maxEnergy: this.context.max,
       regenPerSecond: this.context.regenPerSecond,
