@@ -325,12 +325,15 @@ async function main() {
   });
   const titans = await createApp(config, { logger: false });
   const [paid] = await titans.database.query<{ battles: number; bad: number }>(
+    // Each player of a finished battle: one stake row, at most one settlement row (a defeat has
+    // none), no void row (D-BATTLE-13).
     `select count(*)::int as battles,
-            count(*) filter (where (select count(*) from ledger l
-               where l.idempotency_key like 'battle:' || b.id || ':%') <>
-               (case when b.player2_id is null then 1 else 2 end)
-               and b.status = 'finished')::int as bad
-       from battles b`,
+            count(*) filter (where b.status = 'finished' and (
+               (select count(*) from ledger l where l.idempotency_key like 'battle:' || b.id || ':%:stake') <> players
+               or (select count(*) from ledger l where l.idempotency_key in
+                     ('battle:' || b.id || ':' || b.player1_id, 'battle:' || b.id || ':' || b.player2_id)) > players
+               or exists (select 1 from ledger l where l.idempotency_key like 'battle:' || b.id || ':%:void')))::int as bad
+       from (select *, case when player2_id is null then 1 else 2 end as players from battles) b`,
   );
   const [mismatch] = await titans.database.query<{ n: number }>(
     `select count(*)::int as n from users u
