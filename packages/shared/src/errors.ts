@@ -95,6 +95,13 @@ export const ERRORS = {
   'ads/daily-limit': { status: 429, message: 'No more rewarded ads today. Check back tomorrow!' },
   'ads/view-not-found': { status: 404, message: 'Ad view not found' },
   'ads/forbidden': { status: 403, message: 'Invalid reward callback' },
+  'ads/views-limit': { status: 429, message: 'Too many ads started today. Check back tomorrow!' },
+  // A defeat's video recovery (spec-b §4; rules Q9).
+  'recovery/battle-not-found': { status: 404, message: 'Battle not found' },
+  'recovery/not-your-battle': { status: 403, message: 'You did not fight in this battle' },
+  'recovery/not-finished': { status: 409, message: 'This battle is not over yet' },
+  'recovery/not-a-defeat': { status: 400, message: 'Only a defeat can be recovered' },
+  'recovery/already-recovered': { status: 409, message: 'This defeat was already recovered' },
   // spec-b §5 and §8: the purchase texts (decisions: D-SHOP-3 for the statuses).
   'shop/insufficient-coins': { status: 400, message: 'Insufficient coins to purchase this item' },
   'shop/insufficient-diamonds': { status: 400, message: 'Insufficient diamonds to purchase this item' },

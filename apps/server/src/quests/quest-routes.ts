@@ -19,6 +19,7 @@ import {
   quizProgressSchema,
   quizViewSchema,
   rewardParamsSchema,
+  startAdViewBodySchema,
   taskStatsSchema,
   taskTypeParamsSchema,
   taskViewSchema,
@@ -201,8 +202,12 @@ export function questRoutes({
       ok(await ads.status(requireUser(request).id), 'Play & Earn'),
     );
 
-    app.post('/ads/views', { schema: { response: { 200: codeEnvelope(adViewSchema) } } }, async (request) =>
-      ok(orThrow(await ads.start(requireUser(request).id)), 'Ad view started'),
+    // No body: a Play & Earn view; `{purpose: 'battle-recovery', battle_id}`: a defeat's video recovery.
+    app.post(
+      '/ads/views',
+      { schema: { body: startAdViewBodySchema.nullish(), response: { 200: codeEnvelope(adViewSchema) } } },
+      async (request) =>
+        ok(orThrow(await ads.start(requireUser(request).id, request.body ?? undefined)), 'Ad view started'),
     );
 
     app.get(

@@ -232,12 +232,29 @@ export const adStatusSchema = z.object({
 });
 export type AdStatus = z.infer<typeof adStatusSchema>;
 
+/** What an ad view is for: Play & Earn, or a defeat's video recovery (spec-b §4; rules Q9). */
+export const AD_VIEW_PURPOSES = ['play', 'battle-recovery'] as const;
+export type AdViewPurpose = (typeof AD_VIEW_PURPOSES)[number];
+
 export const adViewSchema = z.object({
   view_id: z.string(),
   status: z.enum(['pending', 'rewarded', 'expired']),
   reward: z.number().int(),
+  purpose: z.enum(AD_VIEW_PURPOSES),
+  /** The defeat a recovery view is for; null for Play & Earn. */
+  battle_id: z.string().nullable(),
 });
 export type AdView = z.infer<typeof adViewSchema>;
+
+/**
+ * POST /ads/views: no body (or `{purpose: 'play'}`) starts a Play & Earn view;
+ * `{purpose: 'battle-recovery', battle_id}` a video recovery of that defeat (D-QUEST-9).
+ */
+export const startAdViewBodySchema = z.discriminatedUnion('purpose', [
+  z.strictObject({ purpose: z.literal('play') }),
+  z.strictObject({ purpose: z.literal('battle-recovery'), battle_id: z.uuid() }),
+]);
+export type StartAdViewBody = z.infer<typeof startAdViewBodySchema>;
 export const adViewParamsSchema = z.strictObject({ id: z.uuid() });
 
 /** The ad network's reward callback (Adsgram's "Reward URL": GET with the Telegram id). */
