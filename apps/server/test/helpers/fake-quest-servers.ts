@@ -9,7 +9,58 @@ export interface FakeGameFeed {
   hang: boolean;
   /** When true, the feed answers 500. */
   broken: boolean;
+  /**
+   * How the feed misbehaves: `flood` streams an endless JSON list (no length), `declared-flood`
+   * declares a 100 MB body, `trickle` sends a valid start and then one byte every 50 ms.
+   */
+  abuse: 'flood' | 'declared-flood' | 'trickle' | null;
+  /** Body bytes written by abusive answers, and how many of their connections are still open. */
+  readonly abuseBytes: number;
+  readonly abuseOpen: number;
   close(): Promise<void>;
+}
+
+/** The most an abusive answer would send if nobody stopped reading it. */
+const FLOOD_BYTES = 100 * 1024 * 1024;
+
+/** Writes an endless answer as fast as the reader takes it, until it is closed or FLOOD_BYTES. */
+function abusiveAnswer(
+  response: http.ServerResponse,
+  abuse: NonNullable<FakeGameFeed['abuse']>,
+  counters: { bytes: number; open: number },
+) {
+  counters.open++;
+  let closed = false;
+  response.on('close', () => {
+    closed = true;
+    counters.open--;
+  });
+  const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
+  if (abuse === 'declared-flood') headers['content-length'] = FLOOD_BYTES;
+  response.writeHead(200, headers);
+  const write = (text: string) => {
+    counters.bytes += Buffer.byteLength(text);
+    return response.write(text);
+  };
+  write('[');
+  if (abuse === 'trickle') {
+    const timer = setInterval(() => {
+      if (closed) clearInterval(timer);
+      else write(' ');
+    }, 50);
+    return;
+  }
+  const entry = `${JSON.stringify(fakeGame(1, 'http://127.0.0.1'))},`;
+  const block = entry.repeat(Math.ceil(65_536 / entry.length));
+  const pump = () => {
+    while (!closed && counters.bytes < FLOOD_BYTES) {
+      if (!write(block)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
 }
 
 const CATEGORIES = ['Arcade', 'Puzzle', 'Racing'];
@@ -32,7 +83,8 @@ export function fakeGame(index: number, base: string) {
 export async function startFakeGameFeed(total = 25): Promise<FakeGameFeed> {
   const requests: URLSearchParams[] = [];
   const sockets = new Set<import('node:net').Socket>();
-  const state = { hang: false, broken: false };
+  const state = { hang: false, broken: false, abuse: null as FakeGameFeed['abuse'] };
+  const counters = { bytes: 0, open: 0 };
   let base = '';
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -49,6 +101,10 @@ export async function startFakeGameFeed(total = 25): Promise<FakeGameFeed> {
     if (state.hang) return;
     if (state.broken) {
       response.writeHead(500).end('broken');
+      return;
+    }
+    if (state.abuse) {
+      abusiveAnswer(response, state.abuse, counters);
       return;
     }
     const num = Number(url.searchParams.get('num') ?? 10);
@@ -80,6 +136,18 @@ export async function startFakeGameFeed(total = 25): Promise<FakeGameFeed> {
     },
     set broken(value) {
       state.broken = value;
+    },
+    get abuse() {
+      return state.abuse;
+    },
+    set abuse(value) {
+      state.abuse = value;
+    },
+    get abuseBytes() {
+      return counters.bytes;
+    },
+    get abuseOpen() {
+      return counters.open;
     },
     async close() {
       for (const socket of sockets) socket.destroy();
