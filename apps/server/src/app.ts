@@ -3,20 +3,22 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Api } from 'grammy';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { AdminService } from './admin/admin-service.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { banRoutes } from './bans/ban-routes.ts';
 import { BanService, banMessage } from './bans/ban-service.ts';
 import { BattleService } from './battle/battle-service.ts';
 import { registerBattleEvents } from './battle/battle-socket.ts';
-import { type Scheduler, systemScheduler } from './battle/scheduler.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
 import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
+import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, type Scheduler, systemClock, systemScheduler } from './clock.ts';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { devRoutes } from './dev/dev-routes.ts';
@@ -29,6 +31,7 @@ import { leaderboardRoutes } from './leaderboard/leaderboard-routes.ts';
 import { LeaderboardService } from './leaderboard/leaderboard-service.ts';
 import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
 import { MarketplaceService } from './marketplace/marketplace-service.ts';
+import { GameMetrics } from './metrics/game-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
 import { AdService } from './quests/ad-service.ts';
@@ -118,6 +121,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Prometheus series (METRICS_TOKEN): the REST latency hook goes first so it sees every route.
+  const gameMetrics = config.metricsToken ? new GameMetrics() : null;
+  if (gameMetrics) app.addHook('onResponse', gameMetrics.onResponse);
   await registerSecurityHeaders(app, config);
   // Before any route, so routes added later are covered too: rate limits, then input hardening.
   await registerRateLimits(app, {
@@ -154,6 +160,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     logger: app.log,
     flushIntervalMs: config.tapFlushIntervalMs,
     now,
+    observer: gameMetrics?.tapObserver,
   });
   const gateway = new BalanceGateway({
     database,
@@ -161,6 +168,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     logger: app.log,
     now,
     lockScope: config.moneyLockScope,
+    onCommitted: gameMetrics?.onBalanceChanges,
   });
   const boosts = new BoostService({ database, gateway, live: engine, now });
   // Stars: invoices need the webhook (only successful_payment credits), TON needs a wallet.
@@ -289,8 +297,44 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
   });
   await bans.start();
-  if (config.adminToken) await app.register(banRoutes({ token: config.adminToken, bans }));
-  if (config.metricsToken) {
+  if (config.adminToken) {
+    await app.register(banRoutes({ token: config.adminToken, bans }));
+    const admin = new AdminService({
+      database,
+      gateway,
+      live: engine,
+      presence: {
+        socketsOf: (telegramUserId) => sockets.socketsOf(telegramUserId).length,
+        battleOf: (userId) => battles.activeBattleOf(userId),
+        isQueued: (userId) => battles.isQueued(userId),
+      },
+      kick: (telegramUserId) => sockets.closeAll(telegramUserId, 'socket/kicked'),
+      catalogue: new CatalogueReloader({
+        database,
+        catalogueDir: config.catalogueDir,
+        artDir: config.artDir,
+        now,
+      }),
+      now,
+    });
+    await app.register(
+      adminRoutes({
+        token: config.adminToken,
+        admin,
+        hasRoom: (battleId) => battles.room(battleId) !== undefined,
+      }),
+    );
+  }
+  if (config.metricsToken && gameMetrics) {
+    gameMetrics.watch({
+      engine,
+      database,
+      connectedSockets: () => io.engine.clientsCount,
+      socketStats: () => realtime.dispatcher.stats,
+      gatewayStats: () => gateway.stats,
+      arena: () => battles.metrics(),
+      leaderboard: () => leaderboard.stats,
+    });
     await app.register(
       metricsRoutes({
         token: config.metricsToken,
@@ -299,6 +343,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         leaderboard: () => leaderboard.stats,
         database,
         arena: () => battles.metrics(),
+        prometheus: gameMetrics,
       }),
     );
   }

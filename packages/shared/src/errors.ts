@@ -8,6 +8,7 @@ export const ERRORS = {
   'request/too-large': { status: 413, message: 'Payload too large' },
   'request/rate-limited': { status: 429, message: 'Too many requests' },
   'request/conflict': { status: 409, message: 'This changed meanwhile; please try again' },
+  'catalogue/invalid': { status: 422, message: 'The catalogue files have problems; nothing was changed' },
   'request/idempotency-mismatch': {
     status: 422,
     message: 'This Idempotency-Key was already used for a different request',
@@ -31,6 +32,10 @@ export const ERRORS = {
   'socket/too-many': {
     status: 429,
     message: 'Too many open connections: this one was closed by a newer one',
+  },
+  'socket/kicked': {
+    status: 409,
+    message: 'This connection was closed by an operator; it reconnects by itself',
   },
   'upload/busy': { status: 503, message: 'Uploads are busy: try again in a moment' },
   'ledger/insufficient-funds': { status: 400, message: 'Insufficient balance' },

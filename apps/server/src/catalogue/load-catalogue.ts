@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/database.ts';
 import { characters, dailyRewards, diamondPackages, items, quizzes, tasks } from '../db/schema.ts';
@@ -98,7 +98,7 @@ async function upsertAll<Row extends Record<string, unknown>>(
   table: PgTable & { id: PgColumn; isActive: PgColumn },
   rows: Row[],
   keep: string[] = [],
-) {
+): Promise<string[]> {
   if (rows.length > 0) {
     await tx
       .insert(table)
@@ -110,19 +110,94 @@ async function upsertAll<Row extends Record<string, unknown>>(
   }
   // Rows gone from the file stay for the players who own them, but leave the shop.
   const ids = rows.map((row) => row.id as string);
-  await tx
+  const left: Array<{ id: unknown }> = await tx
     .update(table)
     .set({ isActive: false } as never)
-    .where(ids.length > 0 ? notInArray(table.id, ids) : undefined);
+    .where(and(eq(table.isActive, true), ids.length > 0 ? notInArray(table.id, ids) : undefined))
+    .returning({ id: table.id });
+  return left.map((row) => String(row.id));
+}
+
+/** What a load changed beyond the upserts: the ids per file that left the shop. */
+export interface CatalogueLoad {
+  deactivated: Partial<Record<CatalogueName, string[]>>;
+}
+
+/** True when a database error is a CHECK violation (SQLSTATE 23514), however wrapped. */
+function isCheckViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if ((current as { code?: unknown }).code === '23514') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**
  * Loads the catalogue into the database idempotently: every row is upserted by id in one
- * transaction, so restarting after editing a file applies the edit and nothing else.
+ * transaction, so restarting (or `npm run ops -- catalogue reload`) after editing a file applies
+ * the edit and nothing else. A limited item's stock below what has been sold is refused with a
+ * CatalogueError and nothing changes (C4). `within` runs last in the same transaction (the
+ * operator's audit row).
  */
-export async function loadCatalogue(database: Database, catalogue: Catalogue): Promise<void> {
-  const now = new Date();
-  await database.db.transaction(async (tx) => {
+export async function loadCatalogue(
+  database: Database,
+  catalogue: Catalogue,
+  options: { now?: number; within?: (tx: Tx, load: CatalogueLoad) => Promise<void> } = {},
+): Promise<CatalogueLoad> {
+  const now = new Date(options.now ?? Date.now());
+  const load: CatalogueLoad = { deactivated: {} };
+  const noteLeft = (name: CatalogueName, ids: string[]) => {
+    if (ids.length > 0) load.deactivated[name] = ids;
+  };
+  try {
+    await database.db.transaction(async (tx) => {
+      await checkStock(tx, catalogue);
+      await writeCatalogue(tx, catalogue, now, noteLeft);
+      await options.within?.(tx, load);
+    });
+  } catch (error) {
+    // A sale that landed between the stock check and the write (PostgreSQL, another process).
+    if (isCheckViolation(error))
+      throw new CatalogueError([
+        'items.json: a stock is now below the number already sold (sold meanwhile); nothing was changed',
+      ]);
+    throw error;
+  }
+  return load;
+}
+
+/** C4: a limited item's stock may not go below the copies already sold (items_sold_within_stock). */
+async function checkStock(tx: Tx, catalogue: Catalogue) {
+  const limited = catalogue.items.filter((item) => item.stock !== null);
+  if (limited.length === 0) return;
+  const sold = await tx
+    .select({ id: items.id, sold: items.sold })
+    .from(items)
+    .where(
+      inArray(
+        items.id,
+        limited.map((item) => item.id),
+      ),
+    );
+  const soldById = new Map(sold.map((row) => [row.id, row.sold]));
+  const problems: string[] = [];
+  for (const { id, stock } of limited) {
+    const copies = soldById.get(id) ?? 0;
+    if (stock !== null && copies > stock)
+      problems.push(`items.json ${id}: stock ${stock} is below the ${copies} already sold`);
+  }
+  if (problems.length > 0) throw new CatalogueError(problems);
+}
+
+async function writeCatalogue(
+  tx: Tx,
+  catalogue: Catalogue,
+  now: Date,
+  noteLeft: (name: CatalogueName, ids: string[]) => void,
+) {
+  noteLeft(
+    'characters',
     await upsertAll(
       tx,
       characters,
@@ -149,7 +224,10 @@ export async function loadCatalogue(database: Database, catalogue: Catalogue): P
         isActive: true,
         updatedAt: now,
       })),
-    );
+    ),
+  );
+  noteLeft(
+    'items',
     await upsertAll(
       tx,
       items,
@@ -171,7 +249,10 @@ export async function loadCatalogue(database: Database, catalogue: Catalogue): P
       })),
       // `sold` counts real sales, not catalogue content: a restart must not reset it.
       ['sold'],
-    );
+    ),
+  );
+  noteLeft(
+    'quizzes',
     await upsertAll(
       tx,
       quizzes,
@@ -183,7 +264,10 @@ export async function loadCatalogue(database: Database, catalogue: Catalogue): P
         isActive: true,
         updatedAt: now,
       })),
-    );
+    ),
+  );
+  noteLeft(
+    'tasks',
     await upsertAll(
       tx,
       tasks,
@@ -198,7 +282,10 @@ export async function loadCatalogue(database: Database, catalogue: Catalogue): P
         isActive: true,
         updatedAt: now,
       })),
-    );
+    ),
+  );
+  noteLeft(
+    'diamond-packages',
     await upsertAll(
       tx,
       diamondPackages,
@@ -216,20 +303,20 @@ export async function loadCatalogue(database: Database, catalogue: Catalogue): P
         isActive: true,
         updatedAt: now,
       })),
+    ),
+  );
+  await tx.delete(dailyRewards);
+  if (catalogue['daily-rewards'].length > 0) {
+    await tx.insert(dailyRewards).values(
+      catalogue['daily-rewards'].map((entry) => ({
+        day: entry.day,
+        rewardType: entry.reward_type,
+        amount: entry.amount,
+        itemId: entry.item_id ?? null,
+        name: entry.name,
+        imageUrl: entry.image_url,
+        updatedAt: now,
+      })),
     );
-    await tx.delete(dailyRewards);
-    if (catalogue['daily-rewards'].length > 0) {
-      await tx.insert(dailyRewards).values(
-        catalogue['daily-rewards'].map((entry) => ({
-          day: entry.day,
-          rewardType: entry.reward_type,
-          amount: entry.amount,
-          itemId: entry.item_id ?? null,
-          name: entry.name,
-          imageUrl: entry.image_url,
-          updatedAt: now,
-        })),
-      );
-    }
-  });
+  }
 }

@@ -56,7 +56,20 @@ export interface Database {
   health(): DatabaseHealth;
   /** PGlite's data folder and write-ahead log sizes (null on PostgreSQL, whose server owns its disk). */
   storage(): StorageStats | null;
+  /** Connections in use and statements waiting for one, for the operator's metrics. */
+  pool(): PoolStats;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: the main pool's connections (the flush's two are apart). PGlite: one connection,
+ * busy or not, and the statements waiting at its priority gate.
+ */
+export interface PoolStats {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
 }
 
 interface Connection {
@@ -157,6 +170,7 @@ async function openPostgres(
     },
     health: () => combinedHealth(pool.health, flushPool.health),
     storage: () => null,
+    pool: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all([pool.end(), flushPool.end()]);
     },
@@ -218,6 +232,7 @@ async function openPglite(
     // PGlite runs in this process: there is no connection to lose.
     health: () => ({ state: 'up', lostConnections: 0, retries: 0, lastError: null, lastErrorAt: null }),
     storage: () => ({ ...walKeeper.stats }),
+    pool: () => ({ max: 1, open: 1, idle: gate.busy ? 0 : 1, waiting: gate.waiting }),
     async close() {
       await walKeeper.stop();
       await client.close();

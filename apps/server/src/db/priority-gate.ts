@@ -10,20 +10,30 @@ import { withMethods } from './with-methods.ts';
  * soon as that ends. Before any other waiting work the event loop turns.
  */
 export class PriorityGate {
-  private busy = false;
+  private taken = false;
   private readonly urgent: (() => void)[] = [];
   private readonly normal: (() => void)[] = [];
   readonly stats = { urgentWaits: 0, overtaken: 0 };
 
+  /** True while a statement or transaction holds PGlite (or is being handed it). */
+  get busy(): boolean {
+    return this.taken;
+  }
+
+  /** Statements and transactions waiting for PGlite. */
+  get waiting(): number {
+    return this.urgent.length + this.normal.length;
+  }
+
   async run<T>(urgent: boolean, work: () => Promise<T>): Promise<T> {
-    if (this.busy) {
+    if (this.taken) {
       if (urgent) {
         this.stats.urgentWaits++;
         this.stats.overtaken += this.normal.length;
       }
       await new Promise<void>((resolve) => (urgent ? this.urgent : this.normal).push(resolve));
     }
-    this.busy = true;
+    this.taken = true;
     try {
       return await work();
     } finally {
@@ -38,14 +48,14 @@ export class PriorityGate {
       // slips in, and the waiter is chosen on that turn: a flush's next chunk, asked for as the
       // last one's answer arrives, still goes first.
       else if (this.normal.length > 0) setImmediate(() => this.handOver());
-      else this.busy = false;
+      else this.taken = false;
     }
   }
 
   private handOver() {
     const next = this.urgent.shift() ?? this.normal.shift();
     if (next) next();
-    else this.busy = false;
+    else this.taken = false;
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { TapEngine } from '../taps/tap-engine.ts';
+import type { GameMetrics } from './game-metrics.ts';
 
 export interface MetricsDeps {
   token: string;
@@ -13,6 +14,17 @@ export interface MetricsDeps {
   database: Database;
   /** The Arena's counters (rooms, battles started and paid, timer lateness samples). */
   arena?: () => Record<string, unknown>;
+  /** The Prometheus series (decisions D-OPS-2). */
+  prometheus: GameMetrics;
+}
+
+/**
+ * Prometheus asks for `text/plain` or `application/openmetrics-text`; the benchmarks, the soak and
+ * curl send `*\/*` and get the JSON they always read. `?format=` overrides the header.
+ */
+export function wantsPrometheus(accept: string | undefined, format: 'json' | 'prometheus' | undefined) {
+  if (format) return format === 'prometheus';
+  return /text\/plain|application\/openmetrics-text/i.test(accept ?? '');
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -41,10 +53,11 @@ export function processMetrics(gc: boolean) {
 }
 
 /**
- * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): process CPU and
- * memory, connected sockets, the tap engine's counters, the database's connection state and
- * (PGlite) the data folder's size. `?gc=1` collects garbage first when
- * the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
+ * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`). For Prometheus
+ * (Accept text/plain or OpenMetrics, or `?format=prometheus`) the text exposition of GameMetrics;
+ * otherwise JSON: process CPU and memory, connected sockets, the tap engine's counters, the
+ * database's connection state and (PGlite) the data folder's size. `?gc=1` collects garbage first
+ * when the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
  */
 export function metricsRoutes({
   token,
@@ -53,13 +66,19 @@ export function metricsRoutes({
   leaderboard,
   database,
   arena,
+  prometheus,
 }: MetricsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/metrics',
       {
         config: { auth: 'none' },
-        schema: { querystring: z.strictObject({ gc: z.enum(['0', '1']).optional() }) },
+        schema: {
+          querystring: z.strictObject({
+            gc: z.enum(['0', '1']).optional(),
+            format: z.enum(['json', 'prometheus']).optional(),
+          }),
+        },
       },
       async (request, reply) => {
         const header = request.headers.authorization ?? '';
@@ -71,6 +90,11 @@ export function metricsRoutes({
             message: 'Metrics need the METRICS_TOKEN bearer token',
             error: 'auth/missing',
           };
+        }
+        if (wantsPrometheus(request.headers.accept, request.query.format)) {
+          const text = await prometheus.text();
+          reply.type(prometheus.contentType);
+          return text;
         }
         return {
           code: 200,

@@ -63,6 +63,8 @@ export interface BalanceGatewayOptions {
   logger: FastifyBaseLogger;
   now: () => number;
   lockScope?: LockScope;
+  /** Told every committed balance change (the operator's metrics count them by reason). */
+  onCommitted?: (changes: readonly BalanceChange[]) => void;
 }
 
 /**
@@ -116,6 +118,7 @@ export class BalanceGateway {
     const held: string[] = [];
     const effects = new Map<string, EnergyEffect>();
     const after = new Map<string, LiveRow | undefined>();
+    const applied: BalanceChange[] = [];
     let committed = false;
     try {
       for (const id of ids) {
@@ -130,7 +133,7 @@ export class BalanceGateway {
           const replay = await this.replay(tx, owner, options);
           if (replay) return replay;
         }
-        const value = await work(this.context(tx, query, now, new Set(ids), effects));
+        const value = await work(this.context(tx, query, now, new Set(ids), effects, applied));
         if (options.idempotencyKey) {
           await tx.insert(idempotentResults).values({
             userId: owner,
@@ -146,6 +149,7 @@ export class BalanceGateway {
       committed = !outcome.replayed;
       if (outcome.replayed) this.stats.replays++;
       else this.stats.changes++;
+      if (committed && applied.length > 0) this.options.onCommitted?.(applied);
       return succeeded(outcome.value as T);
     } catch (error) {
       if (error instanceof Abort) return this.failure(error.failure);
@@ -189,6 +193,7 @@ export class BalanceGateway {
     now: number,
     players: Set<string>,
     effects: Map<string, EnergyEffect>,
+    applied: BalanceChange[],
   ): MoneyContext {
     const { engine } = this.options;
     const requireHeld = (userId: string) => {
@@ -212,6 +217,7 @@ export class BalanceGateway {
         requireHeld(change.userId);
         const result = await changeBalance(query, change);
         if (!result.ok) return fail(result.code, result.message, result.data);
+        applied.push(change);
         return result.value;
       },
       energy,

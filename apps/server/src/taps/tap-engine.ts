@@ -62,6 +62,8 @@ interface LiveUser {
   /** Balance changes under way (BalanceGateway): the periodic flush leaves this user alone. */
   held: number;
   lastTouched: number;
+  /** When the first pending tap was accepted (performance.now()); 0 with none pending. */
+  pendingSince: number;
   overCapSeconds: number[];
   rejectedForRate: number;
   lastFlaggedAt: number;
@@ -99,6 +101,16 @@ export interface TapEngineOptions {
   now?: () => number;
   /** Users idle this long with no connection are dropped from memory. */
   idleEvictMs?: number;
+  /** Timings for the operator's metrics (metrics/game-metrics.ts); measured on the monotonic clock. */
+  observer?: TapObserver;
+}
+
+/** What the Prometheus metrics learn from the engine beyond its counters. */
+export interface TapObserver {
+  /** A periodic flush wrote `rows` players in `ms`. */
+  flushed(ms: number, rows: number): void;
+  /** A player's taps became durable `ms` after the first of them was accepted. */
+  confirmed(ms: number): void;
 }
 
 /** What a balance change did to energy, applied to the live state after its commit. */
@@ -134,6 +146,8 @@ interface FlushRow {
   energy: number;
   energyAt: number;
   seqs: Array<[string, number]>;
+  /** When the first of these taps was accepted (performance.now()), for the confirmation latency. */
+  since: number;
 }
 
 // One statement per chunk: balances, their ledger rows and the durable batch numbers together.
@@ -194,6 +208,11 @@ export class TapEngine implements LiveBalanceSource {
     tapEvents: 0,
     tapsAccepted: 0,
     tapsRejected: 0,
+    /** tapsRejected by reason: no energy, or over the 20-a-second cap (T2). */
+    tapsRejectedEnergy: 0,
+    tapsRejectedRate: 0,
+    /** Tap batches answered as duplicates (a resent seq, T3). */
+    duplicateBatches: 0,
     coinsAccepted: 0,
     flushes: 0,
     rowsFlushed: 0,
@@ -293,6 +312,7 @@ export class TapEngine implements LiveBalanceSource {
       subscribers: new Set(),
       held: 0,
       lastTouched: this.now(),
+      pendingSince: 0,
       overCapSeconds: [],
       rejectedForRate: 0,
       lastFlaggedAt: 0,
@@ -357,8 +377,10 @@ export class TapEngine implements LiveBalanceSource {
 
     if (seq !== undefined) {
       const known = live.seqs.get(clientId);
-      if (known && seq <= known.applied)
+      if (known && seq <= known.applied) {
+        this.stats.duplicateBatches++;
         return { ok: true, payload: this.tapPayload(live, now, seq, 0, 0, 'duplicate', 0) };
+      }
       if (known) {
         known.applied = seq;
         // Most recently used last, so the bound below forgets the client unused the longest.
@@ -378,7 +400,10 @@ export class TapEngine implements LiveBalanceSource {
     live.pendingTaps += outcome.accepted;
     this.stats.tapsAccepted += outcome.accepted;
     this.stats.tapsRejected += outcome.rejected;
+    if (outcome.reason === 'energy') this.stats.tapsRejectedEnergy += outcome.rejected;
+    else if (outcome.reason === 'rate') this.stats.tapsRejectedRate += outcome.rejected;
     this.stats.coinsAccepted += outcome.coins;
+    if (outcome.accepted > 0 && live.pendingSince === 0) live.pendingSince = performance.now();
     if (outcome.accepted > 0 || seq !== undefined) this.dirty.add(live);
     if (outcome.reason === 'rate') this.recordOverCap(live, now, outcome.rejected);
     return {
@@ -647,6 +672,7 @@ export class TapEngine implements LiveBalanceSource {
       this.dirty.delete(live);
     }
     const flushNumber = ++this.flushNumber;
+    const started = performance.now();
     for (let start = 0; start < rows.length; start += TAP_FLUSH_CHUNK_ROWS) {
       const chunk = rows.slice(start, start + TAP_FLUSH_CHUNK_ROWS);
       try {
@@ -663,6 +689,7 @@ export class TapEngine implements LiveBalanceSource {
         return;
       }
     }
+    if (rows.length > 0) this.options.observer?.flushed(performance.now() - started, rows.length);
   }
 
   /** Moves a user's pending taps in flight and describes the row that writes them. */
@@ -674,7 +701,9 @@ export class TapEngine implements LiveBalanceSource {
       energy: live.state.energy.energy,
       energyAt: live.state.energy.at,
       seqs: [],
+      since: live.pendingSince,
     };
+    live.pendingSince = 0;
     // Batch numbers of clients without a stable id only matter while their socket lives.
     for (const [clientId, seq] of live.seqs)
       if (!clientId.startsWith(EPHEMERAL_CLIENT)) row.seqs.push([clientId, seq.applied]);
@@ -721,7 +750,9 @@ export class TapEngine implements LiveBalanceSource {
   /** A chunk is durable: move its coins from in flight to confirmed and tell the user's clients. */
   private settle(chunk: FlushRow[], stored: StoredCoins[]) {
     const byId = new Map(stored.map((row) => [row.id, row]));
+    const settledAt = performance.now();
     for (const row of chunk) {
+      if (row.since > 0) this.options.observer?.confirmed(settledAt - row.since);
       const live = row.user;
       live.inflightCoins -= row.delta;
       live.inflightTaps -= row.taps;

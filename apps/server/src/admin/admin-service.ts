@@ -1,0 +1,317 @@
+import type {
+  CatalogueReloadResult,
+  MoneyActionBody,
+  MoneyActionResult,
+  OperatorActionBody,
+  OperatorAsset,
+  PaymentRow,
+  PlayerReport,
+  RunningBattle,
+} from '@titans/shared/admin/schemas';
+import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
+import { boosterWindow } from '@titans/shared/marketplace/boosters';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { CatalogueReloader } from '../catalogue/catalogue-reloader.ts';
+import { CatalogueError } from '../catalogue/load-catalogue.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { adminAudit, battles, boosterActivations, items, userItems, users } from '../db/schema.ts';
+import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
+import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
+import type { UserRow } from '../users/upgrade-levels.ts';
+import type { LiveBalanceSource } from '../users/user-view.ts';
+import { recordAudit } from './admin-audit.ts';
+import { findPlayers, type PresenceSource, paymentsOf, playerReport } from './player-report.ts';
+
+export interface AdminServiceDeps {
+  database: Database;
+  gateway: BalanceGateway;
+  /** The tap engine: balances with the taps not yet durable. */
+  live: LiveBalanceSource;
+  presence: PresenceSource;
+  /** Closes every socket of a Telegram user in this process; answers how many. */
+  kick(telegramUserId: string): number;
+  catalogue: CatalogueReloader;
+  now: Clock;
+}
+
+/** A lookup that found several players (a username reused over time): the operator picks one. */
+export interface PlayerCandidates {
+  candidates: Array<{ telegram_user_id: string; username: string; created_at: string }>;
+}
+
+const describeAsset = (asset: OperatorAsset) =>
+  asset.kind === 'item' ? `item:${asset.item_id}` : `${asset.kind}:${asset.amount}`;
+
+/**
+ * The operator's side of the game (issue 34; rules OPS1–OPS5, decisions D-OPS-1): look players
+ * up, grant and take coins, gems and items through the BalanceGateway, kick sockets, list
+ * running battles, list payments, reload the catalogue. Every action writes one admin_audit row;
+ * a money action writes it in the same balance change as its ledger row, under its idempotency key.
+ */
+export class AdminService {
+  constructor(private readonly deps: AdminServiceDeps) {}
+
+  private get db() {
+    return this.deps.database.db;
+  }
+
+  /** One player's report, or the candidates when a username matches several. */
+  async lookup(query: {
+    telegram_user_id?: string | number | undefined;
+    username?: string | undefined;
+  }): Promise<MoneyResult<PlayerReport | PlayerCandidates>> {
+    const found = await findPlayers(this.db, query);
+    const [only] = found;
+    if (!only) return failed('user/not-found');
+    if (found.length > 1) {
+      return succeeded({
+        candidates: found.map((user) => ({
+          telegram_user_id: user.telegramUserId.toString(),
+          username: user.username,
+          created_at: user.createdAt.toISOString(),
+        })),
+      });
+    }
+    return succeeded(await playerReport(this.db, only, this.deps.live, this.deps.presence, this.deps.now()));
+  }
+
+  private async player(telegramUserId: string): Promise<UserRow | null> {
+    const [user] = await findPlayers(this.db, { telegram_user_id: telegramUserId });
+    return user ?? null;
+  }
+
+  /**
+   * OPS2: grants or takes coins, gems or one item. One balance change: the ledger row (coins,
+   * gems) or the possession (an item), and the audit row. The same key again answers the first
+   * result and changes nothing; the key used with another asset or player is refused.
+   */
+  async adjust(
+    action: 'grant' | 'take',
+    telegramUserId: string,
+    body: MoneyActionBody,
+  ): Promise<MoneyResult<MoneyActionResult>> {
+    const user = await this.player(telegramUserId);
+    if (!user) return failed('user/not-found');
+    const key = body.idempotency_key;
+    return this.deps.gateway.change(
+      user.id,
+      async (money) => {
+        const [used] = await money.tx
+          .select({ userId: adminAudit.userId })
+          .from(adminAudit)
+          .where(and(eq(adminAudit.action, action), eq(adminAudit.idempotencyKey, key)))
+          .limit(1);
+        if (used) return money.fail('request/idempotency-mismatch', 'This key was used for another player');
+        const moved = await this.move(money, action, user, body);
+        const auditId = await recordAudit(money.tx, {
+          actor: body.actor,
+          action,
+          userId: user.id,
+          reason: body.reason,
+          idempotencyKey: key,
+          details: { asset: body.asset, ...moved },
+        });
+        return {
+          action,
+          telegram_user_id: user.telegramUserId.toString(),
+          asset: body.asset,
+          balance_after: moved.balance_after,
+          user_item_id: moved.user_item_id,
+          audit_id: auditId,
+        };
+      },
+      { idempotencyKey: `ops:${action}:${key}`, scope: `ops:${action}:${describeAsset(body.asset)}` },
+    );
+  }
+
+  private async move(
+    money: MoneyContext,
+    action: 'grant' | 'take',
+    user: UserRow,
+    body: MoneyActionBody,
+  ): Promise<{ balance_after: number | null; user_item_id: string | null }> {
+    const { asset } = body;
+    if (asset.kind === 'item') {
+      const possession =
+        action === 'grant'
+          ? await this.grantItem(money, user.id, asset.item_id)
+          : await this.takeItem(money, user, asset.item_id);
+      return { balance_after: null, user_item_id: possession };
+    }
+    const balance = await money.apply({
+      userId: user.id,
+      currency: asset.kind,
+      delta: action === 'grant' ? asset.amount : -asset.amount,
+      reason: `ops:${action}`,
+      idempotencyKey: `ops:${action}:${body.idempotency_key}`,
+      meta: { actor: body.actor, reason: body.reason },
+      insufficient: 'ledger/insufficient-funds',
+    });
+    return { balance_after: balance, user_item_id: null };
+  }
+
+  /** An item as if bought for 0 (a booster starts its effect window, D-SHOP-2); `sold` counts sales only. */
+  private async grantItem(money: MoneyContext, userId: string, itemId: string): Promise<string> {
+    const [item] = await money.tx.select().from(items).where(eq(items.id, itemId)).limit(1);
+    if (!item) return money.fail('shop/item-not-found');
+    const booster = item.itemType === 'boost';
+    const [owned] = await money.tx
+      .insert(userItems)
+      .values({
+        userId,
+        itemId,
+        uniqueKey: booster ? null : itemId,
+        purchasePrice: 0,
+        currency: item.currency,
+        purchaseDate: new Date(money.now),
+      })
+      .onConflictDoNothing()
+      .returning({ id: userItems.id });
+    if (!owned) return money.fail('shop/item-owned');
+    if (booster) {
+      const running = await money.tx
+        .select({ endsAt: boosterActivations.endsAt })
+        .from(boosterActivations)
+        .where(
+          and(
+            eq(boosterActivations.userId, userId),
+            eq(boosterActivations.itemId, itemId),
+            gt(boosterActivations.endsAt, new Date(money.now)),
+          ),
+        );
+      const window = boosterWindow(
+        running.map((row) => row.endsAt.getTime()),
+        money.now,
+        BOOSTER_DURATION_MS,
+      );
+      await money.tx.insert(boosterActivations).values({
+        userId,
+        itemId,
+        userItemId: owned.id,
+        effects: item.effects,
+        startsAt: new Date(window.startsAt),
+        endsAt: new Date(window.endsAt),
+      });
+      await money.tx
+        .update(userItems)
+        .set({ consumedAt: new Date(window.endsAt) })
+        .where(eq(userItems.id, owned.id));
+    }
+    return owned.id;
+  }
+
+  /**
+   * Removes one possession of the item (a booster: the newest still running, whose effect ends);
+   * an equipped background goes back to the default.
+   */
+  private async takeItem(money: MoneyContext, user: UserRow, itemId: string): Promise<string> {
+    const [owned] = await money.tx
+      .select({ id: userItems.id })
+      .from(userItems)
+      .where(
+        and(
+          eq(userItems.userId, user.id),
+          eq(userItems.itemId, itemId),
+          or(isNull(userItems.consumedAt), gt(userItems.consumedAt, new Date(money.now))),
+        ),
+      )
+      .orderBy(desc(userItems.purchaseDate))
+      .limit(1);
+    if (!owned) return money.fail('request/not-found', `The player does not own ${itemId}`);
+    await money.tx.delete(boosterActivations).where(eq(boosterActivations.userItemId, owned.id));
+    await money.tx.delete(userItems).where(eq(userItems.id, owned.id));
+    await money.tx
+      .update(users)
+      .set({ backgroundItemId: null, updatedAt: new Date(money.now) })
+      .where(and(eq(users.id, user.id), eq(users.backgroundItemId, itemId)));
+    return owned.id;
+  }
+
+  /** OPS3: closes the player's sockets in this process (they reconnect by themselves) and records it. */
+  async kick(telegramUserId: string, body: OperatorActionBody): Promise<MoneyResult<{ sockets: number }>> {
+    const user = await this.player(telegramUserId);
+    if (!user) return failed('user/not-found');
+    const sockets = this.deps.kick(user.telegramUserId.toString());
+    await recordAudit(this.db, {
+      actor: body.actor,
+      action: 'kick',
+      userId: user.id,
+      reason: body.reason,
+      details: { sockets },
+    });
+    return succeeded({ sockets });
+  }
+
+  /** A player's payments (Stars and TON), newest first. */
+  async payments(telegramUserId: string): Promise<MoneyResult<PaymentRow[]>> {
+    const user = await this.player(telegramUserId);
+    if (!user) return failed('user/not-found');
+    return succeeded(await paymentsOf(this.db, user.id));
+  }
+
+  /** Battles not settled yet: rooms in this process and rows another process (or a crash) left. */
+  async runningBattles(inThisProcess: (battleId: string) => boolean): Promise<RunningBattle[]> {
+    const rows = await this.db
+      .select()
+      .from(battles)
+      .where(eq(battles.status, 'active'))
+      .orderBy(desc(battles.startedAt))
+      .limit(500);
+    const playerIds = [
+      ...new Set(rows.flatMap((row) => (row.player2Id ? [row.player1Id, row.player2Id] : [row.player1Id]))),
+    ];
+    const players =
+      playerIds.length === 0
+        ? []
+        : await this.db
+            .select({ id: users.id, telegramUserId: users.telegramUserId, username: users.username })
+            .from(users)
+            .where(inArray(users.id, playerIds));
+    const byId = new Map(players.map((player) => [player.id, player]));
+    const side = (userId: string) => {
+      const player = byId.get(userId);
+      return {
+        user_id: userId,
+        telegram_user_id: player ? player.telegramUserId.toString() : null,
+        username: player ? player.username : null,
+      };
+    };
+    return rows.map((row) => ({
+      id: row.id,
+      mode: row.mode,
+      difficulty: row.difficulty,
+      players: row.player2Id ? [side(row.player1Id), side(row.player2Id)] : [side(row.player1Id)],
+      started_at: row.startedAt.toISOString(),
+      in_this_process: inThisProcess(row.id),
+      entry: row.entry,
+    }));
+  }
+
+  /**
+   * C4: reloads catalogue/*.json as at start-up, in one transaction with its audit row. A bad
+   * file changes nothing and answers `catalogue/invalid` with the problems.
+   */
+  async reloadCatalogue(body: OperatorActionBody): Promise<MoneyResult<CatalogueReloadResult>> {
+    try {
+      const reload = await this.deps.catalogue.reload(async (tx, load) => ({
+        auditId: await recordAudit(tx, {
+          actor: body.actor,
+          action: 'catalogue-reload',
+          userId: null,
+          reason: body.reason,
+          details: { deactivated: load.deactivated },
+        }),
+      }));
+      return succeeded({
+        counts: reload.counts,
+        deactivated: reload.deactivated,
+        audit_id: reload.value.auditId,
+      });
+    } catch (error) {
+      if (error instanceof CatalogueError)
+        return failed('catalogue/invalid', undefined, { problems: error.problems });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,357 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/database.ts';
+import type { BalanceChange } from '../ledger/ledger.ts';
+import type { TapEngine, TapObserver } from '../taps/tap-engine.ts';
+
+/** The Arena's counters as BattleService.metrics() answers them (its lateness samples are drained). */
+export interface ArenaCounters {
+  rooms: number;
+  queued: number;
+  started: number;
+  settled: number;
+  settleFailures: number;
+  lateness: number[];
+}
+
+/** What the game's series are read from at each scrape. */
+export interface GameSources {
+  engine: TapEngine;
+  database: Database;
+  connectedSockets(): number;
+  /** The socket dispatcher's counters (refused: over a socket's or a player's message budget). */
+  socketStats(): { messages: number; refused: number; invalid: number; disconnectedForRate: number };
+  gatewayStats(): { changes: number; failures: number; replays: number };
+  arena?: () => ArenaCounters;
+  /** Milliseconds the last leaderboard snapshot took to build, and how many it ranked. */
+  leaderboard?: () => { lastRefreshMs: number; lastTotal: number; refreshes: number };
+}
+
+/** Payments are counted from the database; a scrape every 15 s would read them too often on PGlite. */
+const PAYMENTS_EVERY_MS = 30_000;
+/** Distinct ledger reasons kept as label values; more (a bug) are counted as `other`. */
+const MAX_REASONS = 100;
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Durable confirmation: one flush interval (100 ms) is the floor; seconds mean trouble. */
+const CONFIRMATION_SECONDS = [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5, 10];
+
+/**
+ * The Prometheus side of GET /metrics (decisions D-OPS-2): Node's default process series and the
+ * game's own, all prefixed `titans_`. Counters the services already keep (taps, flushes, sockets,
+ * the Arena) are read at scrape time; what needs a timing (REST latency, flush duration, durable
+ * confirmation) or a label the services do not keep (ledger reasons) is observed as it happens.
+ * One registry per app, so test apps in one process do not share series.
+ */
+export class GameMetrics {
+  readonly registry = new Registry();
+  private readonly http: Histogram<'method' | 'route' | 'status'>;
+  private readonly rateLimited: Counter<'scope'>;
+  private readonly flushSeconds: Histogram;
+  private readonly flushRows: Counter;
+  private readonly confirmation: Histogram;
+  private readonly balanceChanges: Counter<'reason' | 'currency'>;
+  private readonly balanceMoved: Counter<'reason' | 'currency' | 'direction'>;
+  private readonly reasons = new Set<string>();
+  private readonly lateness: Histogram;
+  private sources: GameSources | null = null;
+  /** Read once per scrape, before the series are collected. */
+  private arena: ArenaCounters | null = null;
+  private payments: { at: number; rows: Array<{ method: string; status: string; count: number }> } | null =
+    null;
+
+  /** Handed to the TapEngine: flush duration and rows, durable-confirmation latency. */
+  readonly tapObserver: TapObserver;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    const registers = [this.registry];
+    this.http = new Histogram({
+      name: 'titans_http_request_duration_seconds',
+      help: 'REST latency by route (the route pattern, not the URL) and status class',
+      labelNames: ['method', 'route', 'status'],
+      buckets: SECONDS,
+      registers,
+    });
+    this.rateLimited = new Counter({
+      name: 'titans_http_rate_limited_total',
+      help: 'REST calls refused with 429 by the rate limits (D-HARDEN-2)',
+      labelNames: ['scope'],
+      registers,
+    });
+    this.flushSeconds = new Histogram({
+      name: 'titans_tap_flush_duration_seconds',
+      help: 'Time one periodic tap flush took to write every dirty player',
+      buckets: SECONDS,
+      registers,
+    });
+    this.flushRows = new Counter({
+      name: 'titans_tap_flush_rows_total',
+      help: 'Players written by periodic tap flushes',
+      registers,
+    });
+    this.confirmation = new Histogram({
+      name: 'titans_tap_durable_confirmation_seconds',
+      help: "From a player's first pending tap being accepted to its flush committing (T4)",
+      buckets: CONFIRMATION_SECONDS,
+      registers,
+    });
+    this.balanceChanges = new Counter({
+      name: 'titans_balance_changes_total',
+      help: 'Committed balance changes through the BalanceGateway, by ledger reason and currency',
+      labelNames: ['reason', 'currency'],
+      registers,
+    });
+    this.balanceMoved = new Counter({
+      name: 'titans_balance_moved_total',
+      help: 'Coins or gems moved by BalanceGateway changes, by reason, currency and direction',
+      labelNames: ['reason', 'currency', 'direction'],
+      registers,
+    });
+    this.lateness = new Histogram({
+      name: 'titans_battle_timer_lateness_seconds',
+      help: "How late the Arena's timers fired (event-loop pressure)",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers,
+    });
+    this.tapObserver = {
+      flushed: (ms, rows) => {
+        this.flushSeconds.observe(ms / 1000);
+        this.flushRows.inc(rows);
+      },
+      confirmed: (ms) => this.confirmation.observe(ms / 1000),
+    };
+    this.defineScraped();
+  }
+
+  /** Handed to the BalanceGateway: every committed change, counted by reason. */
+  readonly onBalanceChanges = (changes: readonly BalanceChange[]) => {
+    for (const change of changes) {
+      let reason = change.reason;
+      if (!this.reasons.has(reason)) {
+        if (this.reasons.size >= MAX_REASONS) reason = 'other';
+        else this.reasons.add(reason);
+      }
+      this.balanceChanges.inc({ reason, currency: change.currency });
+      this.balanceMoved.inc(
+        { reason, currency: change.currency, direction: change.delta > 0 ? 'credit' : 'debit' },
+        Math.abs(change.delta),
+      );
+    }
+  };
+
+  /** Fastify's onResponse: REST latency by route pattern, and rate-limit refusals. */
+  readonly onResponse = async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    const status = `${Math.floor(reply.statusCode / 100)}xx`;
+    this.http.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429)
+      this.rateLimited.inc({ scope: route.startsWith('/v1') ? 'player' : 'other' });
+  };
+
+  /** Connects the services once they exist (the app builds them after the engine's observer). */
+  watch(sources: GameSources) {
+    this.sources = sources;
+  }
+
+  /** The Prometheus text exposition of every series. */
+  async text(): Promise<string> {
+    await this.readSnapshots();
+    return this.registry.metrics();
+  }
+
+  /**
+   * The reads one scrape shares: the Arena once (reading drains its timer-lateness samples,
+   * which become a histogram here), and the payment counts, from the database at most every 30 s.
+   */
+  private async readSnapshots() {
+    const sources = this.sources;
+    if (!sources) return;
+    this.arena = sources.arena?.() ?? null;
+    for (const sample of this.arena?.lateness ?? []) this.lateness.observe(sample / 1000);
+    const now = performance.now();
+    if (this.payments && now - this.payments.at < PAYMENTS_EVERY_MS) return;
+    try {
+      this.payments = { at: now, rows: await paymentCounts(sources.database) };
+    } catch {
+      // The database is down: titans_db_up says so; the last counts stay.
+    }
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Series read from the services' own counters when Prometheus scrapes. */
+  private defineScraped() {
+    const registers = [this.registry];
+    const read = () => this.sources;
+    const total = (name: string, help: string, value: (s: GameSources) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          const sources = read();
+          this.reset();
+          if (sources) this.inc(value(sources));
+        },
+      });
+    const gauge = (name: string, help: string, value: (s: GameSources) => number | null) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const sources = read();
+          const current = sources ? value(sources) : null;
+          this.reset();
+          if (current !== null) this.set(current);
+        },
+      });
+
+    total('titans_tap_events_total', 'Tap batches received', (s) => s.engine.stats.tapEvents);
+    total('titans_taps_accepted_total', 'Taps accepted (T1–T3)', (s) => s.engine.stats.tapsAccepted);
+    new Counter({
+      name: 'titans_taps_refused_total',
+      help: 'Taps refused, by reason: energy (E3) or rate (over 20 a second, T2)',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        const sources = read();
+        this.reset();
+        if (!sources) return;
+        this.inc({ reason: 'energy' }, sources.engine.stats.tapsRejectedEnergy);
+        this.inc({ reason: 'rate' }, sources.engine.stats.tapsRejectedRate);
+      },
+    });
+    total(
+      'titans_tap_duplicate_batches_total',
+      'Tap batches resent with a seq already applied (T3)',
+      (s) => s.engine.stats.duplicateBatches,
+    );
+    total('titans_tap_coins_total', 'Coins earned by accepted taps', (s) => s.engine.stats.coinsAccepted);
+    total('titans_tap_flushes_total', 'Tap flush statements committed', (s) => s.engine.stats.flushes);
+    total(
+      'titans_tap_flush_failures_total',
+      'Tap flushes that failed (retried next interval)',
+      (s) => s.engine.stats.flushFailures,
+    );
+    gauge('titans_tap_players_in_memory', 'Players the tap engine holds', (s) => s.engine.size);
+    gauge('titans_socket_connections', 'Open socket.io connections', (s) => s.connectedSockets());
+    total('titans_socket_messages_total', 'Socket messages received', (s) => s.socketStats().messages);
+    total(
+      'titans_socket_rate_limited_total',
+      "Socket messages refused over a socket's or a player's budget (D-SOCKET-2, H3)",
+      (s) => s.socketStats().refused,
+    );
+    total(
+      'titans_socket_invalid_total',
+      'Socket messages refused by their schema',
+      (s) => s.socketStats().invalid,
+    );
+    total(
+      'titans_socket_flood_disconnects_total',
+      'Sockets disconnected for flooding',
+      (s) => s.socketStats().disconnectedForRate,
+    );
+    total(
+      'titans_balance_gateway_failures_total',
+      'Balance changes refused or rolled back',
+      (s) => s.gatewayStats().failures,
+    );
+    total(
+      'titans_balance_gateway_replays_total',
+      'Balance changes answered from an earlier idempotent result',
+      (s) => s.gatewayStats().replays,
+    );
+    this.defineArena(gauge, total);
+    this.defineDatabase(gauge, total);
+    const payments = () => this.payments?.rows ?? [];
+    new Gauge({
+      name: 'titans_payments',
+      help: 'Purchases (Stars, TON) by method and status, as of the last count (every 30 s at most)',
+      labelNames: ['method', 'status'],
+      registers,
+      collect() {
+        this.reset();
+        for (const row of payments()) this.set({ method: row.method, status: row.status }, row.count);
+      },
+    });
+  }
+
+  private defineArena(
+    gauge: (name: string, help: string, value: (s: GameSources) => number | null) => Gauge,
+    total: (name: string, help: string, value: (s: GameSources) => number) => Counter,
+  ) {
+    const arena = () => this.arena;
+    gauge('titans_battles_running', 'Battle rooms running in this process', () => arena()?.rooms ?? null);
+    gauge(
+      'titans_matchmaking_queue_length',
+      'Players waiting in the matchmaking queue',
+      () => arena()?.queued ?? null,
+    );
+    total('titans_battles_started_total', 'Battles started', () => arena()?.started ?? 0);
+    total('titans_battles_settled_total', 'Battles paid out', () => arena()?.settled ?? 0);
+    total(
+      'titans_battle_settle_failures_total',
+      'Battle payouts that failed (retried)',
+      () => arena()?.settleFailures ?? 0,
+    );
+  }
+
+  private defineDatabase(
+    gauge: (name: string, help: string, value: (s: GameSources) => number | null) => Gauge,
+    total: (name: string, help: string, value: (s: GameSources) => number) => Counter,
+  ) {
+    gauge('titans_db_up', '1 when the last database statement succeeded', (s) =>
+      s.database.health().state === 'up' ? 1 : 0,
+    );
+    total(
+      'titans_db_lost_connections_total',
+      'Database connections lost and replaced',
+      (s) => s.database.health().lostConnections,
+    );
+    total(
+      'titans_db_retries_total',
+      'Statements retried after a lost connection',
+      (s) => s.database.health().retries,
+    );
+    gauge('titans_db_pool_max', 'Pool size (PGlite: 1)', (s) => s.database.pool().max);
+    gauge('titans_db_pool_open', 'Open pooled connections', (s) => s.database.pool().open);
+    gauge('titans_db_pool_idle', 'Idle pooled connections', (s) => s.database.pool().idle);
+    gauge(
+      'titans_db_pool_waiting',
+      'Statements waiting for a connection (PGlite: at its gate)',
+      (s) => s.database.pool().waiting,
+    );
+    gauge(
+      'titans_pglite_data_bytes',
+      "PGlite's data folder (0 on PostgreSQL)",
+      (s) => s.database.storage()?.dataBytes ?? null,
+    );
+    gauge(
+      'titans_pglite_wal_bytes',
+      "PGlite's write-ahead log (0 on PostgreSQL)",
+      (s) => s.database.storage()?.walBytes ?? null,
+    );
+    gauge(
+      'titans_pglite_wal_since_checkpoint_bytes',
+      'WAL a restart after a crash would replay',
+      (s) => s.database.storage()?.walSinceCheckpointBytes ?? null,
+    );
+    gauge('titans_leaderboard_refresh_seconds', 'How long the last leaderboard snapshot took', (s) => {
+      const stats = s.leaderboard?.();
+      return stats && stats.refreshes > 0 ? stats.lastRefreshMs / 1000 : null;
+    });
+  }
+}
+
+/** Purchases (Stars, TON) per method and status. */
+async function paymentCounts(database: Database) {
+  const rows = await database.query<{ method: string; status: string; count: number | string }>(
+    'select method, status, count(*) as count from purchases group by method, status',
+  );
+  return rows.map((row) => ({ method: row.method, status: row.status, count: Number(row.count) }));
+}
