@@ -34,6 +34,8 @@ function option(name: string, env: string, fallback: number) {
 }
 
 const PLAYERS = option('players', 'BENCH_PLAYERS', 200);
+/** `--cpu-prof=DIR`: the real server writes a V8 CPU profile there (`npm run bench:profile` reads it). */
+const CPU_PROF_DIR = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 15);
 // Battles outlast the set-up and the measured window; afterwards every player forfeits at once.
 const TIME_LIMIT_MS = 900_000;
@@ -179,10 +181,15 @@ async function main() {
   const echoResult = await runEcho(echo, total);
   await echo.stop();
 
+  const realSpawnedAt = performance.now();
   const real = await startServerChild({
     name: 'real',
     cwd: repoRoot,
-    args: ['--expose-gc', ...SERVER_NODE_ARGS],
+    args: [
+      '--expose-gc',
+      ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []),
+      ...SERVER_NODE_ARGS,
+    ],
     env: {
       TELEGRAM_BOT_TOKEN: BOT_TOKEN,
       LOG_LEVEL: 'warn',
@@ -292,10 +299,17 @@ async function main() {
   }
   await real.metrics(); // drop lateness samples from the start
   const before = await real.metrics();
+  const windowFrom = (performance.now() - realSpawnedAt) / 1000;
   const sentBefore = tapsSent;
   const windowStart = performance.now();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   const after = await real.metrics();
+  if (CPU_PROF_DIR) {
+    const windowTo = (performance.now() - realSpawnedAt) / 1000;
+    console.log(
+      `CPU profile in ${CPU_PROF_DIR}; the measured window: --window=${windowFrom.toFixed(1)},${windowTo.toFixed(1)}`,
+    );
+  }
   const elapsed = (performance.now() - windowStart) / 1000;
   const taps = tapsSent - sentBefore;
   for (const timer of timers) clearTimeout(timer);

@@ -8,6 +8,7 @@ import {
   nextWakeAt,
   type Side,
   step,
+  stepInPlace,
 } from '../src/battle/battle-rules.ts';
 import { BOTS } from '../src/battle/bots.ts';
 import { comboAt, comboMultiplier, nextCombo } from '../src/battle/combo.ts';
@@ -412,5 +413,34 @@ describe('battle rules (pure)', { timeout: 30_000 }, () => {
       { defense_boost: 5 },
     ]);
     expect(stats).toEqual({ health: 4200, attack: 81, defense: 76, speed: 67 });
+  });
+});
+
+describe('stepInPlace (the room applies the rule to the state it owns)', () => {
+  it('F9 gives the same state and effects as step, input by input, for random battles', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), inputArb, (seed, isPvp, script) => {
+        const pure = randomRun(isPvp ? pvp(seed) : pve(seed), script);
+        let owned = isPvp ? pvp(seed) : pve(seed);
+        const effects: BattleEffect[] = [];
+        let at = START - 500;
+        for (const entry of script) {
+          at += entry.gap;
+          let input: BattleInput;
+          if (entry.kind === 'tap') {
+            const live = step(owned, { type: 'advance', at }).state.fighters[entry.side].target;
+            input = { type: 'tap', side: entry.side, at, targetId: entry.useTarget ? live?.id : undefined };
+          } else if (entry.kind === 'advance') input = { type: 'advance', at };
+          else input = { type: entry.kind, side: entry.side, at } as BattleInput;
+          const before = owned;
+          effects.push(...stepInPlace(owned, input));
+          expect(owned).toBe(before);
+          owned = before;
+        }
+        expect(owned).toEqual(pure.state);
+        expect(effects).toEqual(pure.effects);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

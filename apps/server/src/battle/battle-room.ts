@@ -6,7 +6,7 @@ import {
   nextWakeAt,
   type Outcome,
   type Side,
-  step,
+  stepInPlace,
   type Target,
 } from '@titans/shared/battle/battle-rules';
 import type { Difficulty } from '@titans/shared/battle/bots';
@@ -21,7 +21,7 @@ import type {
 } from '@titans/shared/battle/schemas';
 import { ARENA_HEIGHT, ARENA_WIDTH } from '@titans/shared/constants';
 import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/events';
-import type { Scheduler, TimerHandle } from './scheduler.ts';
+import type { Scheduler, TimerHandle } from '../clock.ts';
 
 /** What the room shows of a player (or the bot) besides the rule state. */
 export interface Contender {
@@ -237,11 +237,12 @@ export class BattleRoom {
       }
       return [];
     }
-    const result = step(this.state, input);
-    this.state = result.state;
-    this.emit(result.effects, input.at);
+    // The room is the state's only owner: the rule applies to it in place (F9 holds: `step` is
+    // this same rule on a copy).
+    const effects = stepInPlace(this.state, input);
+    this.emit(effects, input.at);
     this.schedule();
-    return result.effects;
+    return effects;
   }
 
   private schedule() {

@@ -239,22 +239,46 @@ type Due =
   | { at: number; kind: 'spawn'; side: Side }
   | { at: number; kind: 'botAttack'; side: Side };
 
-/** The earliest scheduled occurrence; ties resolve in a fixed order so replays agree. */
+/**
+ * The earliest scheduled occurrence; ties resolve in a fixed order so replays agree. Called on
+ * every input: it compares in place and builds only the answer.
+ */
 function nextDue(state: BattleState): Due | null {
   if (state.outcome) return null;
-  const candidates: Due[] = [];
-  for (const side of [0, 1] as const) {
-    const f = state.fighters[side];
-    if (f.nextAttackAt !== null) candidates.push({ at: f.nextAttackAt, kind: 'botAttack', side });
-    if (f.target) candidates.push({ at: f.target.expiresAt, kind: 'expire', side });
-    else if (f.nextTargetAt !== null) candidates.push({ at: f.nextTargetAt, kind: 'spawn', side });
+  let at = Number.POSITIVE_INFINITY;
+  let kind: Due['kind'] = 'limit';
+  let side: Side = 0;
+  for (const s of [0, 1] as const) {
+    const f = state.fighters[s];
+    if (f.nextAttackAt !== null && f.nextAttackAt < at) {
+      at = f.nextAttackAt;
+      kind = 'botAttack';
+      side = s;
+    }
+    const targetAt = f.target ? f.target.expiresAt : f.nextTargetAt;
+    if (targetAt !== null && targetAt < at) {
+      at = targetAt;
+      kind = f.target ? 'expire' : 'spawn';
+      side = s;
+    }
   }
-  if (state.event) candidates.push({ at: state.event.endsAt, kind: 'eventEnd' });
-  else if (state.nextEventAt !== null) candidates.push({ at: state.nextEventAt, kind: 'eventAttempt' });
-  candidates.push({ at: state.endsAt, kind: 'limit' });
-  let best: Due | null = null;
-  for (const candidate of candidates) if (!best || candidate.at < best.at) best = candidate;
-  return best;
+  const eventAt = state.event ? state.event.endsAt : state.nextEventAt;
+  if (eventAt !== null && eventAt < at) {
+    at = eventAt;
+    kind = state.event ? 'eventEnd' : 'eventAttempt';
+  }
+  if (state.endsAt < at) {
+    at = state.endsAt;
+    kind = 'limit';
+  }
+  switch (kind) {
+    case 'botAttack':
+    case 'expire':
+    case 'spawn':
+      return { at, kind, side };
+    default:
+      return { at, kind };
+  }
 }
 
 /** When the battle next needs to be advanced (a spawn, an expiry, a bot attack, an event, the limit); null once over. */
@@ -419,9 +443,10 @@ function advanceInPlace(state: BattleState, now: number, random: Random, effects
 function tapInPlace(
   state: BattleState,
   input: Extract<BattleInput, { type: 'tap' }>,
+  at: number,
   effects: BattleEffect[],
 ) {
-  const { side, at } = input;
+  const { side } = input;
   const f = state.fighters[side];
   const ignore = (reason: IgnoredReason) =>
     effects.push({ type: 'tapIgnored', side, reason, targetId: input.targetId ?? null, at });
@@ -431,7 +456,8 @@ function tapInPlace(
   const target = f.target;
   // A tap hits only the live target (an expired or unknown target id does nothing).
   if (!target || (input.targetId !== undefined && input.targetId !== target.id)) return ignore('no-target');
-  f.recentTaps = f.recentTaps.filter((time) => time > at - 1_000);
+  // Tap times are in order: the ones older than a second leave from the front, in place.
+  while (f.recentTaps.length > 0 && (f.recentTaps[0] ?? at) <= at - 1_000) f.recentTaps.shift();
   if (f.recentTaps.length >= MAX_BATTLE_TAPS_PER_SECOND) return ignore('rate');
   f.recentTaps.push(at);
 
@@ -470,15 +496,23 @@ function tapInPlace(
  */
 export function step(previous: BattleState, input: BattleInput): StepResult {
   const state = copy(previous);
+  return { state, effects: stepInPlace(state, input) };
+}
+
+/**
+ * `step` on a state its owner holds alone (a BattleRoom): the same rule, applied to `state` itself
+ * instead of a copy, so a tap allocates only its effects. Answers the effects.
+ */
+export function stepInPlace(state: BattleState, input: BattleInput): BattleEffect[] {
   const random = new Random(state.rng);
   const effects: BattleEffect[] = [];
-  const at = Math.max(input.at, previous.outcome ? input.at : previous.now);
+  const at = Math.max(input.at, state.outcome ? input.at : state.now);
   advanceInPlace(state, at, random, effects);
   switch (input.type) {
     case 'advance':
       break;
     case 'tap':
-      tapInPlace(state, { ...input, at }, effects);
+      tapInPlace(state, input, at, effects);
       break;
     case 'forfeit':
     case 'abandon':
@@ -490,5 +524,5 @@ export function step(previous: BattleState, input: BattleInput): StepResult {
       break;
   }
   state.rng = random.state;
-  return { state, effects };
+  return effects;
 }
