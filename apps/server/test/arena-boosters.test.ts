@@ -2,7 +2,7 @@ import type { BattleStartedPayload, FindMatchPayload } from '@titans/shared/batt
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ManualScheduler } from '../src/battle/scheduler.ts';
+import { ManualScheduler } from '../src/clock.ts';
 import { battles, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {

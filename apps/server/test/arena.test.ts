@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ManualScheduler } from '../src/battle/scheduler.ts';
+import { ManualScheduler } from '../src/clock.ts';
 import { battles, ledger, userCharacters, userItems, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {

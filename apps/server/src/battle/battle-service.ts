@@ -11,6 +11,7 @@ import {
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler, TimerHandle } from '../clock.ts';
 import type { BattleTimings } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { type BattleEntry, battles } from '../db/schema.ts';
@@ -32,7 +33,6 @@ import {
   type MatchQueue,
   type QueueEntry,
 } from './matchmaking-queue.ts';
-import type { Scheduler, TimerHandle } from './scheduler.ts';
 
 export interface BattleServiceDeps {
   database: Database;
