@@ -30,7 +30,7 @@ import { inventoryRoutes } from './inventory/inventory-routes.ts';
 import { leaderboardRoutes } from './leaderboard/leaderboard-routes.ts';
 import { LeaderboardService } from './leaderboard/leaderboard-service.ts';
 import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
-import { MarketplaceService } from './marketplace/marketplace-service.ts';
+import { activeBoosts, MarketplaceService } from './marketplace/marketplace-service.ts';
 import { GameMetrics } from './metrics/game-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { BalanceGateway } from './money/balance-gateway.ts';
@@ -277,6 +277,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     database,
     gateway,
     scheduler: options.arena?.scheduler ?? systemScheduler(now),
+    // D-SHOP-2: the Emporium owns booster windows; this read is the one it offers the Arena.
+    boosts: { activeBoosts },
     seed: options.arena?.seed,
     timings: config.battle,
     logger: app.log,

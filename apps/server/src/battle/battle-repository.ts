@@ -6,9 +6,8 @@ import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database.ts';
 import { characters, items, userCharacters, userItems, users } from '../db/schema.ts';
-// D-SHOP-2: the Emporium owns booster windows; this read is the one it offers the Arena.
-import { activeBoosts } from '../marketplace/marketplace-service.ts';
 import type { Contender } from './battle-room.ts';
+import type { BoostReader } from './boost-reader.ts';
 
 /** Item types a player may take into battle (spec-b §2 Select Items: Weapons, Armours, Shields). */
 const EQUIPPABLE = new Set(['weapon', 'armour', 'shield']);
@@ -142,8 +141,13 @@ export interface BoostedEntrant {
  * spends the entry energy and writes the battle row, added to the entrant's stats. This is the
  * battle's snapshot: a booster that ends (or is bought) after it does not change the battle.
  */
-export async function boostedAtStart(tx: Tx, entrant: Entrant, now: number): Promise<BoostedEntrant> {
-  const { boosts, ...totals } = await activeBoosts(tx, entrant.userId, now);
+export async function boostedAtStart(
+  reader: BoostReader,
+  tx: Tx,
+  entrant: Entrant,
+  now: number,
+): Promise<BoostedEntrant> {
+  const { boosts, ...totals } = await reader.activeBoosts(tx, entrant.userId, now);
   return {
     fighter: withBoosters(entrant.fighter, totals),
     boosters: boosts.map((boost) => ({

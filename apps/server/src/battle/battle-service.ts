@@ -24,6 +24,7 @@ import {
   loadEntrant,
 } from './battle-repository.ts';
 import { BattleRoom, type Contender, type Send } from './battle-room.ts';
+import type { BoostReader } from './boost-reader.ts';
 import { settleBattle, voidBattle } from './battle-settlement.ts';
 import { resultMessages, voidedMessage } from './battle-view.ts';
 import {
@@ -38,6 +39,8 @@ export interface BattleServiceDeps {
   database: Database;
   gateway: BalanceGateway;
   scheduler: Scheduler;
+  /** The Emporium's running boosters, read when a battle starts (F31, F32). */
+  boosts: BoostReader;
   timings: BattleTimings;
   logger: FastifyBaseLogger;
   send: Send;
@@ -226,7 +229,7 @@ export class BattleService {
             insufficient: 'battle/insufficient-coins',
           });
           entry.push({ userId: entrant.userId, stake: BATTLE_STAKE, energy: entrant.energyToSpend });
-          const boosted = await boostedAtStart(m.tx, entrant, m.now);
+          const boosted = await boostedAtStart(this.deps.boosts, m.tx, entrant, m.now);
           entered.push({ ...boosted, energy: energy.energy - entrant.energyToSpend, max: energy.max });
         }
         await m.tx.insert(battles).values({
