@@ -106,10 +106,7 @@ describe('Profile, Inventory and FAQ', () => {
       ['How does the game work?', 'Tap your hero'],
       ['How do I earn stars and coins?', 'Stars are the premium currency'],
       ['How do I change characters?', 'Profile > Inventory > Characters'],
-      [
-        'What are lifelines, levels, and other gameplay mechanics?',
-        'Boosters raise your energy, defense or power',
-      ],
+      ['What are lifelines, levels, and other gameplay mechanics?', 'Titans has no lifelines'],
     ] as const;
     for (const [question, answer] of questions) {
       const toggle = page.getByRole('button', { name: question });

@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
@@ -20,11 +19,8 @@ import {
   entryName,
   PROFILE_INVENTORY_TABS,
 } from './inventory-entry.ts';
+import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
 import { useInventoryActions } from './use-inventory-actions.ts';
-
-/** spec-a §8 "Inventory". */
-export const INVENTORY_LOAD_FAILED = 'Failed to load inventory items';
-export const INVENTORY_EMPTY = 'Your inventory is empty';
 
 /**
  * The inventory inside Profile (spec-a §2): filter tabs sent as `item_type`, a name search, the
@@ -72,11 +68,7 @@ export function InventoryPanel() {
     body = (
       <EmptyState
         art="warning"
-        title={
-          isApiError(inventory.error) && inventory.error.isHttpError
-            ? inventory.error.message
-            : INVENTORY_LOAD_FAILED
-        }
+        title={inventoryLoadError(inventory.error)}
         action={
           <Button variant="secondary" block onClick={() => void inventory.refetch()}>
             Try Again

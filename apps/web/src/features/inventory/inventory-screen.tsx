@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
@@ -15,7 +14,7 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
 import { InventoryCard } from './inventory-card.tsx';
 import { DEFAULT_BACKGROUND_ENTRY, PROFILE_INVENTORY_TABS } from './inventory-entry.ts';
-import { INVENTORY_EMPTY, INVENTORY_LOAD_FAILED } from './inventory-panel.tsx';
+import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
 import { useInventoryActions } from './use-inventory-actions.ts';
 
 /**
@@ -44,11 +43,7 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
     body = (
       <EmptyState
         art="warning"
-        title={
-          isApiError(inventory.error) && inventory.error.isHttpError
-            ? inventory.error.message
-            : INVENTORY_LOAD_FAILED
-        }
+        title={inventoryLoadError(inventory.error)}
         action={
           <Button variant="secondary" block onClick={() => void inventory.refetch()}>
             Try Again

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatReward, quizHeadline, quizPercent, quizReward } from '@titans/shared/quests/rules';
-import type { TaskView } from '@titans/shared/quests/schemas';
-import { useRef, useState } from 'react';
+import type { QuizProgress, TaskView } from '@titans/shared/quests/schemas';
+import { useEffect, useRef, useState } from 'react';
 import { useAnswerQuiz } from '../../api/tasks/answer-quiz.ts';
 import { completeTask, invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
 import { useQuiz } from '../../api/tasks/get-quiz.ts';
@@ -21,6 +21,23 @@ import { haptics } from '../../lib/haptics.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
+
+/** spec-a §8 "Tasks": the saved progress could not be read, so the quiz starts over. */
+export const QUIZ_PROGRESS_LOST = 'Failed to load saved quiz. Starting from beginning.';
+
+/** No answers yet: the quiz from its first question. */
+function freshProgress(quizId: string): QuizProgress {
+  return {
+    quiz_id: quizId,
+    task_id: null,
+    answers: [],
+    correct: 0,
+    total: 0,
+    started_at: null,
+    expires_at: null,
+    completed: false,
+  };
+}
 
 /**
  * The quiz player (spec-a §4 "Quiz"): choose, Check (the server locks the answer and reveals
@@ -47,7 +64,14 @@ export function QuizPlayer({
   const [claiming, setClaiming] = useState(false);
   const claimButton = useRef<HTMLDivElement>(null);
 
-  if (quiz.isError || progress.isError) {
+  // The saved progress did not load: say so once and start from the first question. The server
+  // still holds any locked answers; the next answer (or a retry) brings them back.
+  const progressLost = progress.isError && !progress.data;
+  useEffect(() => {
+    if (progressLost) toast.error(QUIZ_PROGRESS_LOST);
+  }, [progressLost]);
+
+  if (quiz.isError) {
     return (
       <EmptyState
         art="warning"
@@ -60,7 +84,8 @@ export function QuizPlayer({
       />
     );
   }
-  if (!quiz.data || !progress.data) {
+  const saved = progress.data ?? (progressLost ? freshProgress(quizId) : null);
+  if (!quiz.data || !saved) {
     return (
       <div className="flex flex-col gap-3" role="status" aria-label="Loading quiz">
         <Skeleton className="h-8 w-2/3 rounded-xl" />
@@ -73,13 +98,13 @@ export function QuizPlayer({
   }
 
   const questions = quiz.data.questions;
-  const answers = new Map(progress.data.answers.map((entry) => [entry.question_id, entry]));
+  const answers = new Map(saved.answers.map((entry) => [entry.question_id, entry]));
   const firstOpen = questions.findIndex((question) => !answers.has(question._id));
   const allAnswered = firstOpen === -1;
   const index = viewing ?? (allAnswered ? questions.length - 1 : firstOpen);
   const question = questions[index]!;
   const locked = answers.get(question._id);
-  const correct = progress.data.correct;
+  const correct = saved.correct;
   const total = questions.length;
 
   const check = () => {
