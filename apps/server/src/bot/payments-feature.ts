@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Composer } from 'grammy';
 import { PRE_CHECKOUT_REFUSALS, type StarsService } from '../stars/stars-service.ts';
 import { type BotContext, RedeliverUpdateError } from './bot-context.ts';
-import { issuesOf, paidMessageSchema, preCheckoutQuerySchema } from './telegram-updates.ts';
+import { issuesOf, namedParts, paidMessageSchema, preCheckoutQuerySchema } from './telegram-updates.ts';
 
 /**
  * Telegram Stars payments: pre_checkout_query is answered ok only for this player's pending order
@@ -16,13 +16,12 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
   feature.on('pre_checkout_query', async (ctx) => {
     const parsed = preCheckoutQuerySchema.safeParse(ctx.preCheckoutQuery);
     if (!parsed.success) {
-      const { id } = ctx.preCheckoutQuery as { id?: unknown };
       logger.error(
         { updateId: ctx.update.update_id, issues: issuesOf(parsed.error) },
         'bot: malformed pre_checkout_query refused',
       );
       // Telegram's sheet waits for an answer: refuse it when the query can be named at all.
-      if (typeof id === 'string' && id !== '')
+      if (namedParts.queryId.safeParse(ctx.preCheckoutQuery).success)
         await ctx.answerPreCheckoutQuery(false, { error_message: PRE_CHECKOUT_REFUSALS.unknown });
       return;
     }
@@ -40,16 +39,15 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
   feature.on('message:successful_payment', async (ctx) => {
     const parsed = paidMessageSchema.safeParse(ctx.message);
     if (!parsed.success) {
-      const { telegram_payment_charge_id: charge } = ctx.message.successful_payment as {
-        telegram_payment_charge_id?: unknown;
-      };
+      const charge = namedParts.chargeId.safeParse(ctx.message.successful_payment);
+      const sender = namedParts.sender.safeParse(ctx.message);
       logger.error(
         {
           updateId: ctx.update.update_id,
           issues: issuesOf(parsed.error),
           // What an operator needs to find the charge at Telegram, when the update names it.
-          chargeId: typeof charge === 'string' ? charge.slice(0, 256) : undefined,
-          fromId: typeof ctx.message.from?.id === 'number' ? ctx.message.from.id : undefined,
+          chargeId: charge.data?.telegram_payment_charge_id,
+          fromId: sender.data?.from.id,
         },
         'bot: malformed successful_payment answered 200; nothing recorded',
       );

@@ -1,3 +1,4 @@
+import type { Update } from 'grammy/types';
 import { z } from 'zod';
 
 /*
@@ -15,6 +16,11 @@ export const updateEnvelopeSchema = z.looseObject({
   message: z.looseObject({}).optional(),
   pre_checkout_query: z.looseObject({}).optional(),
 });
+
+/** Whether a body is an update the bot can be handed (its envelope is well-formed). */
+export function isUpdate(body: unknown): body is Update {
+  return updateEnvelopeSchema.safeParse(body).success;
+}
 
 /** Bot API: an invoice payload is 1–128 bytes, so never more than 128 characters. */
 const invoicePayloadSchema = z.string().max(128);
@@ -41,6 +47,13 @@ export const paidMessageSchema = z.looseObject({
     telegram_payment_charge_id: z.string().min(1).max(256),
   }),
 });
+
+/** What a malformed update still names, for the operator to find it at Telegram. */
+export const namedParts = {
+  queryId: z.looseObject({ id: z.string().min(1) }),
+  chargeId: z.looseObject({ telegram_payment_charge_id: z.string().min(1).max(256) }),
+  sender: z.looseObject({ from: telegramUserSchema }),
+};
 
 /** Paths and messages of what failed, for the log (never the values: they come from outside). */
 export function issuesOf(error: z.ZodError) {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Bot, BotError } from 'grammy';
 import { type BotContext, RedeliverUpdateError } from './bot-context.ts';
-import { issuesOf, updateEnvelopeSchema } from './telegram-updates.ts';
+import { issuesOf, isUpdate, updateEnvelopeSchema } from './telegram-updates.ts';
 
 export const WEBHOOK_PATH = '/telegram/webhook';
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -31,7 +31,7 @@ export function webhookRoutes({ bot, secretToken }: { bot: Bot<BotContext>; secr
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       try {
-        done(null, JSON.parse(body as string));
+        done(null, JSON.parse(body.toString()));
       } catch {
         done(null, NOT_JSON);
       }
@@ -40,29 +40,29 @@ export function webhookRoutes({ bot, secretToken }: { bot: Bot<BotContext>; secr
     app.post(WEBHOOK_PATH, { config: { auth: 'none' } }, async (request, reply) => {
       if (!secretMatches(request.headers[SECRET_HEADER], secretToken))
         return reply.code(401).send('secret token is wrong');
-      const envelope = request.body === NOT_JSON ? null : updateEnvelopeSchema.safeParse(request.body);
-      if (!envelope?.success) {
-        logger.error(
-          { issues: envelope ? issuesOf(envelope.error) : ['body: not JSON'] },
-          'bot: malformed update answered 200 and dropped',
-        );
+      const update: unknown = request.body;
+      if (!isUpdate(update)) {
+        const envelope = updateEnvelopeSchema.safeParse(update);
+        const issues =
+          update === NOT_JSON || envelope.success ? ['body: not JSON'] : issuesOf(envelope.error);
+        logger.error({ issues }, 'bot: malformed update answered 200 and dropped');
         return reply.send('');
       }
       try {
         // The first update asks Telegram who the bot is (getMe); failing that, the update waits.
         if (!bot.isInited()) await bot.init();
-        await bot.handleUpdate(envelope.data as never);
+        await bot.handleUpdate(update);
       } catch (error) {
         const cause = error instanceof BotError ? error.error : error;
         if (cause instanceof RedeliverUpdateError || !bot.isInited()) {
           logger.error(
-            { err: cause, updateId: envelope.data.update_id },
+            { err: cause, updateId: update.update_id },
             'bot: update not recorded, answered 500 so Telegram delivers it again',
           );
           return reply.code(500).send('');
         }
         // The error boundary logs a feature's failure; only a failure outside it arrives here.
-        logger.error({ err: cause, updateId: envelope.data.update_id }, 'bot: update failed');
+        logger.error({ err: cause, updateId: update.update_id }, 'bot: update failed');
       }
       return reply.send('');
     });

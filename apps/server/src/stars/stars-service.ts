@@ -27,7 +27,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { isUniqueViolation } from '../ledger/ledger.ts';
-import type { BalanceGateway } from '../money/balance-gateway.ts';
+import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { Account } from '../users/user-service.ts';
 import {
@@ -122,6 +122,13 @@ export const PRE_CHECKOUT_REFUSALS = {
   otherUser: 'This order belongs to another player.',
   amount: 'The price of this order changed. Please start the purchase again from the game.',
 } as const;
+
+/** The one row an insert or update returned (it always returns one: a missing row is a bug). */
+async function returnedRow<T>(rows: Promise<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error('The statement returned no row');
+  return row;
+}
 
 async function purchaseForUpdate(tx: Tx, where: ReturnType<typeof eq>) {
   const [row] = await tx.select().from(purchases).where(where).for('update').limit(1);
@@ -261,97 +268,110 @@ export class StarsService {
       .where(eq(purchases.telegramPaymentChargeId, payment.chargeId))
       .limit(1);
     if (known) return 'duplicate';
-    const [target] = UUID.test(payment.payload)
-      ? await database.db
-          .select({ purchase: purchases, telegramUserId: users.telegramUserId })
-          .from(purchases)
-          .innerJoin(users, eq(users.id, purchases.userId))
-          .where(eq(purchases.id, payment.payload))
-          .limit(1)
-      : [];
-    // The payer is who Telegram charged: a payment is recorded on their account.
-    const byOwner = target?.telegramUserId === BigInt(payment.fromId);
-    const [payer] =
-      target && !byOwner
-        ? await database.db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.telegramUserId, BigInt(payment.fromId)))
-            .limit(1)
-        : [];
-    const accountId = byOwner ? target.purchase.userId : payer?.id;
-    if (!target || !accountId) {
+    const target = await this.paymentTarget(payment);
+    const result = target
+      ? await gateway.change(target.accountId, (money) => this.recordCharge(money, payment, target))
+      : succeeded({ outcome: 'unknown-purchase' as const, recorded: undefined });
+    // Another process recorded the same charge at the same moment.
+    if (!result.ok && result.code === 'request/conflict') return 'duplicate';
+    if (!result.ok) throw new Error(`Could not record payment ${payment.chargeId}: ${result.code}`);
+    const { outcome, recorded } = result.value;
+    if (outcome === 'unknown-purchase')
       logger.error(
         { payment },
         `successful_payment for an unknown order: nothing recorded; refund it with npm run refund -- ${payment.chargeId} --user ${payment.fromId}`,
       );
-      return 'unknown-purchase';
-    }
-    const result = await gateway.change(accountId, async (money) => {
-      const again = await purchaseForUpdate(
-        money.tx,
-        eq(purchases.telegramPaymentChargeId, payment.chargeId),
-      );
-      if (again) return { outcome: 'duplicate' as const };
-      const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, target.purchase.id)))!;
-      // Another process recorded this very charge while we waited for the row.
-      if (purchase.telegramPaymentChargeId === payment.chargeId) return { outcome: 'duplicate' as const };
-      const anomaly = paymentAnomaly(payment, purchase, byOwner);
-      const status = anomaly ? 'anomaly' : 'paid';
-      let recorded: PurchaseRow;
-      if (byOwner && purchase.method === 'telegram_stars' && purchase.status === 'pending') {
-        [recorded] = (await money.tx
-          .update(purchases)
-          .set({ status, anomaly, telegramPaymentChargeId: payment.chargeId, paidAt: new Date(money.now) })
-          .where(eq(purchases.id, purchase.id))
-          .returning()) as [PurchaseRow];
-      } else {
-        // A payment of an invoice that no longer waits for one (D-STARS-7), by someone else than
-        // its player, or naming a TON order: a purchase of its own, on the payer's account.
-        [recorded] = (await money.tx
-          .insert(purchases)
-          .values({
-            userId: accountId,
-            packageId: purchase.packageId,
-            method: 'telegram_stars',
-            status,
-            anomaly,
-            orderRef: `${purchase.orderRef}/${payment.chargeId}`,
-            starsAmount: purchase.starsAmount,
-            diamonds: purchase.diamonds,
-            telegramPaymentChargeId: payment.chargeId,
-            createdAt: new Date(money.now),
-            paidAt: new Date(money.now),
-          })
-          .returning()) as [PurchaseRow];
-      }
-      if (anomaly) return { outcome: 'anomaly' as const, purchase: recorded };
-      await money.apply({
-        userId: recorded.userId,
-        currency: 'gems',
-        delta: recorded.diamonds,
-        reason: 'stars:telegram',
-        idempotencyKey: `stars:charge:${payment.chargeId}`,
-        meta: { purchase_id: recorded.id, package_id: recorded.packageId, stars: payment.totalAmount },
-      });
-      if (recorded.id !== purchase.id)
-        logger.warn(
-          { payment, purchaseId: recorded.id },
-          'a second payment of one invoice: recorded as its own purchase',
-        );
-      return { outcome: 'credited' as const };
-    });
-    // Another process recorded the same charge at the same moment.
-    if (!result.ok && result.code === 'request/conflict') return 'duplicate';
-    if (!result.ok) throw new Error(`Could not record payment ${payment.chargeId}: ${result.code}`);
-    if (result.value.outcome === 'anomaly') {
-      const { purchase } = result.value;
+    else if (outcome === 'anomaly')
       logger.error(
-        { payment, purchaseId: purchase.id, anomaly: purchase.anomaly },
+        { payment, purchaseId: recorded?.id, anomaly: recorded?.anomaly },
         `successful_payment does not match its invoice: nothing credited; refund it with npm run refund -- ${payment.chargeId}`,
       );
-    }
-    return result.value.outcome;
+    else if (outcome === 'credited' && recorded?.id !== target?.purchaseId)
+      logger.warn(
+        { payment, purchaseId: recorded?.id },
+        'a second payment of one invoice: recorded as its own purchase',
+      );
+    return outcome;
+  }
+
+  /**
+   * The purchase a payment's payload names and the account it is recorded on: the payer's, who
+   * Telegram charged. Null for an unknown order or a payer without an account.
+   */
+  private async paymentTarget(payment: SuccessfulPayment) {
+    const { db } = this.deps.database;
+    if (!UUID.test(payment.payload)) return null;
+    const [target] = await db
+      .select({ purchase: purchases, telegramUserId: users.telegramUserId })
+      .from(purchases)
+      .innerJoin(users, eq(users.id, purchases.userId))
+      .where(eq(purchases.id, payment.payload))
+      .limit(1);
+    if (!target) return null;
+    const byOwner = target.telegramUserId === BigInt(payment.fromId);
+    if (byOwner) return { purchaseId: target.purchase.id, accountId: target.purchase.userId, byOwner };
+    const [payer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.telegramUserId, BigInt(payment.fromId)))
+      .limit(1);
+    return payer ? { purchaseId: target.purchase.id, accountId: payer.id, byOwner } : null;
+  }
+
+  /** One payment's row and, when it matches its invoice, its credit: inside the payer's change. */
+  private async recordCharge(
+    money: MoneyContext,
+    payment: SuccessfulPayment,
+    target: { purchaseId: string; accountId: string; byOwner: boolean },
+  ): Promise<{ outcome: PaymentOutcome; recorded?: PurchaseRow }> {
+    const again = await purchaseForUpdate(money.tx, eq(purchases.telegramPaymentChargeId, payment.chargeId));
+    if (again) return { outcome: 'duplicate' };
+    const purchase = await purchaseForUpdate(money.tx, eq(purchases.id, target.purchaseId));
+    if (!purchase) return { outcome: 'unknown-purchase' };
+    // Another process recorded this very charge while we waited for the row.
+    if (purchase.telegramPaymentChargeId === payment.chargeId) return { outcome: 'duplicate' };
+    const anomaly = paymentAnomaly(payment, purchase, target.byOwner);
+    const status = anomaly ? 'anomaly' : 'paid';
+    const paidAt = new Date(money.now);
+    const recorded =
+      target.byOwner && purchase.method === 'telegram_stars' && purchase.status === 'pending'
+        ? await returnedRow(
+            money.tx
+              .update(purchases)
+              .set({ status, anomaly, telegramPaymentChargeId: payment.chargeId, paidAt })
+              .where(eq(purchases.id, purchase.id))
+              .returning(),
+          )
+        : // An invoice no longer waiting for its payment (D-STARS-7), another payer, or a TON
+          // order: a purchase of its own, on the payer's account.
+          await returnedRow(
+            money.tx
+              .insert(purchases)
+              .values({
+                userId: target.accountId,
+                packageId: purchase.packageId,
+                method: 'telegram_stars',
+                status,
+                anomaly,
+                orderRef: `${purchase.orderRef}/${payment.chargeId}`,
+                starsAmount: purchase.starsAmount,
+                diamonds: purchase.diamonds,
+                telegramPaymentChargeId: payment.chargeId,
+                createdAt: paidAt,
+                paidAt,
+              })
+              .returning(),
+          );
+    if (anomaly) return { outcome: 'anomaly', recorded };
+    await money.apply({
+      userId: recorded.userId,
+      currency: 'gems',
+      delta: recorded.diamonds,
+      reason: 'stars:telegram',
+      idempotencyKey: `stars:charge:${payment.chargeId}`,
+      meta: { purchase_id: recorded.id, package_id: recorded.packageId, stars: payment.totalAmount },
+    });
+    return { outcome: 'credited', recorded };
   }
 
   async purchase(userId: string, purchaseId: string): Promise<MoneyResult<PurchaseState>> {
@@ -419,7 +439,8 @@ export class StarsService {
         `This charge is recorded for Telegram user ${found.telegramUserId}, not ${options.telegramUserId}`,
       );
     return gateway.change(found.purchase.userId, async (money) => {
-      const purchase = (await purchaseForUpdate(money.tx, eq(purchases.id, found.purchase.id)))!;
+      const purchase = await purchaseForUpdate(money.tx, eq(purchases.id, found.purchase.id));
+      if (!purchase) return money.fail('stars/purchase-not-found');
       if (purchase.status === 'refunded') return money.fail('stars/already-refunded');
       const credited = purchase.status === 'paid' ? purchase.diamonds : 0;
       const [holder] = await money.tx
@@ -430,11 +451,13 @@ export class StarsService {
       const shortfall = credited - debited;
       if (shortfall > 0 && !options.allowShortfall)
         return money.fail('stars/refund-shortfall', undefined, { holds: debited, needed: credited });
-      const [refunded] = await money.tx
-        .update(purchases)
-        .set({ status: 'refunded', refundedAt: new Date(money.now), refundShortfall: shortfall })
-        .where(eq(purchases.id, purchase.id))
-        .returning();
+      const refunded = await returnedRow(
+        money.tx
+          .update(purchases)
+          .set({ status: 'refunded', refundedAt: new Date(money.now), refundShortfall: shortfall })
+          .where(eq(purchases.id, purchase.id))
+          .returning(),
+      );
       if (debited > 0) {
         await money.apply({
           userId: purchase.userId,
@@ -448,16 +471,14 @@ export class StarsService {
       try {
         await payments.refundStarPayment(Number(found.telegramUserId), chargeId);
       } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
         // Refunded before (this command ran, then its commit failed): finish the bookkeeping.
-        if (!/CHARGE_ALREADY_REFUNDED/.test((error as Error).message)) {
+        if (!/CHARGE_ALREADY_REFUNDED/.test(message)) {
           logger.error({ err: error, chargeId }, 'refundStarPayment failed');
-          return money.fail(
-            'stars/refund-failed',
-            `Telegram refused the refund: ${(error as Error).message}`,
-          );
+          return money.fail('stars/refund-failed', `Telegram refused the refund: ${message}`);
         }
       }
-      return { purchase: purchaseView(refunded!), debited, shortfall, anomaly: purchase.anomaly ?? null };
+      return { purchase: purchaseView(refunded), debited, shortfall, anomaly: purchase.anomaly ?? null };
     });
   }
 
@@ -486,7 +507,7 @@ export class StarsService {
     try {
       await payments.refundStarPayment(telegramUserId, chargeId);
     } catch (error) {
-      const message = (error as Error).message;
+      const message = error instanceof Error ? error.message : String(error);
       if (/CHARGE_ALREADY_REFUNDED/.test(message)) return failed('stars/already-refunded');
       logger.error({ err: error, chargeId, telegramUserId }, 'refundStarPayment failed');
       return failed('stars/refund-failed', `Telegram refused the refund: ${message}`);
