@@ -11,6 +11,7 @@
  * it opens the data folder itself.
  */
 import { BanService } from '../../apps/server/src/bans/ban-service.ts';
+import { systemClock, systemScheduler } from '../../apps/server/src/clock.ts';
 import { ConfigError, loadConfig } from '../../apps/server/src/config/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 
@@ -48,9 +49,14 @@ async function direct(): Promise<number> {
     poolSize: 1,
   });
   try {
-    const bans = new BanService({ database, logger, apply: () => {} });
+    const bans = new BanService({
+      database,
+      logger,
+      apply: () => {},
+      scheduler: systemScheduler(systemClock),
+    });
     const change = await bans.set(id!, banned, reason);
-    if (!change) {
+    if (!change.ok) {
       console.error(`No account with Telegram id ${id}`);
       return 1;
     }

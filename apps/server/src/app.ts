@@ -291,6 +291,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const bans = new BanService({
     database,
     logger: app.log,
+    scheduler: systemScheduler(now),
     // A ban closes every open socket of the player at once; either way the account is read again
     // on the player's next call or connection, so an unban lets them back in.
     apply: (change) => {

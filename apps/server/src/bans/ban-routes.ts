@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
+import { ok, orThrow } from '../http/reply.ts';
 import type { BanService } from './ban-service.ts';
 
 const telegramId = z.union([z.string().regex(/^\d{1,20}$/), z.number().int().positive()]);
@@ -29,14 +30,12 @@ export function banRoutes({ token, bans }: { token: string; bans: BanService }):
         throw new ApiError('auth/missing', 'Operator calls need the ADMIN_TOKEN bearer token');
     });
     app.post('/admin/ban', { config: { auth: 'none' }, schema: { body: banBody } }, async (request) => {
-      const change = await bans.set(String(request.body.telegram_user_id), true, request.body.reason ?? null);
-      if (!change) throw new ApiError('user/not-found');
-      return { code: 200, data: change, message: 'User banned' };
+      const { telegram_user_id, reason } = request.body;
+      return ok(orThrow(await bans.set(String(telegram_user_id), true, reason ?? null)), 'User banned');
     });
     app.post('/admin/unban', { config: { auth: 'none' }, schema: { body: unbanBody } }, async (request) => {
       const change = await bans.set(String(request.body.telegram_user_id), false, null);
-      if (!change) throw new ApiError('user/not-found');
-      return { code: 200, data: change, message: 'User unbanned' };
+      return ok(orThrow(change), 'User unbanned');
     });
   };
 }

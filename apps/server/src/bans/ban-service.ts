@@ -2,7 +2,9 @@ import { canonicalTelegramId } from '@titans/shared/auth/telegram-user-id';
 import { BAN_POLL_INTERVAL_MS } from '@titans/shared/constants';
 import { ERRORS } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler, TimerHandle } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 
 /** A ban or an unban, as every server process learns it. */
 export interface BanChange {
@@ -18,6 +20,8 @@ export interface BanServiceOptions {
   logger: FastifyBaseLogger;
   /** Applies a change to this process's open sockets (closes a banned player's). */
   apply(change: BanChange): void;
+  /** The app's time and timers: the poll runs on it and the account's `updated_at` reads it. */
+  scheduler: Scheduler;
   pollIntervalMs?: number;
 }
 
@@ -29,18 +33,29 @@ interface BanRow {
   reason: string | null;
 }
 
+/**
+ * One statement: the account's flag and the event row, or nothing when no account has that
+ * Telegram id (then no row comes back).
+ */
+const SET_SQL = `
+with target as (
+  update users set is_banned = $2, ban_reason = $3, updated_at = $4
+   where telegram_user_id = $1 returning id
+)
+insert into ban_events (user_id, banned, reason) select id, $2, $3 from target returning id, user_id`;
+
 const CHANGES_SQL = `
 select e.id, e.user_id, u.telegram_user_id::text as telegram_user_id, e.banned, e.reason
   from ban_events e join users u on u.id = e.user_id`;
 
 /**
  * Bans and unbans (decisions: D-BAN-1). `set` writes the user's flag and a `ban_events` row in one
- * transaction and applies it here at once; every process also polls `ban_events` every
+ * statement and applies it here at once; every process also polls `ban_events` every
  * BAN_POLL_INTERVAL_MS, so a ban made through another process reaches this one within a second.
  * A Redis pub/sub channel can replace the poll for many processes: it only has to call `receive`.
  */
 export class BanService {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private running: Promise<void> | null = null;
   private cursor = 0;
   /** Events are read by id; one committed late with a smaller id is caught by re-reading recent ones. */
@@ -56,46 +71,44 @@ export class BanService {
     );
     this.cursor = Number(row?.id ?? 0);
     this.started = true;
-    this.timer = setInterval(() => void this.poll(), this.options.pollIntervalMs ?? BAN_POLL_INTERVAL_MS);
-    this.timer.unref();
+    this.timer = this.options.scheduler.setInterval(
+      () => void this.poll(),
+      this.options.pollIntervalMs ?? BAN_POLL_INTERVAL_MS,
+    );
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     await this.running;
   }
 
-  /** Bans (or unbans, with `banned: false`) a Telegram user; null when no such account exists. */
-  async set(telegramUserId: string, banned: boolean, reason: string | null): Promise<BanChange | null> {
-    const canonical = canonicalTelegramId(telegramUserId);
-    const change = await this.options.database.rawTransaction(async (query) => {
-      const [user] = await query<{ id: string }>(
-        `update users set is_banned = $2, ban_reason = $3, updated_at = now()
-          where telegram_user_id = $1 returning id`,
-        [canonical, banned, banned ? reason : null],
-      );
-      if (!user) return null;
-      const [event] = await query<{ id: number | string }>(
-        'insert into ban_events (user_id, banned, reason) values ($1, $2, $3) returning id',
-        [user.id, banned, banned ? reason : null],
-      );
-      return {
-        id: Number(event!.id),
-        userId: user.id,
-        telegramUserId: canonical,
-        banned,
-        reason: banned ? reason : null,
-      } satisfies BanChange;
-    });
-    if (change) this.receive(change);
-    return change;
+  /** Bans (or unbans, with `banned: false`) a Telegram user; `user/not-found` when no such account exists. */
+  async set(telegramUserId: string, banned: boolean, reason: string | null): Promise<MoneyResult<BanChange>> {
+    const telegramId = canonicalTelegramId(telegramUserId);
+    const kept = banned ? reason : null;
+    const [event] = await this.options.database.query<{ id: number | string; user_id: string }>(SET_SQL, [
+      telegramId,
+      banned,
+      kept,
+      new Date(this.options.scheduler.now()),
+    ]);
+    if (!event) return failed('user/not-found');
+    const change: BanChange = {
+      id: Number(event.id),
+      userId: event.user_id,
+      telegramUserId: telegramId,
+      banned,
+      reason: kept,
+    };
+    this.receive(change);
+    return succeeded(change);
   }
 
   /** Applies a change once per process, whichever way it arrived (this process, the poll, a channel). */
   receive(change: BanChange) {
     if (this.seen.has(change.id)) return;
-    this.seen.set(change.id, Date.now());
+    this.seen.set(change.id, this.options.scheduler.now());
     this.cursor = Math.max(this.cursor, change.id);
     this.options.logger.info(
       { telegramUserId: change.telegramUserId, banned: change.banned },
@@ -116,6 +129,8 @@ export class BanService {
   }
 
   private async readChanges() {
+    // The re-read window is the database's time, as `created_at` is: it is about commit order,
+    // which every process sees in the database's clock whatever its own says.
     const rows = await this.options.database.query<BanRow>(
       `${CHANGES_SQL} where e.id > $1 or e.created_at > now() - interval '10 seconds' order by e.id`,
       [this.cursor],
@@ -129,7 +144,7 @@ export class BanService {
         reason: row.reason,
       });
     }
-    const forgetBefore = Date.now() - 60_000;
+    const forgetBefore = this.options.scheduler.now() - 60_000;
     for (const [id, at] of this.seen) if (at < forgetBefore && id < this.cursor) this.seen.delete(id);
   }
 }
