@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInitData } from '../apps/server/src/auth/init-data.ts';
 import { DEV_BOT_TOKEN } from '../apps/server/src/config/config.ts';
 import { userCharacters, users } from '../apps/server/src/db/schema.ts';
+import { openFight, startBattle, tapUntilResult } from './helpers/arena.ts';
 import { launchBrowser, newPhoneContext, snap } from './helpers/browser.ts';
 import { devUserId, giveCoins, giveItem, registerWithHero, storedCoins } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -38,55 +39,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function openFight(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  // A loaded 2-core machine renders slowly: screenshots and navigations get more time.
-  page.setDefaultTimeout(60_000);
-  const logs: string[] = [];
-  page.on('console', (message) => logs.push(message.text()));
-  page.on('pageerror', (error) => logs.push(`pageerror ${error.message}`));
-  await page.goto('/fight');
-  try {
-    await page.locator('[data-testid="arena-lobby"][data-status="connected"]').waitFor({ timeout: 30_000 });
-  } catch (error) {
-    await snap(page, 'arena', '0-failed-open');
-    console.log(logs.join('\n'));
-    throw error;
-  }
-  return page;
-}
-
-/** Taps the live target as a player would (about 8 taps a second) until the result shows. */
-async function tapUntilResult(page: Page, shots?: () => Promise<void>) {
-  let shot = false;
-  for (let i = 0; i < 400; i++) {
-    if (await page.getByTestId('battle-result').isVisible()) return;
-    const target = page.getByTestId('battle-target');
-    // Between targets (and once the battle is over) there is none: ask briefly instead of waiting
-    // out the page's default timeout, which held every battle's last tap for a minute.
-    const box = await target.boundingBox({ timeout: 500 }).catch(() => null);
-    if (box) {
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-      if (!shot && i > 25 && shots) {
-        shot = true;
-        await shots();
-      }
-    }
-    await page.waitForTimeout(110);
-  }
-  await page.getByTestId('battle-result').waitFor({ timeout: 30_000 });
-}
-
-async function startBattle(page: Page, mode: 'Player vs Player' | 'Player vs AI', name: string) {
-  await page.getByRole('button', { name: 'Start Battle' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Start Battle' });
-  await dialog.waitFor();
-  await dialog.getByRole('tab', { name: mode }).click();
-  if (mode === 'Player vs AI') await dialog.getByRole('button', { name: 'Easy' }).click();
-  await snap(page, name, '2-start-dialog');
-  await dialog.getByRole('button', { name: 'Start Battle' }).click();
-}
 
 describe('Arena', () => {
   test('F40 Select Items allows 3 of the owned weapons, armours and shields; a 4th shows the limit', async () => {
@@ -172,7 +124,10 @@ describe('Arena', () => {
     await snap(page, 'arena-rejoin', '1-rejoined');
     await page.getByRole('button', { name: 'Exit' }).click();
     const exit = page.getByRole('dialog', { name: 'Exit Game' });
-    await exit.getByText('Are you sure you want to exit the game? Your progress may not be saved.').waitFor();
+    // W14: the dialog says what leaving costs (spec-b's default text hid it).
+    await exit
+      .getByText('Leaving now forfeits the battle: it counts as a defeat and your 5,000-coin stake is lost.')
+      .waitFor();
     await snap(page, 'arena-rejoin', '2-exit');
     await exit.getByRole('button', { name: 'Exit' }).click();
     await page.getByText('Defeated').waitFor({ timeout: 30_000 });

@@ -1,5 +1,12 @@
 import type { Difficulty } from '@titans/shared/battle/bots';
-import { MAX_BATTLE_ENERGY, MAX_EQUIPPED_ITEMS, TOAST_MS } from '@titans/shared/constants';
+import {
+  BATTLE_COIN_REWARD,
+  BATTLE_MIN_HITS_TO_EARN,
+  BATTLE_STAKE,
+  MAX_BATTLE_ENERGY,
+  MAX_EQUIPPED_ITEMS,
+  TOAST_MS,
+} from '@titans/shared/constants';
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { useState } from 'react';
@@ -11,6 +18,24 @@ import { formatNumber } from '../../lib/format-number.ts';
 
 const DIFFICULTY_LABEL: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
+/**
+ * What a battle of this mode stakes and pays (rules F33–F35, decisions D-WEB-37): the stake is taken
+ * when it starts; a bot battle pays the prize on a draw too, a PvP draw returns the stake only; a
+ * side with too few hits earns no prize.
+ */
+export function stakeTerms(mode: 'pvp' | 'pve'): string {
+  const stake = formatNumber(BATTLE_STAKE);
+  const prize = formatNumber(BATTLE_COIN_REWARD);
+  const wins =
+    mode === 'pve'
+      ? `Victory or a draw returns it with +${prize}`
+      : `Victory returns it with +${prize}, a draw returns it alone`;
+  return (
+    `You stake ${stake} coins when the battle starts. ${wins}; a defeat or leaving the battle ` +
+    `loses it. Prizes need at least ${BATTLE_MIN_HITS_TO_EARN} hits.`
+  );
+}
+
 /** spec-b §2 start dialog: Player vs Player / Player vs AI, difficulty, energy to spend (max 3000). */
 export function StartBattleDialog({
   open,
@@ -18,6 +43,7 @@ export function StartBattleDialog({
   difficulty,
   energy,
   availableEnergy,
+  blockedReason = null,
   onChange,
   onCancel,
   onStart,
@@ -27,6 +53,8 @@ export function StartBattleDialog({
   difficulty: Difficulty;
   energy: number;
   availableEnergy: number;
+  /** Why the battle cannot start (the stake is missing): Start Battle is disabled and says so. */
+  blockedReason?: string | null;
   onChange: (change: { mode?: 'pvp' | 'pve'; difficulty?: Difficulty; energy?: number }) => void;
   onCancel: () => void;
   onStart: () => void;
@@ -39,7 +67,13 @@ export function StartBattleDialog({
       onClose={onCancel}
       actions={
         <>
-          <Button block size="lg" onClick={onStart}>
+          <Button
+            block
+            size="lg"
+            disabled={blockedReason !== null}
+            aria-describedby={blockedReason ? 'start-blocked-reason' : undefined}
+            onClick={onStart}
+          >
             Start Battle
           </Button>
           <Button block variant="ghost" onClick={onCancel}>
@@ -117,6 +151,14 @@ export function StartBattleDialog({
           Up to {formatNumber(max)} (you have {formatNumber(availableEnergy)})
         </p>
       </div>
+      <p data-testid="stake-terms" className="mt-3 text-left text-[13px] leading-snug text-muted">
+        {stakeTerms(mode)}
+      </p>
+      {blockedReason && (
+        <p id="start-blocked-reason" className="mt-2 text-left text-[14px] font-bold text-danger-400">
+          {blockedReason}
+        </p>
+      )}
     </Dialog>
   );
 }

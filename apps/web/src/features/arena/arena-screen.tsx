@@ -1,4 +1,10 @@
-import { DEFAULT_BATTLE_ENERGY, MIN_COINS_TO_BATTLE, REMATCH_DIFFICULTY } from '@titans/shared/constants';
+import {
+  BATTLE_COIN_REWARD,
+  BATTLE_STAKE,
+  DEFAULT_BATTLE_ENERGY,
+  MIN_COINS_TO_BATTLE,
+  REMATCH_DIFFICULTY,
+} from '@titans/shared/constants';
 import { useCallback, useEffect, useState } from 'react';
 import { cancelMatchmaking, findMatch, forfeitBattle } from '../../api/arena/battle-commands.ts';
 import { useInventory } from '../../api/inventory/get-inventory.ts';
@@ -15,6 +21,7 @@ import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { SelectCharacterModal, SelectItemsModal, StartBattleDialog } from './arena-dialogs.tsx';
 import {
@@ -29,6 +36,24 @@ import { BattleResult } from './battle-result.tsx';
 import { BattleView } from './battle-view.tsx';
 
 subscribeArena();
+
+/** spec-b §5: the text of a refused start for want of the stake. */
+export const NOT_ENOUGH_COINS = 'You need at least 5000 coins to enter a battle!';
+
+/**
+ * The stake rule in one line (decisions D-BATTLE-13, D-WEB-37): the stake is taken at the start,
+ * a victory returns it with the prize, a defeat (leaving included) keeps it.
+ */
+export const STAKE_LINE = `Stake ${formatNumber(BATTLE_STAKE)} · Win +${formatNumber(BATTLE_COIN_REWARD)} · Lose the stake`;
+
+/** Already in Battle! (spec-b §8): forfeiting the old battle is a defeat that keeps its stake. */
+const ALREADY_IN_BATTLE_TEXT = `You are already in a battle. Forfeiting it counts as a defeat: its ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
+
+/** The lobby's coin figure: counts down when the stake (or a purchase) is taken. */
+function LobbyCoins({ coins }: { coins: number }) {
+  const figure = useCountedNumber<HTMLSpanElement>(coins);
+  return <span ref={figure} data-testid="arena-coins" className="tabular-nums" />;
+}
 
 function Matchmaking({ onCancel }: { onCancel: () => void }) {
   const queue = useArena((s) => s.queue);
@@ -115,7 +140,7 @@ export function ArenaScreen() {
   const start = useCallback(
     (override: { mode?: 'pvp' | 'pve'; difficulty?: typeof difficulty; energy?: number } = {}) => {
       if (!user?.avatar) return showLocal('Please select a character first');
-      if (coins < MIN_COINS_TO_BATTLE) return showLocal('You need at least 5000 coins to enter a battle!');
+      if (coins < MIN_COINS_TO_BATTLE) return showLocal(NOT_ENOUGH_COINS);
       const sent = findMatch({
         telegramUserId,
         battleType: override.mode ?? mode,
@@ -142,6 +167,8 @@ export function ArenaScreen() {
   }, []);
 
   const banner = message?.text ?? localError;
+  // Shown before the player presses Start (spec-b §5's check, made visible): the stake is escrowed.
+  const cannotPay = coins < MIN_COINS_TO_BATTLE ? NOT_ENOUGH_COINS : null;
 
   if (user && !avatar) {
     return (
@@ -168,34 +195,47 @@ export function ArenaScreen() {
         <div
           data-testid="arena-lobby"
           data-status={connection}
-          className="flex h-full flex-col items-center px-5 pt-6 pb-4 text-center"
+          className="flex h-full flex-col items-center px-5 pt-6 pb-4 text-center short:pt-3 short:pb-3"
         >
           <h1 className="font-display text-[30px] leading-none text-gold-300 text-outline">Arena</h1>
           <p className="mt-1 flex items-center gap-3 text-[14px] text-muted">
             <span className="flex items-center gap-1">
-              <GameIcon name="coin" className="size-4" /> {formatNumber(coins)}
+              <GameIcon name="coin" className="size-4" /> <LobbyCoins coins={coins} />
+              <span className="sr-only">coins</span>
             </span>
             <span className="flex items-center gap-1">
               <GameIcon name="energy" className="size-4" /> {formatNumber(energy)}
+              <span className="sr-only">energy</span>
             </span>
-            <span>Battle costs 5,000 coins to enter</span>
           </p>
-          <div className="relative mt-4 flex flex-1 flex-col items-center justify-center">
-            <div className="absolute size-56 rounded-full bg-gold-400/20 blur-3xl animate-glow" />
-            {avatar && (
-              <img
-                src={avatar.image}
-                alt={avatar.name}
-                className="relative size-56 object-contain drop-shadow-[0_16px_30px_rgb(0_0_0/0.6)] animate-float"
-              />
-            )}
-            <p className="relative mt-2 font-display text-[26px] text-ink text-outline">{avatar?.name}</p>
+          <p
+            data-testid="arena-stake"
+            className="mt-2 rounded-full bg-night-950/60 px-3 py-1 text-[13px] font-bold text-gold-200 ring-1 ring-gold-300/25"
+          >
+            {STAKE_LINE}
+          </p>
+          {/* The hero takes the height left over, so the stake, the reason and the buttons fit. */}
+          <div className="relative mt-3 flex min-h-0 w-full flex-1 flex-col items-center">
+            <div className="relative flex min-h-0 w-full flex-1 items-center justify-center">
+              <div className="absolute size-56 max-h-full rounded-full bg-gold-400/20 blur-3xl animate-glow" />
+              {avatar && (
+                <img
+                  src={avatar.image}
+                  alt={avatar.name}
+                  className="relative h-full max-h-56 w-auto object-contain drop-shadow-[0_16px_30px_rgb(0_0_0/0.6)] animate-float"
+                />
+              )}
+            </div>
+            <p className="relative mt-2 font-display text-[26px] leading-tight text-ink text-outline short:text-[22px]">
+              {avatar?.name}
+            </p>
             {avatar && (
               <p className="relative text-[14px] text-muted tabular-nums">
                 Level {avatar.level} · HP {avatar.health} · ATK {avatar.power} · DEF {avatar.defense}
               </p>
             )}
-            <div className="relative mt-3 flex gap-2">
+            {/* On a short screen the reason takes the slots' room: no battle to equip for yet. */}
+            <div className={cx('relative mt-3 flex gap-2 short:mt-2', cannotPay && 'short:hidden')}>
               {Array.from({ length: 3 }, (_, index) => {
                 const entry = equipped[index];
                 return (
@@ -203,7 +243,7 @@ export function ArenaScreen() {
                     // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
                     key={index}
                     className={cx(
-                      'grid size-12 place-items-center rounded-xl ring-1',
+                      'grid size-12 place-items-center rounded-xl ring-1 short:size-10',
                       entry ? 'bg-night-700 ring-gold-300/60' : 'bg-night-950/50 ring-white/10',
                     )}
                   >
@@ -219,10 +259,35 @@ export function ArenaScreen() {
               })}
             </div>
           </div>
-          <div className="mt-4 w-full max-w-[340px] space-y-3">
-            <Button block size="lg" onClick={() => setDialog('start')}>
+          <div className="mt-4 w-full max-w-[340px] space-y-3 short:mt-3 short:space-y-2">
+            <Button
+              block
+              size="lg"
+              disabled={cannotPay !== null}
+              aria-describedby={cannotPay ? 'arena-entry-reason' : undefined}
+              onClick={() => setDialog('start')}
+            >
               Start Battle
             </Button>
+            {cannotPay && (
+              <div
+                id="arena-entry-reason"
+                data-testid="arena-entry-reason"
+                className="rounded-2xl bg-danger-600/20 px-3 py-2 ring-1 ring-danger-400/40 short:py-1.5"
+              >
+                <p className="text-[14px] leading-snug font-bold text-danger-400 short:text-[13px]">
+                  {cannotPay}
+                </p>
+                <div className="mt-2 grid grid-cols-2 gap-2 short:mt-1.5">
+                  <Button block size="sm" variant="ghost" onClick={() => navigate(paths.home.getHref())}>
+                    Tap on Home
+                  </Button>
+                  <Button block size="sm" variant="ghost" onClick={() => navigate(paths.tasks.getHref())}>
+                    Quest Board
+                  </Button>
+                </div>
+              </div>
+            )}
             <div className="grid grid-cols-2 gap-3">
               <Button block variant="secondary" onClick={() => setDialog('character')}>
                 Change Character
@@ -262,6 +327,7 @@ export function ArenaScreen() {
         difficulty={difficulty}
         energy={energyChoice}
         availableEnergy={energy}
+        blockedReason={cannotPay}
         onChange={(change) => setArenaChoice(change)}
         onCancel={() => setDialog(null)}
         onStart={() => {
@@ -306,7 +372,7 @@ export function ArenaScreen() {
           </>
         }
       >
-        You are already in a battle. Forfeit it to start a new one.
+        {ALREADY_IN_BATTLE_TEXT}
       </Dialog>
     </div>
   );

@@ -1,4 +1,10 @@
-import { BATTLE_HINT_MS, BATTLE_INTRO_MS, DAMAGE_FLASH_MS, TAP_ANIMATION_MS } from '@titans/shared/constants';
+import {
+  BATTLE_HINT_MS,
+  BATTLE_INTRO_MS,
+  BATTLE_STAKE,
+  DAMAGE_FLASH_MS,
+  TAP_ANIMATION_MS,
+} from '@titans/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { tapTarget } from '../../api/arena/battle-commands.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,11 +12,18 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { arenaStore, eventBanner, serverNow, useArena } from './arena-store.ts';
 import { BattleIntro } from './battle-intro.tsx';
 import { HealthBar } from './health-bar.tsx';
+
+/**
+ * The Exit Game dialog's text (spec-b §2 gives only a default): leaving forfeits, and a forfeit is
+ * a defeat that keeps the stake (decisions D-BATTLE-13, D-WEB-37).
+ */
+export const EXIT_TEXT = `Leaving now forfeits the battle: it counts as a defeat and your ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
 
 const EVENT_TINT: Record<string, string> = {
   frenzy: 'from-fuchsia-500/35',
@@ -303,7 +316,10 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
 
       <div className="flex items-center justify-between px-4 py-3">
         <p className="font-display text-[15px] text-muted">
-          Hits <span className="text-ink tabular-nums">{state.yourTaps}</span>
+          Hits{' '}
+          <span className="text-ink tabular-nums" data-testid="your-hits">
+            {state.yourTaps}
+          </span>
         </p>
         <Button variant="ghost" size="sm" onClick={() => setExitOpen(true)}>
           Exit
@@ -345,7 +361,7 @@ export function BattleView({ onForfeit }: { onForfeit: () => void }) {
           </>
         }
       >
-        Are you sure you want to exit the game? Your progress may not be saved.
+        {EXIT_TEXT}
       </Dialog>
     </div>
   );
