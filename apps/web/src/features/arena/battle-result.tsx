@@ -7,6 +7,7 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { useNow } from '../../lib/use-now.ts';
 import type { ArenaResult } from './arena-store.ts';
 import { Confetti } from './confetti.tsx';
+import { VideoRecovery } from './video-recovery.tsx';
 
 const HEADLINE = { victory: 'Victory!', draw: 'Evenly Matched', defeat: 'Better Luck Next Time' } as const;
 const GRAPHIC = { victory: 'Victory!', draw: 'Draw', defeat: 'Defeated' } as const;
@@ -142,6 +143,7 @@ export function BattleResult({
               Level up! Level {completed.level}
             </p>
           )}
+          {completed.result === 'defeat' && <VideoRecovery battleId={completed.battle_id} />}
         </div>
       )}
 

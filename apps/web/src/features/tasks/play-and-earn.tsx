@@ -1,9 +1,8 @@
-import { useAdsgram } from '@adsgram/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdStatus } from '@titans/shared/quests/schemas';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { invalidateAfterCompletion } from '../../api/tasks/complete-task.ts';
-import { adStatusQueryOptions, getAdView, startAdView } from '../../api/tasks/get-ad-status.ts';
+import { adStatusQueryOptions, startAdView } from '../../api/tasks/get-ad-status.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -11,10 +10,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useRewardedAd } from '../ads/rewarded-ad.ts';
 import { celebrateClaim } from './coin-burst.tsx';
-
-const POLLS = 10;
-const POLL_MS = 1_000;
 
 /**
  * A rewarded ad from Adsgram (decisions: D-QUEST-6). The server starts a view; Adsgram's SDK
@@ -31,24 +28,19 @@ export function RewardedAdCard({
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const card = useRef<HTMLElement>(null);
-  const onError = useCallback(() => undefined, []);
-  const adsgram = useAdsgram({ blockId: status.block_id as `${number}`, onError });
+  const watchAd = useRewardedAd(status.block_id);
 
   const watch = async () => {
     setBusy(true);
     try {
-      const view = await startAdView();
-      await adsgram.show();
-      for (let poll = 0; poll < POLLS; poll++) {
-        const seen = await getAdView(view.view_id);
-        if (seen.status === 'rewarded') {
-          celebrateClaim(card.current, seen.reward);
-          toast.success(`+${seen.reward.toLocaleString('en-US')} coins`);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const seen = await watchAd(startAdView);
+      if (seen.status === 'rewarded') {
+        celebrateClaim(card.current, seen.reward);
+        toast.success(`+${seen.reward.toLocaleString('en-US')} coins`);
+        return;
       }
-      toast.info('Your reward is on its way');
+      if (seen.status === 'expired') toast.error('The ad was not confirmed in time. Try again.');
+      else toast.info('Your reward is on its way');
     } catch (error) {
       haptics.warning();
       toast.error(
