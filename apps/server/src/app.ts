@@ -147,7 +147,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const ownsDatabase = options.database === undefined;
   try {
     const catalogue = await readCatalogue(config.catalogueDir, config.artDir);
-    await loadCatalogue(database, catalogue);
+    await loadCatalogue(database, catalogue, { now: (options.clock ?? systemClock)() });
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -318,6 +318,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         artDir: config.artDir,
         now,
       }),
+      refunds: stars,
+      voidBattle: (battleId, reason) => battles.voidBattle(battleId, reason),
       now,
     });
     await app.register(

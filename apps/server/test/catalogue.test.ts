@@ -103,7 +103,7 @@ describeEachDatabase('catalogue loading', (kind) => {
     const before = await counts();
     expect(before.days).toBe(30);
     const { loadCatalogue } = await import('../src/catalogue/load-catalogue.ts');
-    await loadCatalogue(t.database, await readCatalogue(catalogueDir, artDir));
+    await loadCatalogue(t.database, await readCatalogue(catalogueDir, artDir), { now: Date.now() });
     expect(await counts()).toEqual(before);
 
     const file = path.join(catalogueDir, 'characters.json');
@@ -111,7 +111,7 @@ describeEachDatabase('catalogue loading', (kind) => {
     const removed = entries.pop();
     entries[0].name = 'Renamed By Operator';
     fs.writeFileSync(file, JSON.stringify(entries, null, 2));
-    await loadCatalogue(t.database, await readCatalogue(catalogueDir, artDir));
+    await loadCatalogue(t.database, await readCatalogue(catalogueDir, artDir), { now: Date.now() });
 
     const [renamed] = await t.database.db.select().from(characters).where(eq(characters.id, entries[0].id));
     expect(renamed!.name).toBe('Renamed By Operator');

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  battleIdParamsSchema,
+  chargeIdParamsSchema,
   moneyActionBodySchema,
   operatorActionBodySchema,
   playerLookupQuerySchema,
+  refundBodySchema,
   telegramIdParamsSchema,
 } from '@titans/shared/admin/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -87,6 +90,19 @@ export function adminRoutes({ token, admin, hasRoom }: AdminRoutesDeps): Fastify
 
     app.get('/admin/battles', { config: noAuth }, async () =>
       ok(await admin.runningBattles(hasRoom), 'Running battles'),
+    );
+
+    app.post(
+      '/admin/battles/:battleId/void',
+      { config: noAuth, schema: { params: battleIdParamsSchema, body: operatorActionBodySchema } },
+      async (request) =>
+        ok(orThrow(await admin.voidBattle(request.params.battleId, request.body)), 'Battle voided'),
+    );
+
+    app.post(
+      '/admin/payments/:chargeId/refund',
+      { config: noAuth, schema: { params: chargeIdParamsSchema, body: refundBodySchema } },
+      async (request) => ok(orThrow(await admin.refund(request.params.chargeId, request.body)), 'Refunded'),
     );
 
     app.post(

@@ -6,6 +6,8 @@ import type {
   OperatorAsset,
   PaymentRow,
   PlayerReport,
+  RefundBody,
+  RefundResult,
   RunningBattle,
 } from '@titans/shared/admin/schemas';
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
@@ -15,9 +17,10 @@ import type { CatalogueReloader } from '../catalogue/catalogue-reloader.ts';
 import { CatalogueError } from '../catalogue/load-catalogue.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { adminAudit, battles, boosterActivations, items, userItems, users } from '../db/schema.ts';
+import { adminAudit, battles, boosterActivations, items, purchases, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
+import type { StarsService } from '../stars/stars-service.ts';
 import type { UserRow } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import { recordAudit } from './admin-audit.ts';
@@ -32,6 +35,13 @@ export interface AdminServiceDeps {
   /** Closes every socket of a Telegram user in this process; answers how many. */
   kick(telegramUserId: string): number;
   catalogue: CatalogueReloader;
+  /** Stars refunds (the StarsService's operator methods, S5 and S12). */
+  refunds: Pick<StarsService, 'refund' | 'refundUnrecorded'>;
+  /**
+   * Voids an active battle, its stakes and energy returned (BattleService.voidBattle); false when
+   * it is not active any more.
+   */
+  voidBattle(battleId: string, reason: string): Promise<boolean>;
   now: Clock;
 }
 
@@ -248,6 +258,90 @@ export class AdminService {
     const user = await this.player(telegramUserId);
     if (!user) return failed('user/not-found');
     return succeeded(await paymentsOf(this.db, user.id));
+  }
+
+  /**
+   * OPS5: voids a running battle: stakes and energy go back to its players (BattleService), and
+   * the audit row names the battle and its entry.
+   */
+  async voidBattle(battleId: string, body: OperatorActionBody): Promise<MoneyResult<{ audit_id: number }>> {
+    const [battle] = await this.db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
+    if (!battle) return failed('request/not-found', 'No battle has this id');
+    if (!(await this.deps.voidBattle(battleId, `operator ${body.actor}: ${body.reason}`)))
+      return failed('request/conflict', `This battle is not running (it is ${battle.status})`);
+    const auditId = await recordAudit(this.db, {
+      actor: body.actor,
+      action: 'void-battle',
+      userId: battle.player1Id,
+      reason: body.reason,
+      idempotencyKey: battleId,
+      details: { battle_id: battleId, players: [battle.player1Id, battle.player2Id], entry: battle.entry },
+    });
+    return succeeded({ audit_id: auditId });
+  }
+
+  /**
+   * OPS5: refunds a Telegram Stars payment through the StarsService (its diamonds taken back with
+   * it, S5), or, with the payer named, a charge no purchase records (S12). The audit row follows
+   * the refund (the StarsService runs the refund's balance change); its key is the charge id.
+   */
+  async refund(chargeId: string, body: RefundBody): Promise<MoneyResult<RefundResult>> {
+    const { refunds } = this.deps;
+    const [recorded] = await this.db
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(eq(purchases.telegramPaymentChargeId, chargeId))
+      .limit(1);
+    const audit = (userId: string | null, details: Record<string, unknown>) =>
+      recordAudit(this.db, {
+        actor: body.actor,
+        action: 'refund',
+        userId,
+        reason: body.reason,
+        idempotencyKey: chargeId,
+        details,
+      });
+    if (!recorded && body.telegram_user_id !== undefined) {
+      const result = await refunds.refundUnrecorded(Number(body.telegram_user_id), chargeId);
+      if (!result.ok) return result;
+      const payer = await this.player(body.telegram_user_id);
+      const details = { charge_id: chargeId, telegram_user_id: body.telegram_user_id, unrecorded: true };
+      const auditId = await audit(payer?.id ?? null, details);
+      return succeeded({
+        charge_id: chargeId,
+        purchase: null,
+        debited: 0,
+        shortfall: 0,
+        anomaly: null,
+        audit_id: auditId,
+      });
+    }
+    const result = await refunds.refund(chargeId, {
+      allowShortfall: body.allow_shortfall,
+      ...(body.telegram_user_id === undefined ? {} : { telegramUserId: Number(body.telegram_user_id) }),
+    });
+    if (!result.ok) return result;
+    const { purchase, debited, shortfall, anomaly } = result.value;
+    const [owner] = await this.db
+      .select({ userId: purchases.userId })
+      .from(purchases)
+      .where(eq(purchases.id, purchase._id))
+      .limit(1);
+    const auditId = await audit(owner?.userId ?? null, {
+      charge_id: chargeId,
+      purchase_id: purchase._id,
+      debited,
+      shortfall,
+      anomaly,
+    });
+    return succeeded({
+      charge_id: chargeId,
+      purchase: { id: purchase._id, status: purchase.status, diamonds: purchase.diamonds },
+      debited,
+      shortfall,
+      anomaly: anomaly?.reason ?? null,
+      audit_id: auditId,
+    });
   }
 
   /** Battles not settled yet: rooms in this process and rows another process (or a crash) left. */

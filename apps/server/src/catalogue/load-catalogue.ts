@@ -143,9 +143,9 @@ function isCheckViolation(error: unknown): boolean {
 export async function loadCatalogue(
   database: Database,
   catalogue: Catalogue,
-  options: { now?: number; within?: (tx: Tx, load: CatalogueLoad) => Promise<void> } = {},
+  options: { now: number; within?: (tx: Tx, load: CatalogueLoad) => Promise<void> },
 ): Promise<CatalogueLoad> {
-  const now = new Date(options.now ?? Date.now());
+  const now = new Date(options.now);
   const load: CatalogueLoad = { deactivated: {} };
   const noteLeft = (name: CatalogueName, ids: string[]) => {
     if (ids.length > 0) load.deactivated[name] = ids;

@@ -72,7 +72,13 @@ export const chargeIdParamsSchema = z.strictObject({
 export const refundBodySchema = z.strictObject({
   actor: operatorActorSchema,
   reason: operatorReasonSchema,
+  /** Refund even when the player already spent the diamonds (the rest is recorded as the shortfall). */
   allow_shortfall: z.boolean().default(false),
+  /** The payer, for a charge no purchase records (the log line names both); else checked against it. */
+  telegram_user_id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'a Telegram user id')
+    .optional(),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 
@@ -191,6 +197,19 @@ export interface RunningBattle {
   /** True when a room for it runs in this process (false: a row another process or a crash left). */
   in_this_process: boolean;
   entry: Array<{ userId: string; stake: number; energy: number }>;
+}
+
+/** What a refund did (POST /admin/payments/{chargeId}/refund). */
+export interface RefundResult {
+  charge_id: string;
+  /** The purchase the charge paid for; null for a charge no purchase records. */
+  purchase: { id: string; status: string; diamonds: number } | null;
+  /** Diamonds taken back, and those the player had already spent. */
+  debited: number;
+  shortfall: number;
+  /** Why the payment was an anomaly (nothing was credited, nothing is taken back). */
+  anomaly: string | null;
+  audit_id: number;
 }
 
 /** What a catalogue reload did (POST /admin/catalogue/reload). */
