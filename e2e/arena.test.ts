@@ -214,11 +214,16 @@ describe('Arena', () => {
     );
     expect(battles).toEqual([{ status: 'finished', mode: 'pvp' }]);
     const me = await devUserId(server.titans);
-    const rows = await server.titans.database.query<{ user_id: string; delta: number }>(
-      `select user_id, delta from ledger where reason like 'battle-%' and user_id in ($1, $2) and meta->>'battleId' in (select id::text from battles where mode = 'pvp')`,
+    const rows = await server.titans.database.query<{ user_id: string; reason: string; delta: number }>(
+      `select user_id, reason, delta from ledger where reason like 'battle-%' and user_id in ($1, $2) and meta->>'battleId' in (select id::text from battles where mode = 'pvp')`,
       [me, rival!.id],
     );
-    expect(rows).toHaveLength(2);
+    // F33: each player's stake was taken at the start; F36: settling it created no coins.
+    const stakes = rows.filter((row) => row.reason === 'battle-stake');
+    expect(stakes.map((row) => Number(row.delta))).toEqual([-5_000, -5_000]);
+    expect(new Set(stakes.map((row) => row.user_id))).toEqual(new Set([me, rival!.id]));
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.reduce((sum, row) => sum + Number(row.delta), 0)).toBe(0);
     await contextA.close();
     await contextB.close();
   }, 300_000);
