@@ -6,7 +6,12 @@ import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { seedPgliteDataDir } from '../../apps/server/test/helpers/pglite-template.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+/**
+ * The built web app: apps/web/dist, or E2E_WEB_DIST_DIR (a build of its own, so a loop of browser
+ * tests is not served another engineer's build in progress).
+ */
+const webDist = path.resolve(process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
+const webIndex = path.join(webDist, 'index.html');
 
 export interface RunningServer {
   /** http://127.0.0.1:<port> */
@@ -39,6 +44,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: webDist,
     ...options.env,
   });
   const titans = await createApp(config, {
