@@ -54,6 +54,7 @@ import { registerTapEvents } from './taps/tap-socket.ts';
 import { UploadJanitor } from './uploads/upload-janitor.ts';
 import { defaultUploadLimits, UploadGate } from './uploads/upload-limits.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
+import { UploadService } from './uploads/upload-service.ts';
 import { userRoutes } from './users/user-routes.ts';
 import { UserService } from './users/user-service.ts';
 import { registerSecurityHeaders, registerWebServing } from './web/web-serving.ts';
@@ -232,12 +233,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const onUserChanged = (userId: string) =>
     void engine.refresh(userId).catch((error: unknown) => app.log.error({ err: error }, 'refresh failed'));
   const incomingDir = path.join(config.dataDir, 'uploads-incoming');
-  const uploadGate = new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal));
+  const uploads = new UploadService({
+    database,
+    gate: new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal), now),
+    uploadsDir: config.uploadsDir,
+    incomingDir,
+    now,
+  });
   const uploadJanitor = new UploadJanitor({
     database,
     uploadsDir: config.uploadsDir,
     incomingDir,
     logger: app.log,
+    scheduler: systemScheduler(now),
   });
   registerAuthHooks(app, config, users);
   await app.register(fastifyMultipart);
@@ -249,9 +257,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
       await api.register(characterRoutes({ database }));
       await api.register(inventoryRoutes({ database, now }));
-      await api.register(
-        uploadRoutes({ database, uploadsDir: config.uploadsDir, incomingDir, gate: uploadGate }),
-      );
+      await api.register(uploadRoutes({ uploads }));
       await api.register(boostRoutes({ boosts }));
       await api.register(starsRoutes({ stars }));
       await api.register(questRoutes(quests));

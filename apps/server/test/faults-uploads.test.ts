@@ -9,6 +9,7 @@ import {
 } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualScheduler } from '../src/clock.ts';
 import { characters, uploads } from '../src/db/schema.ts';
 import { UploadJanitor } from '../src/uploads/upload-janitor.ts';
 import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -216,7 +217,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
         uploadsDir,
         incomingDir,
         logger: t.app.log,
-        now: () => Date.now() + UPLOAD_UNREFERENCED_GRACE_MS - 3 * 60 * 60_000,
+        scheduler: new ManualScheduler(Date.now() + UPLOAD_UNREFERENCED_GRACE_MS - 3 * 60 * 60_000),
       });
       await young.sweep();
       const keptRows = await t.database.query('select 1 from uploads');
@@ -229,7 +230,7 @@ describeEachDatabase('faults: upload bounds', (kind) => {
         uploadsDir,
         incomingDir,
         logger: t.app.log,
-        now: () => Date.now() + UPLOAD_UNREFERENCED_GRACE_MS + 60_000,
+        scheduler: new ManualScheduler(Date.now() + UPLOAD_UNREFERENCED_GRACE_MS + 60_000),
       });
       const removed = await later.sweep();
       expect(removed).toBeGreaterThan(1);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_SWEEP_INTERVAL_MS, UPLOAD_UNREFERENCED_GRACE_MS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler, TimerHandle } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -20,7 +21,8 @@ export interface UploadJanitorOptions {
   /** Where uploads stream before they are checked; leftovers of a crash are swept too. */
   incomingDir: string;
   logger: FastifyBaseLogger;
-  now?: () => number;
+  /** The app's time and timers: the sweep runs on it and ages uploads by it. */
+  scheduler: Scheduler;
   graceMs?: number;
 }
 
@@ -30,23 +32,20 @@ export interface UploadJanitorOptions {
  * next sweep removes as an orphan (a file in the uploads folder without a row).
  */
 export class UploadJanitor {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private running: Promise<number> | null = null;
-  private readonly now: () => number;
   private readonly graceMs: number;
 
   constructor(private readonly options: UploadJanitorOptions) {
-    this.now = options.now ?? Date.now;
     this.graceMs = options.graceMs ?? UPLOAD_UNREFERENCED_GRACE_MS;
   }
 
   start(intervalMs = UPLOAD_SWEEP_INTERVAL_MS) {
-    this.timer = setInterval(() => void this.sweep(), intervalMs);
-    this.timer.unref();
+    this.timer = this.options.scheduler.setInterval(() => void this.sweep(), intervalMs);
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = null;
     await this.running;
   }
@@ -66,7 +65,7 @@ export class UploadJanitor {
 
   private async run(): Promise<number> {
     const { database, uploadsDir, incomingDir } = this.options;
-    const cutoff = this.now() - this.graceMs;
+    const cutoff = this.options.scheduler.now() - this.graceMs;
     const references = UPLOAD_REFERENCES.join(' union ');
     const deleted = await database.query<{ file_name: string }>(
       `delete from uploads u
@@ -87,12 +86,12 @@ export class UploadJanitor {
       ),
     );
     // A stream that has not finished within an hour was cut off long ago (requests time out).
-    const incomingCutoff = this.now() - 60 * 60_000;
+    const incomingCutoff = this.options.scheduler.now() - 60 * 60_000;
     for (const [dir, before, keep] of [
       [uploadsDir, cutoff, (name: string) => known.has(name)],
       [incomingDir, incomingCutoff, () => false],
     ] as const) {
-      for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+      for (const name of await fs.readdir(dir).catch((): string[] => [])) {
         if (keep(name)) continue;
         const full = path.join(dir, name);
         const stat = await fs.stat(full).catch(() => null);

@@ -4,6 +4,7 @@ import {
   UPLOADS_PER_PLAYER_PER_HOUR,
 } from '@titans/shared/constants';
 import type { ErrorCode } from '@titans/shared/errors';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 
 export interface UploadLimits {
@@ -41,7 +42,8 @@ export class UploadGate {
   constructor(
     private readonly database: Database,
     private readonly limits: UploadLimits,
-    private readonly now: () => number = Date.now,
+    /** The app's clock: "the last hour" is the app's hour, as the rows' `created_at` is. */
+    private readonly now: Clock,
   ) {}
 
   /** Reserves a slot, or names the limit that refuses it. Call `release` when the upload ends. */
