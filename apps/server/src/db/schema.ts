@@ -368,8 +368,9 @@ export const purchases = pgTable(
     /** Diamonds a refund could not take back because the player had spent them (decisions: D-STARS-5). */
     refundShortfall: integer('refund_shortfall'),
     /**
-     * A payment that did not match its invoice (currency or amount, decisions D-STARS-7): what
-     * Telegram sent and what was expected. Nothing was credited; the operator may refund it.
+     * A payment that did not match its invoice (currency, amount, payer or order; decisions
+     * D-STARS-11): what Telegram sent and what was expected. Nothing was credited; the operator
+     * may refund it.
      */
     anomaly: jsonb('anomaly').$type<{
       reason: string;
