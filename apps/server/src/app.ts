@@ -15,6 +15,7 @@ import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
 import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
+import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
@@ -89,6 +90,8 @@ export interface TitansApp {
   bans: BanService;
   sockets: SocketRegistry;
   battles: BattleService;
+  /** This process's place in the cluster (REDIS_URL); null in single-process mode. */
+  cluster: Cluster | null;
 }
 
 /** Believes the nearest `hops` proxies, like Express's numeric trust proxy. */
@@ -131,10 +134,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     limits: config.rateLimits,
     botToken: config.botToken,
     authMaxAgeSeconds: config.authMaxAgeSeconds,
-    redisUrl: config.redisUrl,
+    redisUrl: config.rateLimitRedisUrl,
   });
   registerEdgeInputCheck(app);
 
+  const cluster = await openCluster(config, app.log);
   const database =
     options.database ??
     (await openDatabase({
@@ -151,6 +155,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await loadCatalogue(database, catalogue, { now: (options.clock ?? systemClock)() });
   } catch (error) {
     if (ownsDatabase) await database.close();
+    await cluster?.close();
     throw error;
   }
 
@@ -373,6 +378,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await uploadJanitor.stop();
     await engine.close();
     if (ownsDatabase) await database.close();
+    await cluster?.close();
   });
   return {
     app,
@@ -391,5 +397,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     bans,
     sockets,
     battles,
+    cluster,
   };
 }

@@ -214,7 +214,7 @@ describe('rate limits on Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { ...LIMITS, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const env = { ...LIMITS, RATE_LIMIT_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
     [a, b] = await Promise.all([startTestApp('pglite', { env }), startTestApp('pglite', { env })]);
   });
   afterAll(async () => {
@@ -241,7 +241,9 @@ describe('rate limits on Redis, shared address', () => {
   let t: TestApp;
   beforeAll(async () => {
     const redis = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    t = await startTestApp('pglite', { env: { ...LIMITS, RATE_LIMIT_ADDRESS: '5', REDIS_URL: redis } });
+    t = await startTestApp('pglite', {
+      env: { ...LIMITS, RATE_LIMIT_ADDRESS: '5', RATE_LIMIT_REDIS_URL: redis },
+    });
   });
   afterAll(async () => t?.close());
 

@@ -74,6 +74,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   REDIS_URL: optionalUrl,
+  RATE_LIMIT_REDIS_URL: optionalUrl,
+  CLUSTER_KEY_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'use 1–64 letters, digits, _ : . or -')
+      .default('titans:'),
+  ),
   TELEGRAM_BOT_TOKEN: z.preprocess(
     emptyAsUndefined,
     z
@@ -189,7 +197,15 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Cluster mode (decisions: D-CLUSTER-1): every process started with the same REDIS_URL and
+   * DATABASE_URL is one game. Unset: one process, as before.
+   */
   redisUrl: string | undefined;
+  /** Where the REST rate-limit counts are shared (RATE_LIMIT_REDIS_URL, else REDIS_URL; D-CLUSTER-2). */
+  rateLimitRedisUrl: string | undefined;
+  /** Prefix of every Redis key and channel the cluster uses (tests give each run its own). */
+  clusterKeyPrefix: string;
   /** The bot token used to check init data. In development mode it is the development token. */
   botToken: string;
   /** True when no real bot token is configured: the server signs development init data itself. */
@@ -276,6 +292,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  if (values.REDIS_URL && !values.DATABASE_URL)
+    throw new ConfigError([
+      'REDIS_URL: A cluster (REDIS_URL) needs PostgreSQL: set DATABASE_URL; PGlite serves one process',
+    ]);
   const devMode = values.TELEGRAM_BOT_TOKEN === undefined;
   const dataDir = path.resolve(values.DATA_DIR);
   return {
@@ -285,6 +305,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     redisUrl: values.REDIS_URL,
+    rateLimitRedisUrl: values.RATE_LIMIT_REDIS_URL ?? values.REDIS_URL,
+    clusterKeyPrefix: values.CLUSTER_KEY_PREFIX,
     botToken: values.TELEGRAM_BOT_TOKEN ?? DEV_BOT_TOKEN,
     devMode,
     telegramApiRoot: values.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
