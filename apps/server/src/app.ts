@@ -19,6 +19,7 @@ import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
+import { CharacterService } from './characters/character-service.ts';
 import { type Clock, type Scheduler, systemClock, systemScheduler } from './clock.ts';
 import type { Config } from './config/config.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -260,7 +261,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await app.register(
     async (api) => {
       await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
-      await api.register(characterRoutes({ database }));
+      await api.register(characterRoutes({ characters: new CharacterService({ database }) }));
       await api.register(inventoryRoutes({ database, now }));
       await api.register(uploadRoutes({ uploads }));
       await api.register(boostRoutes({ boosts }));

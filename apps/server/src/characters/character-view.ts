@@ -1,22 +1,25 @@
-import type { Character } from '@titans/shared/characters/schemas';
+import { type Character, characterSchema } from '@titans/shared/characters/schemas';
 import type { characters } from '../db/schema.ts';
 
 type CharacterRow = typeof characters.$inferSelect;
 
+const { race, type, rarity, currency } = characterSchema.shape;
+
 /**
  * A catalogue character as the API returns it (spec-a §3 "Character"; attack mirrors power), with
- * spec-b §3's `isOwned` for the caller.
+ * spec-b §3's `isOwned` for the caller. The enum columns are text in the database: each is read
+ * through its wire schema rather than cast.
  */
 export function characterView(row: CharacterRow, isOwned: boolean): Character {
   return {
     _id: row.id,
     name: row.name,
     description: row.description,
-    race: row.race as Character['race'],
-    type: row.type as Character['type'],
+    race: race.parse(row.race),
+    type: type.parse(row.type),
     image: row.image,
     image_url: row.image,
-    rarity: row.rarity as Character['rarity'],
+    rarity: rarity.parse(row.rarity),
     level: row.level,
     health: row.health,
     power: row.power,
@@ -28,7 +31,7 @@ export function characterView(row: CharacterRow, isOwned: boolean): Character {
     is_free: row.isFree,
     is_limited: row.isLimited,
     price: row.price,
-    currency: row.currency as Character['currency'],
+    currency: currency.parse(row.currency),
     created_at: row.createdAt.toISOString(),
     isOwned,
   };

@@ -3,19 +3,11 @@ import { inventoryQuerySchema, inventorySchema } from '@titans/shared/inventory/
 import { userIdParamsSchema } from '@titans/shared/user/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/auth-hooks.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
 import { ok } from '../http/reply.ts';
-import { loadInventory } from './inventory-service.ts';
+import type { InventoryService } from './inventory-service.ts';
 
 /** GET /users/{id}/inventory (spec-a §7). */
-export function inventoryRoutes({
-  database,
-  now,
-}: {
-  database: Database;
-  now: Clock;
-}): FastifyPluginAsyncZod {
+export function inventoryRoutes({ inventory }: { inventory: InventoryService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/:id/inventory',
@@ -27,15 +19,7 @@ export function inventoryRoutes({
           response: { 200: codeEnvelope(inventorySchema) },
         },
       },
-      async (request) => {
-        const items = await loadInventory(database, requireUser(request).id, {
-          itemType: request.query.item_type,
-          onlyItems: request.query.only_items === 'true',
-          onlyCharacters: request.query.only_characters === 'true',
-          now: now(),
-        });
-        return ok({ items, total: items.length }, 'Inventory found');
-      },
+      async (request) => ok(await inventory.list(requireUser(request).id, request.query), 'Inventory found'),
     );
   };
 }

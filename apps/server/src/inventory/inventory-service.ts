@@ -1,45 +1,59 @@
-import type { InventoryEntry, ItemType } from '@titans/shared/inventory/schemas';
+import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, Db } from '../db/database.ts';
 import { characters, items, userCharacters, userItems } from '../db/schema.ts';
+import { characterEntry, itemEntry } from './inventory-view.ts';
 
-const LIMITED_RARITIES = new Set(['epic', 'legendary']);
+/** GET /users/{id}/inventory's query, as the shared schema reads it. */
+export interface InventoryQuery {
+  item_type?: InventoryType | undefined;
+  only_items?: 'true' | 'false' | undefined;
+  only_characters?: 'true' | 'false' | undefined;
+}
 
-export interface InventoryFilter {
-  itemType?: string | undefined;
-  onlyItems: boolean;
-  onlyCharacters: boolean;
-  /** Boosters whose effect ended before this instant have left the inventory (D-SHOP-2). */
-  now?: number;
+export interface InventoryServiceDeps {
+  database: Database;
+  now: Clock;
 }
 
 /**
  * The player's possessions (spec-a §3 "Inventory entry", §7): items and characters, boosts of
  * one kind merged into one entry with a count, newest first.
  */
-export async function loadInventory(
-  database: Database,
-  userId: string,
-  filter: InventoryFilter,
-): Promise<InventoryEntry[]> {
-  const wantCharacters =
-    !filter.onlyItems && (filter.itemType === undefined || filter.itemType === 'character');
-  const wantItems = !filter.onlyCharacters && filter.itemType !== 'character';
-  const entries: InventoryEntry[] = [];
+export class InventoryService {
+  constructor(private readonly deps: InventoryServiceDeps) {}
 
-  if (wantItems) {
-    const rows = await database.db
+  private get db(): Db {
+    return this.deps.database.db;
+  }
+
+  async list(userId: string, query: InventoryQuery): Promise<{ items: InventoryEntry[]; total: number }> {
+    const type = query.item_type;
+    const wantItems = query.only_characters !== 'true' && type !== 'character';
+    const wantCharacters = query.only_items !== 'true' && (type === undefined || type === 'character');
+    const entries = [
+      ...(wantItems ? await this.items(userId, type) : []),
+      ...(wantCharacters ? await this.characters(userId) : []),
+    ].sort((a, b) => b.purchase_date.localeCompare(a.purchase_date));
+    return { items: entries, total: entries.length };
+  }
+
+  /** Owned items; a booster whose effect has ended at the app's time has left (D-SHOP-2). */
+  private async items(userId: string, itemType: string | undefined): Promise<InventoryEntry[]> {
+    const rows = await this.db
       .select({ owned: userItems, item: items })
       .from(userItems)
       .innerJoin(items, eq(items.id, userItems.itemId))
       .where(
         and(
           eq(userItems.userId, userId),
-          or(isNull(userItems.consumedAt), gt(userItems.consumedAt, new Date(filter.now ?? Date.now()))),
-          filter.itemType ? eq(items.itemType, filter.itemType) : undefined,
+          or(isNull(userItems.consumedAt), gt(userItems.consumedAt, new Date(this.deps.now()))),
+          itemType ? eq(items.itemType, itemType) : undefined,
         ),
       )
       .orderBy(desc(userItems.purchaseDate));
+    const entries: InventoryEntry[] = [];
     const boosts = new Map<string, InventoryEntry>();
     for (const { owned, item } of rows) {
       const merged = item.itemType === 'boost' ? boosts.get(item.id) : undefined;
@@ -47,61 +61,20 @@ export async function loadInventory(
         merged.count += 1;
         continue;
       }
-      const entry: InventoryEntry = {
-        _id: owned.id,
-        item_id: item.id,
-        character_id: null,
-        item_type: item.itemType as ItemType,
-        character_details: null,
-        item_details: {
-          name: item.name,
-          description: item.description,
-          image_url: item.imageUrl,
-          item_type: item.itemType as ItemType,
-          rarity: item.rarity,
-          is_limited: item.isLimited,
-          effects: item.effects,
-        },
-        purchase_price: owned.purchasePrice,
-        purchase_date: owned.purchaseDate.toISOString(),
-        currency: owned.currency,
-        is_limited: item.isLimited,
-        count: 1,
-      };
+      const entry = itemEntry(owned, item);
       if (item.itemType === 'boost') boosts.set(item.id, entry);
       entries.push(entry);
     }
+    return entries;
   }
 
-  if (wantCharacters) {
-    const rows = await database.db
+  private async characters(userId: string): Promise<InventoryEntry[]> {
+    const rows = await this.db
       .select({ owned: userCharacters, character: characters })
       .from(userCharacters)
       .innerJoin(characters, eq(characters.id, userCharacters.characterId))
       .where(eq(userCharacters.userId, userId))
       .orderBy(desc(userCharacters.acquiredAt));
-    for (const { owned, character } of rows) {
-      const limited = character.isLimited || LIMITED_RARITIES.has(character.rarity);
-      entries.push({
-        _id: owned.id,
-        item_id: null,
-        character_id: character.id,
-        item_type: 'character',
-        character_details: {
-          name: character.name,
-          type: character.type,
-          image: character.image,
-          rarity: character.rarity,
-          race: character.race,
-        },
-        item_details: null,
-        purchase_price: owned.purchasePrice,
-        purchase_date: owned.acquiredAt.toISOString(),
-        currency: owned.currency,
-        is_limited: limited,
-        count: 1,
-      });
-    }
+    return rows.map(({ owned, character }) => characterEntry(owned, character));
   }
-  return entries.sort((a, b) => b.purchase_date.localeCompare(a.purchase_date));
 }
