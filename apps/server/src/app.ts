@@ -29,6 +29,7 @@ import { registerRateLimits } from './hardening/rate-limits.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { inventoryRoutes } from './inventory/inventory-routes.ts';
+import { InventoryService } from './inventory/inventory-service.ts';
 import { leaderboardRoutes } from './leaderboard/leaderboard-routes.ts';
 import { LeaderboardService } from './leaderboard/leaderboard-service.ts';
 import { marketplaceRoutes } from './marketplace/marketplace-routes.ts';
@@ -262,7 +263,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async (api) => {
       await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
       await api.register(characterRoutes({ characters: new CharacterService({ database }) }));
-      await api.register(inventoryRoutes({ database, now }));
+      await api.register(inventoryRoutes({ inventory: new InventoryService({ database, now }) }));
       await api.register(uploadRoutes({ uploads }));
       await api.register(boostRoutes({ boosts }));
       await api.register(starsRoutes({ stars }));
