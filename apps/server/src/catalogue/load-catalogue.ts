@@ -30,8 +30,10 @@ export async function readCatalogue(catalogueDir: string, publicDir: string | nu
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push(`${name}.json ${issue.path.join('.')}: ${issue.message}`);
+      for (const issue of parsed.error.issues) {
+        const where = issue.path.length > 0 ? ` ${issue.path.join('.')}` : '';
+        problems.push(`${name}.json${where}: ${issue.message}`);
+      }
       continue;
     }
     const ids = new Set<string | number>();
