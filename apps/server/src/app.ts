@@ -16,6 +16,7 @@ import type { BotContext } from './bot/bot-context.ts';
 import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
 import { type Cluster, openCluster } from './cluster/cluster.ts';
+import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
@@ -283,7 +284,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   await registerWebServing(app, config);
 
-  const realtime = createSocketServer(app.server, { config, logger: app.log, users, now });
+  // Cluster mode: pushes reach a player's sockets on every process (D-CLUSTER-6, D-CLUSTER-7).
+  const realtimeCluster = cluster ? await RealtimeCluster.open(cluster, app.log) : null;
+  const realtime = createSocketServer(app.server, {
+    config,
+    logger: app.log,
+    users,
+    now,
+    cluster: realtimeCluster,
+  });
   registerTapEvents(realtime, engine);
   realtimeRef = realtime;
   const battles = new BattleService({
@@ -370,7 +379,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   uploadJanitor.start();
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    // Only this process's sockets: through a cluster adapter the plain call reaches every process.
+    io.local.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
@@ -380,6 +390,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await uploadJanitor.stop();
     await engine.close();
     if (ownsDatabase) await database.close();
+    await realtimeCluster?.close();
     await cluster?.close();
   });
   return {

@@ -78,9 +78,11 @@ export interface SocketDispatcherOptions {
   now?: Clock;
 }
 
+export const USER_ROOM_PREFIX = 'user:';
+
 /** The room every socket of one account joins, so a push reaches all of that player's devices. */
 export function userRoom(userId: string) {
-  return `user:${userId}`;
+  return `${USER_ROOM_PREFIX}${userId}`;
 }
 
 function describe(error: z.ZodError): string {

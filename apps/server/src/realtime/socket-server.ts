@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { validateInitData } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
+import type { RealtimeCluster } from '../cluster/realtime-cluster.ts';
 import type { Config } from '../config/config.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
@@ -14,6 +15,7 @@ import {
   SocketDispatcher,
   type TitansSocket,
   type TitansSocketServer,
+  USER_ROOM_PREFIX,
   userRoom,
 } from './socket-dispatcher.ts';
 
@@ -33,12 +35,16 @@ export interface SocketServerDeps {
   logger: FastifyBaseLogger;
   users: UserService;
   now: Clock;
+  /** Cluster mode (REDIS_URL): pushes, presence and budgets across processes; null alone. */
+  cluster?: RealtimeCluster | null;
 }
 
 /** The realtime side as features see it. */
 export interface Realtime {
   io: TitansSocketServer;
   dispatcher: SocketDispatcher;
+  /** Cross-process pushes and presence (cluster mode); null in one process. */
+  cluster: RealtimeCluster | null;
   /** Pushes an event to every socket of one player (all their devices). */
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerPayload<E>): void;
   /** Called after initUser named the socket's account (the socket is in the player's room). */
@@ -52,7 +58,9 @@ export interface Realtime {
  */
 export function createSocketServer(httpServer: import('node:http').Server, deps: SocketServerDeps): Realtime {
   const { config, logger, users } = deps;
+  const cluster = deps.cluster ?? null;
   const io: TitansSocketServer = new Server(httpServer, {
+    ...(cluster ? { adapter: cluster.adapter() } : {}),
     path: SOCKET_PATH,
     serveClient: false,
     perMessageDeflate: false,
@@ -67,6 +75,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     playerRateLimit: config.socketPlayerRateLimit,
     now: deps.now,
   });
+  cluster?.attach(io.of('/'), (room) => room.startsWith(USER_ROOM_PREFIX));
   // Handshakes per player: 30 at once, then 2 a second (decisions: D-HARDEN-2).
   const handshakes = new HandshakeBudgets({ perSecond: 2, burst: 30 });
   const joinedListeners: Array<(context: SocketContext, user: Account) => void | Promise<void>> = [];
@@ -127,8 +136,14 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   return {
     io,
     dispatcher,
+    cluster,
     toUser(userId, event, payload) {
-      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => void)(event, payload);
+      // Local sockets get it at once without Redis; other processes only when they may hold the
+      // player (D-CLUSTER-6). The adapter's own broadcast would wait for Redis before the local emit.
+      const room = userRoom(userId);
+      const heldHere = (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+      if (heldHere) (io.local.to(room).emit as (e: string, p: unknown) => void)(event, payload);
+      cluster?.publish(room, event, payload, heldHere);
     },
     onUserJoined(listener) {
       joinedListeners.push(listener);

@@ -1,0 +1,218 @@
+import { createShardedAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Namespace } from 'socket.io';
+import { MessageType } from 'socket.io-adapter';
+import type { Cluster } from './cluster.ts';
+
+/** socket.io's packet type for an event (socket.io-parser's PacketType.EVENT). */
+const EVENT_PACKET = 2;
+
+/** What one process tells the others about a player room (decisions: D-CLUSTER-7). */
+interface PresenceMessage {
+  titans: 'here' | 'ack' | 'gone';
+  node: string;
+  room: string;
+}
+
+const PRESENCE_MARK = '{"titans":';
+
+/**
+ * Pushes, presence and socket closing across processes (decisions: D-CLUSTER-6, D-CLUSTER-7).
+ *
+ * - The socket.io adapter is `@socket.io/redis-adapter` in sharded "dynamic" mode: every player
+ *   room has its own Redis channel (SSUBSCRIBE), so a push reaches only the processes that hold
+ *   that player's sockets.
+ * - Presence: when a process gets its first socket in a player's room it says `here` on that
+ *   room's channel; every other process holding the room answers `ack`; the last socket leaving
+ *   says `gone`. So each process knows which other processes hold each of its players, without a
+ *   Redis command per message. A process that died without `gone` is dropped the first time a
+ *   push to the room reaches no other subscriber.
+ * - `push` delivers locally without Redis and publishes only when another process may hold the
+ *   player (or none here does), so the owner's pushes to its own players cost no Redis command.
+ */
+export class RealtimeCluster {
+  /** Other processes that hold sockets in a room (by node id), as they announced. */
+  private readonly holders = new Map<string, Set<string>>();
+  private readonly channelPrefix: string;
+  private namespace: Namespace | null = null;
+  private readonly listeners: Array<() => void> = [];
+  private closed = false;
+  readonly stats = { published: 0, publishFailed: 0, presenceSent: 0 };
+
+  private constructor(
+    private readonly cluster: Cluster,
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly logger: FastifyBaseLogger,
+  ) {
+    this.channelPrefix = `${cluster.prefix}sio`;
+  }
+
+  /**
+   * Opens the publishing and subscribing connections (both `ready` before the adapter sees them:
+   * an ioredis subscriber used earlier fails with "Connection in subscriber mode"). The publisher
+   * has no offline queue: while Redis is away a push fails at once instead of piling up.
+   */
+  static async open(cluster: Cluster, logger: FastifyBaseLogger): Promise<RealtimeCluster> {
+    const pub = await cluster.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const sub = await cluster.duplicate();
+    return new RealtimeCluster(cluster, pub, sub, logger);
+  }
+
+  /** The adapter factory for socket.io's `adapter` option. */
+  adapter() {
+    return createShardedAdapter(this.pub, this.sub, {
+      channelPrefix: this.channelPrefix,
+      subscriptionMode: 'dynamic',
+    });
+  }
+
+  /** Starts presence on the main namespace once the server exists. */
+  attach(namespace: Namespace, isPlayerRoom: (room: string) => boolean) {
+    this.namespace = namespace;
+    const adapter = namespace.adapter;
+    const onCreate = (room: string) => {
+      if (isPlayerRoom(room)) void this.announce(room, 'here');
+    };
+    const onDelete = (room: string) => {
+      if (!isPlayerRoom(room)) return;
+      this.holders.delete(room);
+      void this.say(room, 'gone');
+    };
+    adapter.on('create-room', onCreate);
+    adapter.on('delete-room', onDelete);
+    const onMessage = (channel: string, message: string) => this.onMessage(channel, message);
+    this.sub.on('smessage', onMessage);
+    // After Redis comes back ioredis re-subscribes by itself; what others knew may be stale, so
+    // forget what we knew and say `here` again for every room this process holds.
+    let first = true;
+    const onReady = () => {
+      if (first) {
+        first = false;
+        return;
+      }
+      this.holders.clear();
+      for (const room of adapter.rooms.keys()) if (isPlayerRoom(room)) void this.announce(room, 'here');
+    };
+    this.sub.on('ready', onReady);
+    this.pub.on('ready', onReady);
+    this.listeners.push(
+      () => adapter.off('create-room', onCreate),
+      () => adapter.off('delete-room', onDelete),
+      () => this.sub.off('smessage', onMessage),
+      () => this.sub.off('ready', onReady),
+      () => this.pub.off('ready', onReady),
+    );
+  }
+
+  /** Other processes known to hold sockets in this room. */
+  remoteHolders(room: string): number {
+    return this.holders.get(room)?.size ?? 0;
+  }
+
+  /**
+   * Delivers an event to a room's sockets on other processes. Skipped when this process holds the
+   * room and knows no other process does; never waits: failures are counted and logged.
+   */
+  publish(room: string, event: string, payload: unknown, heldHere: boolean) {
+    if (this.closed) return;
+    if (heldHere && this.remoteHolders(room) === 0) return;
+    const adapter = this.namespace?.adapter as { uid?: string } | undefined;
+    if (!adapter?.uid) return;
+    const message = {
+      // The local adapter's own id: it skips the message when it comes back on our subscription.
+      uid: adapter.uid,
+      nsp: '/',
+      type: MessageType.BROADCAST,
+      data: {
+        packet: { type: EVENT_PACKET, data: [event, payload], nsp: '/' },
+        opts: { rooms: [room], except: [], flags: {} },
+      },
+    };
+    this.stats.published++;
+    this.pub.spublish(this.channel(room), JSON.stringify(message)).then(
+      (receivers) => {
+        // Nobody else listens on the room: whoever we counted is gone (a crash says no `gone`).
+        if (Number(receivers) === 0) this.holders.delete(room);
+      },
+      (error: unknown) => this.failed(error, 'push to another process failed'),
+    );
+  }
+
+  /**
+   * Closes sockets by id wherever they are (the socket cap across processes): an `error` with the
+   * reason, then the disconnect, both through the adapter to every process.
+   */
+  async closeRemote(socketIds: string[], payload: { code: string; message: string }) {
+    const namespace = this.namespace;
+    if (!namespace || socketIds.length === 0) return;
+    const target = namespace.in(socketIds);
+    (target.emit as (event: string, payload: unknown) => void)('error', payload);
+    target.disconnectSockets(true);
+  }
+
+  async close() {
+    this.closed = true;
+    for (const off of this.listeners.splice(0)) off();
+    // Connections are closed with the cluster (Cluster.close).
+  }
+
+  private channel(room: string) {
+    return `${this.channelPrefix}#/#${room}#`;
+  }
+
+  /** Makes sure this process listens on the room before saying so (no lost answer). */
+  private async announce(room: string, kind: 'here') {
+    try {
+      await this.sub.ssubscribe(this.channel(room));
+    } catch (error) {
+      return this.failed(error, 'presence subscribe failed');
+    }
+    await this.say(room, kind);
+  }
+
+  private async say(room: string, kind: PresenceMessage['titans']) {
+    if (this.closed) return;
+    const message: PresenceMessage = { titans: kind, node: this.cluster.nodeId, room };
+    this.stats.presenceSent++;
+    await this.pub
+      .spublish(this.channel(room), JSON.stringify(message))
+      .catch((error: unknown) => this.failed(error, 'presence publish failed'));
+  }
+
+  private onMessage(channel: string, raw: string) {
+    if (!raw.startsWith(PRESENCE_MARK) || !channel.startsWith(this.channelPrefix)) return;
+    let message: PresenceMessage;
+    try {
+      message = JSON.parse(raw) as PresenceMessage;
+    } catch {
+      return;
+    }
+    if (message.node === this.cluster.nodeId || typeof message.room !== 'string') return;
+    if (channel !== this.channel(message.room)) return;
+    const room = message.room;
+    if (message.titans === 'gone') {
+      this.holders.get(room)?.delete(message.node);
+      return;
+    }
+    // Only rooms held here matter: the adapter unsubscribes a room's channel once it is empty.
+    if (!this.namespace?.adapter.rooms.has(room)) return;
+    let nodes = this.holders.get(room);
+    if (!nodes) {
+      nodes = new Set();
+      this.holders.set(room, nodes);
+    }
+    nodes.add(message.node);
+    if (message.titans === 'here') void this.say(room, 'ack');
+  }
+
+  private lastLogged = 0;
+  private failed(error: unknown, what: string) {
+    this.stats.publishFailed++;
+    const now = Date.now();
+    if (now - this.lastLogged < 5_000) return;
+    this.lastLogged = now;
+    this.logger.warn({ err: error, nodeId: this.cluster.nodeId }, what);
+  }
+}
