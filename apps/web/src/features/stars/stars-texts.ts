@@ -15,4 +15,7 @@ export const STARS_TEXTS = {
   paymentFailed: 'Payment failed. Please try again.',
   purchaseFailed: 'Failed to purchase diamonds',
   invalidHash: 'Please enter a valid transaction hash.',
+  /** Ours (D-STARS-11): Telegram's payment did not match the invoice, so nothing was credited. */
+  paymentAnomaly:
+    'This payment did not match its invoice, so no Stars were credited. Send /paysupport to the bot for a refund.',
 } as const;

@@ -88,6 +88,11 @@ export function useStarsCheckout(telegramUserId: string) {
             setOutcome({ kind: 'success', diamonds: purchase.diamonds_credited, packageName: pkg.name });
             return;
           }
+          if (purchase?.status === 'anomaly') {
+            // D-STARS-11: the payment did not match its invoice; nothing was credited and support refunds it.
+            fail(STARS_TEXTS.paymentAnomaly);
+            return;
+          }
           if (Date.now() > deadline) {
             // D-STARS-2: Telegram has the payment; the credit arrives by itself when the bot gets it.
             toast.info('Payment received! Your Stars will arrive in a moment.', 5_000);
