@@ -17,6 +17,7 @@ import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
 import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
+import { RedisSocketCount } from './cluster/realtime-sockets.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
 import { loadCatalogue, readCatalogue } from './catalogue/load-catalogue.ts';
 import { characterRoutes } from './characters/character-routes.ts';
@@ -284,7 +285,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   await registerWebServing(app, config);
 
-  // Cluster mode: pushes reach a player's sockets on every process (D-CLUSTER-6, D-CLUSTER-7).
+  // Cluster mode: pushes, the socket cap and message budgets span processes (D-CLUSTER-6..8).
   const realtimeCluster = cluster ? await RealtimeCluster.open(cluster, app.log) : null;
   const realtime = createSocketServer(app.server, {
     config,
@@ -309,7 +310,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerBattleEvents(realtime, battles);
   await battles.start();
   const io = realtime.io;
-  const sockets = new SocketRegistry(io);
+  const sockets = new SocketRegistry(
+    io,
+    undefined,
+    cluster && realtimeCluster
+      ? {
+          count: new RedisSocketCount(cluster, now, app.log),
+          closeElsewhere: (ids, payload) => void realtimeCluster.closeRemote(ids, payload),
+          logger: app.log,
+        }
+      : null,
+  );
   const bans = new BanService({
     database,
     logger: app.log,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MAX_SOCKETS_PER_PLAYER } from '@titans/shared/constants';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userRoom } from '../src/realtime/socket-dispatcher.ts';
@@ -128,6 +129,84 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     a.realtime.toUser('00000000-0000-0000-0000-000000000000', 'referralJoined', joined({ name: 'nobody' }));
     await vi.waitFor(async () => expect(await calls('spublish')).toBe(before.spublish + 1));
     socket.close();
+  }, 60_000);
+
+  it('D-CLUSTER-8 one player with sockets on two processes keeps one message budget', async () => {
+    const id = 32_603;
+    const userId = await readyPlayer(a, id);
+    const onA = await open(a, id);
+    const onB = await open(b, id);
+    await vi.waitFor(
+      () => {
+        expect(a.realtime.cluster?.remoteHolders(userRoom(userId))).toBe(1);
+        expect(b.realtime.cluster?.remoteHolders(userRoom(userId))).toBe(1);
+      },
+      { timeout: 5_000 },
+    );
+    // Let both buckets refill, then flood from both sockets for a while.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const accepted = () =>
+      a.realtime.dispatcher.stats.messages -
+      a.realtime.dispatcher.stats.refused +
+      b.realtime.dispatcher.stats.messages -
+      b.realtime.dispatcher.stats.refused;
+    const before = accepted();
+    const started = performance.now();
+    const flood = (socket: TestSocket) =>
+      (socket.emit as unknown as (event: string, payload: unknown) => void)('noSuchEvent', {});
+    while (performance.now() - started < 2_000) {
+      for (let index = 0; index < 5; index++) {
+        flood(onA);
+        flood(onB);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Let the last messages arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const seconds = (performance.now() - started) / 1000;
+    const total = accepted() - before;
+    // One budget: the burst plus the rate over the time; two budgets would be about twice that.
+    const oneBudget = PLAYER_RATE + PLAYER_RATE * seconds;
+    expect(total).toBeGreaterThanOrEqual(PLAYER_RATE);
+    expect(total).toBeLessThanOrEqual(Math.ceil(oneBudget) + 2);
+    onA.close();
+    onB.close();
+  }, 60_000);
+
+  it(`D-CLUSTER-8 at most ${MAX_SOCKETS_PER_PLAYER} sockets per player across processes: the oldest anywhere closes`, async () => {
+    const id = 32_604;
+    await readyPlayer(a, id);
+    const opened: TestSocket[] = [];
+    for (let index = 0; index < 3; index++) {
+      opened.push(await open(a, id));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (let index = 0; index < 2; index++) {
+      opened.push(await open(b, id));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(opened.every((socket) => socket.connected)).toBe(true);
+    // The sixth, on B, closes the oldest, on A.
+    const oldestClosed = closed(opened[0]!, 5_000);
+    opened.push(await open(b, id));
+    await oldestClosed;
+    expect(opened[0]!.received.error).toContainEqual(expect.objectContaining({ code: 'socket/too-many' }));
+    // And a seventh, on A, closes the next oldest (on A too).
+    const nextClosed = closed(opened[1]!, 5_000);
+    opened.push(await open(a, id));
+    await nextClosed;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(opened.slice(2).every((socket) => socket.connected)).toBe(true);
+    // Newer ones on A push out the oldest on B through the adapter.
+    const onBClosed = closed(opened[3]!, 5_000);
+    opened.push(await open(a, id));
+    opened.push(await open(a, id));
+    await onBClosed;
+    expect(opened[3]!.received.error).toContainEqual(expect.objectContaining({ code: 'socket/too-many' }));
+    const open_ = opened.filter((socket) => socket.connected);
+    expect(open_).toHaveLength(MAX_SOCKETS_PER_PLAYER);
+    for (const socket of opened) socket.close();
   }, 60_000);
 
   it('D-BAN-1 a ban through one process closes the player’s socket on another within 1 s', async () => {

@@ -12,8 +12,15 @@ export class TokenBucket {
     this.refilledAt = now;
   }
 
-  take(now: number): boolean {
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond);
+  /**
+   * Takes one token. `share` (0–1] scales the bucket: a player served by N processes gets 1/N of
+   * the rate and burst on each (decisions: D-CLUSTER-8), so together they keep one budget.
+   */
+  take(now: number, share = 1): boolean {
+    this.tokens = Math.min(
+      this.burst * share,
+      this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond * share,
+    );
     this.refilledAt = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
@@ -55,8 +62,9 @@ export class PlayerBudgets {
     }, refillMs).unref();
   }
 
-  take(player: string, now: number): boolean {
-    return this.budgets.get(player)?.bucket.take(now) ?? true;
+  /** `share`: this process's part of the player's budget (1 unless other processes serve them). */
+  take(player: string, now: number, share = 1): boolean {
+    return this.budgets.get(player)?.bucket.take(now, share) ?? true;
   }
 
   get size() {

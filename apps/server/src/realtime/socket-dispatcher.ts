@@ -75,6 +75,11 @@ export interface SocketDispatcherOptions {
   rateLimit: SocketRateLimit;
   /** Messages one player may send across all their sockets (decisions: D-HARDEN-2). */
   playerRateLimit?: { perSecond: number; burst: number };
+  /**
+   * This process's part of a player's budget, 0–1 (cluster mode: 1 / the processes holding the
+   * player's sockets, decisions: D-CLUSTER-8). Read on every message: it must not wait on Redis.
+   */
+  playerShare?: (userId: string) => number;
   now?: Clock;
 }
 
@@ -186,7 +191,9 @@ export class SocketDispatcher {
       const verdict = budget.take(now);
       if (verdict === 'ok') {
         // The player's budget across all their sockets (rules: H3): refused, told once a second.
-        if (!this.playerBudgets || this.playerBudgets.take(player, now)) return next();
+        const userId = socket.data.userId;
+        const share = userId && this.options.playerShare ? this.options.playerShare(userId) : 1;
+        if (!this.playerBudgets || this.playerBudgets.take(player, now, share)) return next();
         this.stats.refused++;
         this.stats.refusedForPlayer++;
         const second = Math.floor(now / 1000);

@@ -73,6 +73,10 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     logger,
     rateLimit: config.socketRateLimit,
     playerRateLimit: config.socketPlayerRateLimit,
+    // A player with sockets on N processes gets 1/N of the budget on each (D-CLUSTER-8).
+    ...(cluster
+      ? { playerShare: (userId: string) => 1 / (1 + cluster.remoteHolders(userRoom(userId))) }
+      : {}),
     now: deps.now,
   });
   cluster?.attach(io.of('/'), (room) => room.startsWith(USER_ROOM_PREFIX));
