@@ -15,6 +15,7 @@ import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
 import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
+import { bootStepOnce, fingerprint, takeBootLock } from './cluster/boot-lock.ts';
 import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { RedisSocketCount } from './cluster/realtime-sockets.ts';
@@ -143,6 +144,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerEdgeInputCheck(app);
 
   const cluster = await openCluster(config, app.log);
+  // Boot work once (D-CLUSTER-3): migrations and the catalogue load run under the boot lock.
+  const bootLock = await takeBootLock(config.databaseDirectUrl).catch(async (error: unknown) => {
+    await cluster?.close();
+    throw error;
+  });
   const database =
     options.database ??
     (await openDatabase({
@@ -152,15 +158,26 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       onConnectionError: (error, where) =>
         app.log.warn({ err: error, where }, 'database connection lost; the pool opens a new one'),
       onMaintenanceError: (error) => app.log.error({ err: error }, 'database maintenance failed'),
+    }).catch(async (error: unknown) => {
+      await bootLock?.release();
+      await cluster?.close();
+      throw error;
     }));
   const ownsDatabase = options.database === undefined;
   try {
     const catalogue = await readCatalogue(config.catalogueDir, config.artDir);
-    await loadCatalogue(database, catalogue, { now: (options.clock ?? systemClock)() });
+    const loaded = await bootStepOnce(cluster, 'catalogue', fingerprint(catalogue), async () => {
+      await loadCatalogue(database, catalogue, { now: (options.clock ?? systemClock)() });
+    });
+    app.log.info(
+      loaded ? 'catalogue loaded' : 'catalogue already loaded by a process starting with this one',
+    );
   } catch (error) {
     if (ownsDatabase) await database.close();
     await cluster?.close();
     throw error;
+  } finally {
+    await bootLock?.release();
   }
 
   const now = options.clock ?? systemClock;

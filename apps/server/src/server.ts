@@ -1,5 +1,6 @@
 import { createApp } from './app.ts';
 import { registerWebhook } from './bot/register-webhook.ts';
+import { bootStepOnce, fingerprint, withBootLock } from './cluster/boot-lock.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 
 /** Starts Titans: configuration from the environment, then listen, then close cleanly on a signal. */
@@ -15,7 +16,7 @@ async function main() {
     throw error;
   }
 
-  const { app, database, bot } = await createApp(config);
+  const { app, database, bot, cluster } = await createApp(config);
   app.log.info(
     {
       database: database.kind,
@@ -49,8 +50,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Telegram sends updates only once we listen: point its webhook at us now.
-  if (bot) await registerWebhook(bot, config, app.log);
+  // Telegram sends updates only once we listen: point its webhook at us now, once for processes
+  // starting together (D-CLUSTER-3).
+  if (bot)
+    await withBootLock(config.databaseDirectUrl, () =>
+      bootStepOnce(cluster, 'webhook', fingerprint([config.publicUrl, config.telegramWebhookSecret]), () =>
+        registerWebhook(bot, config, app.log),
+      ),
+    );
 }
 
 main().catch((error) => {

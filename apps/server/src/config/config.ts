@@ -72,6 +72,7 @@ const envSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
+  DATABASE_DIRECT_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   REDIS_URL: optionalUrl,
   RATE_LIMIT_REDIS_URL: optionalUrl,
@@ -196,6 +197,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A direct connection for the boot lock when DATABASE_URL is a pooler (D-CLUSTER-3); else DATABASE_URL. */
+  databaseDirectUrl: string | undefined;
   databasePoolSize: number;
   /**
    * Cluster mode (decisions: D-CLUSTER-1): every process started with the same REDIS_URL and
@@ -303,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databaseDirectUrl: values.DATABASE_URL ? (values.DATABASE_DIRECT_URL ?? values.DATABASE_URL) : undefined,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     redisUrl: values.REDIS_URL,
     rateLimitRedisUrl: values.RATE_LIMIT_REDIS_URL ?? values.REDIS_URL,
