@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diamondPackages, purchases } from '../src/db/schema.ts';
 import { connectSocket } from './helpers/socket-client.ts';
@@ -172,6 +174,24 @@ describe('GET /metrics for Prometheus', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('OPS6 the Grafana dashboard and the alert rules use only series the server exports', async () => {
+    const response = await fetch(`${t.url}/metrics?format=prometheus`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const exported = new Set(parseExposition(await response.text()).map((sample) => sample.name));
+    const repoRoot = path.resolve(import.meta.dirname, '../../..');
+    const dashboard = JSON.parse(fs.readFileSync(path.join(repoRoot, 'ops/grafana/titans.json'), 'utf8'));
+    const panelExprs: string[] = dashboard.panels.flatMap((panel: { targets?: Array<{ expr: string }> }) =>
+      (panel.targets ?? []).map((target) => target.expr),
+    );
+    const alerts = fs.readFileSync(path.join(repoRoot, 'ops/prometheus/alerts.yml'), 'utf8');
+    const used = new Set(
+      [...panelExprs, alerts].flatMap((text) => text.match(/\b(?:titans|process|nodejs)_[a-z0-9_]+/g) ?? []),
+    );
+    expect(panelExprs.length).toBeGreaterThan(20);
+    expect([...used].filter((name) => !exported.has(name))).toEqual([]);
   });
 
   it('OPS6 ?format=prometheus answers text without the header; the token is still needed', async () => {

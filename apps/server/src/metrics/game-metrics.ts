@@ -79,6 +79,8 @@ export class GameMetrics {
       labelNames: ['scope'],
       registers,
     });
+    // Zero from the start, so rates and sums over it exist before the first refusal.
+    for (const scope of ['player', 'other']) this.rateLimited.inc({ scope }, 0);
     this.flushSeconds = new Histogram({
       name: 'titans_tap_flush_duration_seconds',
       help: 'Time one periodic tap flush took to write every dirty player',
