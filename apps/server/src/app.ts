@@ -181,7 +181,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const now = options.clock ?? systemClock;
-  const users = new UserService(database);
   const engine = new TapEngine({
     database,
     logger: app.log,
@@ -189,6 +188,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     now,
     observer: gameMetrics?.tapObserver,
   });
+  const users = new UserService({ database, live: engine, now });
   const gateway = new BalanceGateway({
     database,
     engine,
@@ -280,7 +280,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.devMode) await app.register(devRoutes({ botToken: config.botToken }));
   await app.register(
     async (api) => {
-      await api.register(userRoutes({ database, users, live: engine, onUserChanged, onCharacterSelected }));
+      await api.register(userRoutes({ users, onUserChanged, onCharacterSelected }));
       await api.register(characterRoutes({ characters: new CharacterService({ database }) }));
       await api.register(inventoryRoutes({ inventory: new InventoryService({ database, now }) }));
       await api.register(uploadRoutes({ uploads }));

@@ -183,7 +183,7 @@ describeEachDatabase('faults: sockets, client ids and bans', (kind) => {
   it('A10 an account read that a ban overtakes is not kept: the next call reads the ban', async () => {
     const id = 62_006;
     await readyPlayer(t, id);
-    const users = new UserService(t.database);
+    const users = new UserService({ database: t.database, live: t.engine, now: systemClock });
     // The read starts before the ban and answers after it was applied.
     const reading = users.findAccount(String(id));
     users.forgetAccount(String(id));

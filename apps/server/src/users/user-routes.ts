@@ -1,4 +1,3 @@
-import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
 import { codeEnvelope } from '@titans/shared/envelope';
 import {
   balancesSchema,
@@ -11,156 +10,92 @@ import {
 } from '@titans/shared/user/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, requireUser } from '../auth/auth-hooks.ts';
-import type { Database } from '../db/database.ts';
-import { ApiError } from '../http/api-error.ts';
-import { normaliseReferralCode, type UserService } from './user-service.ts';
-import { currentBalances, type LiveBalanceSource, profileView, userView } from './user-view.ts';
+import { ok, orThrow } from '../http/reply.ts';
+import type { UserService } from './user-service.ts';
 
 export interface UserRoutesDeps {
-  database: Database;
   users: UserService;
-  live: LiveBalanceSource;
   /** Called after a change that the realtime side must reload (selected character, background). */
   onUserChanged(userId: string): void;
   /**
    * Called once a character is selected, and at every registration of a player who has one,
    * before the answer: a referral reward waits for the hero (D-REF-2), and one missed by a crash
-   * is paid at the next launch.
+   * is paid at the next launch. True when it paid something.
    */
   onCharacterSelected?(userId: string): Promise<boolean>;
 }
 
+/** A route on the caller's own `{id}` answering `schema` (D-AUTH-4). */
+const own = { config: { userParam: 'id' } } as const;
+const userAnswer = { 200: codeEnvelope(userSchema) };
+
 /** Account and profile calls of spec-a §7. */
 export function userRoutes({
-  database,
   users,
-  live,
   onUserChanged,
   onCharacterSelected,
 }: UserRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const reload = async (id: string) => {
-      const user = await users.findById(id);
-      if (!user) throw new ApiError('user/not-found');
-      return user;
-    };
-
     app.get(
       '/user/:id',
-      {
-        config: { userParam: 'id' },
-        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(userSchema) } },
-      },
-      async (request) => {
+      { ...own, schema: { params: userIdParamsSchema, response: userAnswer } },
+      async (request) =>
         // The auth hook read only the account: the whole player is read here.
-        const user = await reload(requireUser(request).id);
-        return {
-          code: 200,
-          data: await userView(database.db, user, live, Date.now()),
-          message: 'User found',
-        };
-      },
+        ok(orThrow(await users.viewById(requireUser(request).id)), 'User found'),
     );
 
     app.get(
       '/user/:id/profile',
-      {
-        config: { userParam: 'id' },
-        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(profileSchema) } },
-      },
-      async (request) => {
-        const user = await reload(requireUser(request).id);
-        return {
-          code: 200,
-          data: await profileView(database.db, user, live, Date.now()),
-          message: 'Profile found',
-        };
-      },
+      { ...own, schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(profileSchema) } } },
+      async (request) => ok(orThrow(await users.profile(requireUser(request).id)), 'Profile found'),
+    );
+
+    app.post(
+      '/user/:id/sync-balance',
+      { ...own, schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(balancesSchema) } } },
+      async (request) => ok(orThrow(await users.balances(requireUser(request).id)), 'Balance synchronised'),
     );
 
     app.post(
       '/user/register',
-      {
-        schema: {
-          body: registerBodySchema,
-          response: { 200: codeEnvelope(userSchema) },
-        },
-      },
+      { schema: { body: registerBodySchema, response: userAnswer } },
       async (request) => {
         const { identity } = callerOf(request);
-        // spec-a §4: a code from the link (kept by the client) or from the signed start parameter.
-        const referralCode =
-          normaliseReferralCode(request.body.referral_code) ?? normaliseReferralCode(identity.startParam);
-        const registered = await users.register({ identity, referralCode });
-        const { created } = registered;
-        let { user } = registered;
-        // True when it paid something: the answer then shows the new balance.
-        if (user.selectedCharacterId && (await onCharacterSelected?.(user.id))) user = await reload(user.id);
-        // spec-a §3: clients treat code 200 as success, so a new account answers 200 too (decisions: D-API-2).
-        return {
-          code: 200,
-          data: await userView(database.db, user, live, Date.now()),
-          message: created ? 'User registered' : 'User already registered',
-        };
+        const { user, created } = await users.register({
+          identity,
+          referralCode: request.body.referral_code,
+        });
+        // A referral the hero was chosen for but a crash left unpaid is paid now; then the answer shows it.
+        const paid = user.selectedCharacterId !== null && (await onCharacterSelected?.(user.id)) === true;
+        const view = paid ? orThrow(await users.viewById(user.id)) : await users.view(user);
+        // spec-a §3: clients treat code 200 as success, so a new account answers 200 too (D-API-2).
+        return ok(view, created ? 'User registered' : 'User already registered');
       },
     );
 
     app.put(
       '/user/update/:id',
-      {
-        config: { userParam: 'id' },
-        schema: {
-          params: userIdParamsSchema,
-          body: updateUserBodySchema,
-          response: { 200: codeEnvelope(userSchema) },
-        },
-      },
+      { ...own, schema: { params: userIdParamsSchema, body: updateUserBodySchema, response: userAnswer } },
       async (request) => {
-        const user = requireUser(request);
-        await users.setBackground(user, request.body.background_image, DEFAULT_BACKGROUND_URL);
-        onUserChanged(user.id);
-        const updated = await reload(user.id);
-        return {
-          code: 200,
-          data: await userView(database.db, updated, live, Date.now()),
-          message: 'User updated',
-        };
+        const { id } = requireUser(request);
+        orThrow(await users.setBackground(id, request.body.background_image));
+        onUserChanged(id);
+        return ok(orThrow(await users.viewById(id)), 'User updated');
       },
     );
 
     app.post(
       '/user/:id/select-character',
       {
-        config: { userParam: 'id' },
-        schema: {
-          params: userIdParamsSchema,
-          body: selectCharacterBodySchema,
-          response: { 200: codeEnvelope(userSchema) },
-        },
+        ...own,
+        schema: { params: userIdParamsSchema, body: selectCharacterBodySchema, response: userAnswer },
       },
       async (request) => {
-        const user = requireUser(request);
-        await users.selectCharacter(user, request.body.characterId);
-        onUserChanged(user.id);
-        await onCharacterSelected?.(user.id);
-        const updated = await reload(user.id);
-        return {
-          code: 200,
-          data: await userView(database.db, updated, live, Date.now()),
-          message: 'Character selected',
-        };
-      },
-    );
-
-    app.post(
-      '/user/:id/sync-balance',
-      {
-        config: { userParam: 'id' },
-        schema: { params: userIdParamsSchema, response: { 200: codeEnvelope(balancesSchema) } },
-      },
-      async (request) => {
-        const user = await reload(requireUser(request).id);
-        return { code: 200, data: currentBalances(user, live, Date.now()), message: 'Balance synchronised' };
+        const { id } = requireUser(request);
+        orThrow(await users.selectCharacter(id, request.body.characterId));
+        onUserChanged(id);
+        await onCharacterSelected?.(id);
+        return ok(orThrow(await users.viewById(id)), 'Character selected');
       },
     );
   };

@@ -1,18 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { tapStats } from '@titans/shared/boosts/upgrades';
-import { BASE_MAX_ENERGY, START_COINS, START_GEMS } from '@titans/shared/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import { BASE_MAX_ENERGY, DEFAULT_BACKGROUND_URL, START_COINS, START_GEMS } from '@titans/shared/constants';
+import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import type { TelegramIdentity } from '../auth/init-data.ts';
-import type { Database, Tx } from '../db/database.ts';
-import { characters, items, userCharacters, userItems, users } from '../db/schema.ts';
-import { ApiError } from '../http/api-error.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, RawQuery } from '../db/database.ts';
 import { changeBalance } from '../ledger/ledger.ts';
-import { type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
+import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
+import type { UserRow } from './upgrade-levels.ts';
+import { type Account, UserRepository } from './user-repository.ts';
+import { currentBalances, type LiveBalanceSource, profileView, userView } from './user-view.ts';
 
 export type { UserRow } from './upgrade-levels.ts';
-
-/** Who an authenticated call is from: what every route needs of the account, read on every call. */
-export type Account = Pick<UserRow, 'id' | 'telegramUserId' | 'isBanned' | 'banReason'>;
+export type { Account } from './user-repository.ts';
 
 /** Accounts one process keeps; past it the oldest is dropped and read again when it calls. */
 const ACCOUNT_CACHE_SIZE = 100_000;
@@ -40,56 +39,39 @@ export function normaliseReferralCode(raw: string | undefined | null): string | 
 
 export interface RegisterInput {
   identity: TelegramIdentity;
-  referralCode: string | null;
+  /** The code the client kept from the link, if any; else the signed start parameter's (spec-a §4). */
+  referralCode?: string | null | undefined;
 }
 
+export interface UserServiceDeps {
+  database: Database;
+  /** The tap engine's view of balances the database does not have yet. */
+  live: LiveBalanceSource;
+  now: Clock;
+}
+
+/** Accounts (U1–U3): sign-in, the account every call reads, the hero and background, and the player's views. */
 export class UserService {
-  /**
-   * Every /v1 call looks its caller up: built once instead of per call (drizzle rebuilds the SQL
-   * of an unprepared query each time, a third of the lookup's cost on PGlite).
-   */
-  private readonly byTelegramId;
-  private readonly byId;
-  /** The caller's account only: PGlite formats and parses every column a read returns (issue 6). */
-  private readonly accountByTelegramId;
+  private readonly repository: UserRepository;
   /** Accounts found by Telegram id, oldest first (decisions: D-BAN-1). */
   private readonly accounts = new Map<string, Account>();
   /** Counts `forgetAccount` calls: a read that one overtook may be from before the ban. */
   private forgotten = 0;
 
-  constructor(private readonly database: Database) {
-    this.accountByTelegramId = this.db
-      .select({
-        id: users.id,
-        telegramUserId: users.telegramUserId,
-        isBanned: users.isBanned,
-        banReason: users.banReason,
-      })
-      .from(users)
-      .where(eq(users.telegramUserId, sql.placeholder('telegramUserId')))
-      .limit(1)
-      .prepare('account_by_telegram_id');
-    this.byTelegramId = this.db
-      .select()
-      .from(users)
-      .where(eq(users.telegramUserId, sql.placeholder('telegramUserId')))
-      .limit(1)
-      .prepare('user_by_telegram_id');
-    this.byId = this.db
-      .select()
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('user_by_id');
+  constructor(private readonly deps: UserServiceDeps) {
+    this.repository = new UserRepository(deps.database);
   }
 
-  private get db() {
-    return this.database.db;
+  private at() {
+    return new Date(this.deps.now());
   }
 
-  async findByTelegramId(telegramUserId: string): Promise<UserRow | null> {
-    const [row] = await this.byTelegramId.execute({ telegramUserId: BigInt(telegramUserId) });
-    return row ?? null;
+  findByTelegramId(telegramUserId: string): Promise<UserRow | null> {
+    return this.repository.findByTelegramId(telegramUserId);
+  }
+
+  findById(id: string): Promise<UserRow | null> {
+    return this.repository.findById(id);
   }
 
   /**
@@ -101,11 +83,14 @@ export class UserService {
     const known = this.accounts.get(telegramUserId);
     if (known) return known;
     const forgottenBefore = this.forgotten;
-    const [row] = await this.accountByTelegramId.execute({ telegramUserId: BigInt(telegramUserId) });
+    const row = await this.repository.account(telegramUserId);
     if (!row) return null;
     // A ban or unban applied while the read ran may have come after it: answer the row, keep none.
     if (this.forgotten !== forgottenBefore) return row;
-    if (this.accounts.size >= ACCOUNT_CACHE_SIZE) this.accounts.delete(this.accounts.keys().next().value!);
+    if (this.accounts.size >= ACCOUNT_CACHE_SIZE) {
+      const oldest = this.accounts.keys().next();
+      if (!oldest.done) this.accounts.delete(oldest.value);
+    }
     this.accounts.set(telegramUserId, row);
     return row;
   }
@@ -116,162 +101,131 @@ export class UserService {
     this.accounts.delete(telegramUserId);
   }
 
-  async findById(id: string): Promise<UserRow | null> {
-    const [row] = await this.byId.execute({ id });
-    return row ?? null;
-  }
-
   /**
-   * Creates the account on first sign-in and refreshes name and picture from Telegram on later
+   * U1: creates the account on first sign-in and refreshes name and picture from Telegram on later
    * ones. Idempotent: concurrent calls for one user end with one account.
    */
   async register({ identity, referralCode }: RegisterInput): Promise<{ user: UserRow; created: boolean }> {
-    const existing = await this.findByTelegramId(identity.telegramUserId);
+    const existing = await this.repository.findByTelegramId(identity.telegramUserId);
     if (existing) {
-      const [refreshed] = await this.db
-        .update(users)
-        .set({
-          username: identity.username || existing.username,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          languageCode: identity.languageCode ?? existing.languageCode,
-          isPremium: identity.isPremium,
-          profilePicture: identity.photoUrl || existing.profilePicture,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, existing.id))
-        .returning();
+      const refreshed = await this.repository.refresh(existing, identity, this.at());
       return { user: refreshed ?? existing, created: false };
     }
-
-    const created = await this.database.transaction(async (tx, query) => {
-      const referrer = referralCode ? await this.findReferrer(tx, referralCode) : null;
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            telegramUserId: BigInt(identity.telegramUserId),
-            username: identity.username,
-            firstName: identity.firstName,
-            lastName: identity.lastName,
-            languageCode: identity.languageCode,
-            isPremium: identity.isPremium,
-            profilePicture: identity.photoUrl,
-            coins: 0,
-            gems: 0,
-            energy: BASE_MAX_ENERGY,
-            referralCode: newReferralCode(),
-            referredBy: referrer?.id ?? null,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (row) {
-          // The opening balance is written by the transaction that creates the account: nobody
-          // can hold or change it yet. Every later change goes through the BalanceGateway.
-          if (START_COINS > 0)
-            await changeBalance(query, {
-              userId: row.id,
-              currency: 'coins',
-              delta: START_COINS,
-              reason: 'starter-bonus',
-              idempotencyKey: `starter:${row.id}:coins`,
-            });
-          if (START_GEMS > 0)
-            await changeBalance(query, {
-              userId: row.id,
-              currency: 'gems',
-              delta: START_GEMS,
-              reason: 'starter-bonus',
-              idempotencyKey: `starter:${row.id}:gems`,
-            });
-          return row;
-        }
-        // Either a concurrent register won the race, or the referral code collided: look again.
-        const [winner] = await tx
-          .select()
-          .from(users)
-          .where(eq(users.telegramUserId, BigInt(identity.telegramUserId)))
-          .limit(1);
-        if (winner) return null;
-      }
-      throw new Error('Could not allocate a referral code');
-    });
-    if (created) return { user: (await this.findById(created.id)) ?? created, created: true };
-    const winner = await this.findByTelegramId(identity.telegramUserId);
+    const code = normaliseReferralCode(referralCode) ?? normaliseReferralCode(identity.startParam);
+    const created = await this.create(identity, code);
+    if (created) return { user: (await this.repository.findById(created.id)) ?? created, created: true };
+    const winner = await this.repository.findByTelegramId(identity.telegramUserId);
     if (!winner) throw new Error('Registration raced and lost without a winner');
     return { user: winner, created: false };
   }
 
-  private async findReferrer(tx: Tx, code: string) {
-    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
-    return row ?? null;
-  }
-
-  /**
-   * spec-a §2 hero choice and profile equip: only a free hero or an owned character can be
-   * selected. Choosing a free hero for the first time adds it to the user's collection.
-   */
-  async selectCharacter(user: Pick<UserRow, 'id'>, characterId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [character] = await tx.select().from(characters).where(eq(characters.id, characterId)).limit(1);
-      if (!character) throw new ApiError('character/not-found');
-      const [owned] = await tx
-        .select({ id: userCharacters.id })
-        .from(userCharacters)
-        .where(and(eq(userCharacters.userId, user.id), eq(userCharacters.characterId, characterId)))
-        .limit(1);
-      if (!owned) {
-        if (!character.isFree || !character.isActive) throw new ApiError('character/not-owned');
-        await tx
-          .insert(userCharacters)
-          .values({
-            userId: user.id,
-            characterId,
-            level: character.level,
-            purchasePrice: 0,
-            currency: 'coins',
-          })
-          .onConflictDoNothing();
+  /** The new account, or null when a concurrent registration of the same user won. */
+  private create(identity: TelegramIdentity, referralCode: string | null): Promise<UserRow | null> {
+    return this.deps.database.transaction(async (tx, query) => {
+      const referredBy = referralCode ? await this.repository.referrerId(tx, referralCode) : null;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const row = await this.repository.insertAccount(tx, {
+          telegramUserId: BigInt(identity.telegramUserId),
+          username: identity.username,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          languageCode: identity.languageCode,
+          isPremium: identity.isPremium,
+          profilePicture: identity.photoUrl,
+          coins: 0,
+          gems: 0,
+          energy: BASE_MAX_ENERGY,
+          referralCode: newReferralCode(),
+          referredBy,
+        });
+        if (row) {
+          await openingBalance(query, row.id);
+          return row;
+        }
+        // Either a concurrent register won the race, or the referral code collided: look again.
+        if (await this.repository.telegramIdTaken(tx, identity.telegramUserId)) return null;
       }
-      await tx
-        .update(users)
-        .set({ selectedCharacterId: characterId, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      throw new Error('Could not allocate a referral code');
     });
   }
 
   /**
-   * PUT /user/update: the background is the only field a player may change. It must be the
-   * default (null, empty, "default" or the default picture) or a background item they own,
-   * named by item id or by its picture.
+   * U2 (spec-a §2 hero choice and profile equip): only a free hero or an owned character can be
+   * selected. Choosing a free hero for the first time adds it to the collection (D-USER-2).
    */
-  async setBackground(user: Pick<UserRow, 'id'>, value: string | null, defaultUrl: string): Promise<void> {
-    let itemId: string | null = null;
-    const wanted = value?.trim() ?? '';
-    if (wanted !== '' && wanted !== 'default' && wanted !== defaultUrl) {
-      const [owned] = await this.db
-        .select({ id: items.id })
-        .from(userItems)
-        .innerJoin(items, eq(items.id, userItems.itemId))
-        .where(
-          and(
-            eq(userItems.userId, user.id),
-            eq(items.itemType, 'background'),
-            sql`(${items.id} = ${wanted} or ${items.imageUrl} = ${wanted})`,
-          ),
-        )
-        .limit(1);
-      if (!owned) throw new ApiError('user/background-not-owned');
-      itemId = owned.id;
-    }
-    await this.db
-      .update(users)
-      .set({ backgroundItemId: itemId, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+  selectCharacter(userId: string, characterId: string): Promise<MoneyResult<null>> {
+    return this.deps.database.transaction(async (tx) => {
+      const character = await this.repository.character(tx, characterId);
+      if (!character) return failed('character/not-found');
+      if (!(await this.repository.ownsCharacter(tx, userId, characterId))) {
+        if (!character.isFree || !character.isActive) return failed('character/not-owned');
+        await this.repository.addFreeCharacter(tx, userId, character);
+      }
+      await this.repository.setSelectedCharacter(tx, userId, characterId, this.at());
+      return succeeded(null);
+    });
   }
 
-  /** The derived tap stats of a user (max energy, regeneration, multiplier, refill cooldown). */
-  statsOf(user: UserRow) {
-    return tapStats(upgradeLevelsOf(user));
+  /**
+   * U3 (PUT /user/update, D-USER-1): the background is the only field a player may change. It
+   * must be the default (null, empty, "default" or the default picture) or a background item they
+   * own, named by item id or by its picture.
+   */
+  async setBackground(userId: string, value: string | null): Promise<MoneyResult<null>> {
+    const wanted = value?.trim() ?? '';
+    let itemId: string | null = null;
+    if (wanted !== '' && wanted !== 'default' && wanted !== DEFAULT_BACKGROUND_URL) {
+      itemId = await this.repository.ownedBackgroundId(userId, wanted);
+      if (!itemId) return failed('user/background-not-owned');
+    }
+    await this.repository.setBackground(userId, itemId, this.at());
+    return succeeded(null);
+  }
+
+  /** The player as GET /user/{id} shows them, from a row just read or written. */
+  async view(user: UserRow): Promise<User> {
+    return userView(user, await this.repository.viewParts(user), this.deps.live, this.deps.now());
+  }
+
+  /** The player as GET /user/{id} shows them, read now. */
+  async viewById(userId: string): Promise<MoneyResult<User>> {
+    const user = await this.repository.findById(userId);
+    if (!user) return failed('user/not-found');
+    return succeeded(await this.view(user));
+  }
+
+  async profile(userId: string): Promise<MoneyResult<Profile>> {
+    const user = await this.repository.findById(userId);
+    if (!user) return failed('user/not-found');
+    const counts = await this.repository.profileCounts(user.id);
+    return succeeded(profileView(user, counts, this.deps.live, this.deps.now()));
+  }
+
+  /** The balances as stored, overlaid with the taps the engine holds (POST /user/{id}/sync-balance). */
+  async balances(userId: string): Promise<MoneyResult<Balances>> {
+    const user = await this.repository.findById(userId);
+    if (!user) return failed('user/not-found');
+    return succeeded(currentBalances(user, this.deps.live, this.deps.now()));
+  }
+}
+
+/**
+ * The opening balance, written by the transaction that creates the account: nobody can hold or
+ * change it yet, so it is the one balance change outside the BalanceGateway. Every later change
+ * goes through the gateway.
+ */
+async function openingBalance(query: RawQuery, userId: string) {
+  for (const [currency, amount] of [
+    ['coins', START_COINS],
+    ['gems', START_GEMS],
+  ] as const) {
+    if (amount <= 0) continue;
+    await changeBalance(query, {
+      userId,
+      currency,
+      delta: amount,
+      reason: 'starter-bonus',
+      idempotencyKey: `starter:${userId}:${currency}`,
+    });
   }
 }

@@ -2,10 +2,8 @@ import { tapStats } from '@titans/shared/boosts/upgrades';
 import { DEFAULT_EXPERIENCE_NEEDED, DEFAULT_TAP_VALUE } from '@titans/shared/constants';
 import { regenerate } from '@titans/shared/taps/energy';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
-import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { battles, characters, items, referrals, taskProgress, userCharacters } from '../db/schema.ts';
 import { type LevelsRow, type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
+import type { ProfileCounts, UserViewParts } from './user-repository.ts';
 
 /** What the realtime tap engine knows about a user that the database does not yet. */
 export interface LiveBalance {
@@ -48,27 +46,9 @@ export function currentBalances(user: BalancesRow, source: LiveBalanceSource, no
   return { ...stored, pending: live.pending, energy: live.energy, max_energy: live.maxEnergy };
 }
 
-/** Builds the user as GET /user/{id} returns it (spec-a §3). */
-export async function userView(db: Db, user: UserRow, source: LiveBalanceSource, now: number): Promise<User> {
-  const [owned, progress, background] = await Promise.all([
-    db
-      .select({ owned: userCharacters, character: characters })
-      .from(userCharacters)
-      .innerJoin(characters, eq(characters.id, userCharacters.characterId))
-      .where(eq(userCharacters.userId, user.id))
-      .orderBy(userCharacters.acquiredAt),
-    db
-      .select({ taskId: taskProgress.taskId, status: taskProgress.status, metadata: taskProgress.metadata })
-      .from(taskProgress)
-      .where(eq(taskProgress.userId, user.id)),
-    user.backgroundItemId
-      ? db
-          .select({ imageUrl: items.imageUrl })
-          .from(items)
-          .where(eq(items.id, user.backgroundItemId))
-          .limit(1)
-      : Promise.resolve([]),
-  ]);
+/** The user as GET /user/{id} returns it (spec-a §3). */
+export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanceSource, now: number): User {
+  const { owned, progress } = parts;
   const stats = tapStats(upgradeLevelsOf(user));
   const balances = currentBalances(user, source, now);
   const selected = owned.find((entry) => entry.character.id === user.selectedCharacterId)?.character;
@@ -88,7 +68,7 @@ export async function userView(db: Db, user: UserRow, source: LiveBalanceSource,
     cooldown: stats.refillCooldownSeconds,
     skill_points: user.skillPoints,
     level: user.level,
-    background_image: background[0]?.imageUrl ?? null,
+    background_image: parts.backgroundUrl,
     background_item_id: user.backgroundItemId,
     referral_code: user.referralCode,
     is_referral_upgraded: user.isReferralUpgraded,
@@ -131,43 +111,25 @@ export async function userView(db: Db, user: UserRow, source: LiveBalanceSource,
 }
 
 /** Profile stats (spec-a §3): battles, win rate, coins earned, tasks completed, referrals. */
-export async function profileView(
-  db: Db,
+export function profileView(
   user: UserRow,
+  counts: ProfileCounts,
   source: LiveBalanceSource,
   now: number,
-): Promise<Profile> {
-  const [[referralCount], [tasksDone], [fought]] = await Promise.all([
-    db.select({ value: count() }).from(referrals).where(eq(referrals.referrerId, user.id)),
-    db
-      .select({ value: count() })
-      .from(taskProgress)
-      .where(and(eq(taskProgress.userId, user.id), inArray(taskProgress.status, ['completed', 'claimed']))),
-    // S6: battles counted from their records: every finished battle the player fought, and those they won.
-    db
-      .select({
-        total: count(),
-        won: sql<number>`count(*) filter (where ${battles.winnerId} = ${user.id})`.mapWith(Number),
-      })
-      .from(battles)
-      .where(
-        and(or(eq(battles.player1Id, user.id), eq(battles.player2Id, user.id)), isNotNull(battles.endedAt)),
-      ),
-  ]);
+): Profile {
   const balances = currentBalances(user, source, now);
-  const totalBattles = fought?.total ?? 0;
-  const battlesWon = fought?.won ?? 0;
+  const { battles: totalBattles, battlesWon } = counts;
   return {
     telegram_user_id: user.telegramUserId.toString(),
     username: user.username || user.firstName || 'Player',
     profile_picture: user.profilePicture,
     level: user.level,
-    totalReferrals: referralCount?.value ?? 0,
+    totalReferrals: counts.referrals,
     totalBattles,
     battlesWon,
     winRate: totalBattles === 0 ? 0 : Math.round((battlesWon / totalBattles) * 1000) / 10,
     totalCoinsEarned: user.totalCoinsEarned + balances.pending,
     currentCoins: balances.coins,
-    tasksCompleted: tasksDone?.value ?? 0,
+    tasksCompleted: counts.tasksCompleted,
   };
 }
