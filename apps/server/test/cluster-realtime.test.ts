@@ -68,7 +68,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
   };
   const joined = (payload: { name: string }) => ({ username: 'u', name: payload.name, reward: 1, coins: 2 });
 
-  it('D-CLUSTER-6 a push from one process reaches the player on another, once on each socket', async () => {
+  it('CR1 D-CLUSTER-6 a push from one process reaches the player on another, once on each socket', async () => {
     const id = 32_601;
     const userId = await readyPlayer(a, id);
     const onB = await open(b, id);
@@ -106,7 +106,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     onA.close();
   }, 60_000);
 
-  it('D-CLUSTER-6 pushes to local players and taps cost no Redis command', async () => {
+  it('CR1 D-CLUSTER-6 pushes to local players and taps cost no Redis command', async () => {
     const id = 32_602;
     const userId = await readyPlayer(a, id);
     const socket = await open(a, id, `c2-client-${id}`);
@@ -131,7 +131,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     socket.close();
   }, 60_000);
 
-  it('D-CLUSTER-8 one player with sockets on two processes keeps one message budget', async () => {
+  it('CR2 D-CLUSTER-8 one player with sockets on two processes keeps one message budget', async () => {
     const id = 32_603;
     const userId = await readyPlayer(a, id);
     const onA = await open(a, id);
@@ -173,7 +173,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     onB.close();
   }, 60_000);
 
-  it(`D-CLUSTER-8 at most ${MAX_SOCKETS_PER_PLAYER} sockets per player across processes: the oldest anywhere closes`, async () => {
+  it(`CR2 D-CLUSTER-8 at most ${MAX_SOCKETS_PER_PLAYER} sockets per player across processes: the oldest anywhere closes`, async () => {
     const id = 32_604;
     await readyPlayer(a, id);
     const opened: TestSocket[] = [];
@@ -209,7 +209,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     for (const socket of opened) socket.close();
   }, 60_000);
 
-  it('D-BAN-1 a ban through one process closes the player’s socket on another within 1 s', async () => {
+  it('CR2 D-BAN-1 a ban through one process closes the player’s socket on another within 1 s', async () => {
     const id = 32_605;
     await readyPlayer(a, id);
     const onB = await open(b, id);

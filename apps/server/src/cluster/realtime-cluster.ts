@@ -84,25 +84,25 @@ export class RealtimeCluster {
     adapter.on('delete-room', onDelete);
     const onMessage = (channel: string, message: string) => this.onMessage(channel, message);
     this.sub.on('smessage', onMessage);
-    // After Redis comes back ioredis re-subscribes by itself; what others knew may be stale, so
-    // forget what we knew and say `here` again for every room this process holds.
-    let first = true;
-    const onReady = () => {
-      if (first) {
-        first = false;
-        return;
-      }
-      this.holders.clear();
+    // Both connections were ready before this, so a `ready` now is a reconnection. ioredis
+    // re-subscribes by itself; what others knew of us may be stale (their `gone` or our `here` may
+    // be lost), so the subscriber forgets what it knew and both say `here` again for every room
+    // held here (the publisher may come back second, when the first `here` could not be sent).
+    const announceAll = () => {
       for (const room of adapter.rooms.keys()) if (isPlayerRoom(room)) void this.announce(room, 'here');
     };
-    this.sub.on('ready', onReady);
-    this.pub.on('ready', onReady);
+    const onSubReady = () => {
+      this.holders.clear();
+      announceAll();
+    };
+    this.sub.on('ready', onSubReady);
+    this.pub.on('ready', announceAll);
     this.listeners.push(
       () => adapter.off('create-room', onCreate),
       () => adapter.off('delete-room', onDelete),
       () => this.sub.off('smessage', onMessage),
-      () => this.sub.off('ready', onReady),
-      () => this.pub.off('ready', onReady),
+      () => this.sub.off('ready', onSubReady),
+      () => this.pub.off('ready', announceAll),
     );
   }
 
