@@ -1,0 +1,186 @@
+import { tapStats } from '@titans/shared/boosts/upgrades';
+import { DEFAULT_TAP_VALUE } from '@titans/shared/constants';
+import { initialTapState, type TapContext, type TapState } from '@titans/shared/taps/tap-rules';
+import type { Database, RawQuery } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+import { selectList } from '../db/select-list.ts';
+import { type LevelsRow, upgradeLevelColumns, upgradeLevelsOf } from '../users/upgrade-levels.ts';
+import type { ClientSeqs, ClientSessions } from './client-sessions.ts';
+import type { TapSubscriber } from './tap-subscribers.ts';
+
+/** A player while they are tapping: the single authority over their energy and unflushed coins. */
+export interface LivePlayer {
+  userId: string;
+  context: TapContext;
+  hasCharacter: boolean;
+  state: TapState;
+  /** Coins as last read from or written to the database. */
+  confirmedCoins: number;
+  gems: number;
+  /** Accepted, not yet handed to a flush. */
+  pendingCoins: number;
+  pendingTaps: number;
+  /** Handed to the flush that is writing now. */
+  inflightCoins: number;
+  inflightTaps: number;
+  seqs: ClientSeqs;
+  subscribers: Set<TapSubscriber>;
+  /** Balance changes under way (BalanceGateway): the periodic flush leaves this player alone. */
+  held: number;
+  lastTouched: number;
+  /** When the first pending tap was accepted (performance.now()); 0 with none pending. */
+  pendingSince: number;
+  overCapSeconds: number[];
+  rejectedForRate: number;
+  lastFlaggedAt: number;
+}
+
+/** What the engine keeps of a user's row, with their hero's tap value (null: no hero chosen). */
+export interface LiveRow extends LevelsRow {
+  selectedCharacterId: string | null;
+  energy: number;
+  energyUpdatedAt: Date;
+  coins: number;
+  gems: number;
+  tapValue: number | null;
+}
+
+/**
+ * Read on every load and inside every balance change, as fixed SQL. Only the columns the engine
+ * keeps: PGlite formats and parses every column it returns, so the whole row would cost this
+ * read's CPU several times over.
+ */
+const LIVE_ROW_SQL = `select ${selectList({
+  ...upgradeLevelColumns,
+  selectedCharacterId: users.selectedCharacterId,
+  energy: users.energy,
+  energyUpdatedAt: users.energyUpdatedAt,
+  coins: users.coins,
+  gems: users.gems,
+})}, (select tap_value from characters where id = users.selected_character_id) as "tapValue"
+  from users where id = $1`;
+
+/** A user's row as the engine keeps it, through `query` (a transaction's or the database's). */
+export async function readLiveRow(query: RawQuery, userId: string): Promise<LiveRow | undefined> {
+  const [row] = await query<LiveRow>(LIVE_ROW_SQL, [userId]);
+  return row;
+}
+
+function contextOf(row: LiveRow): TapContext {
+  const stats = tapStats(upgradeLevelsOf(row));
+  return {
+    tapValue: row.tapValue ?? DEFAULT_TAP_VALUE,
+    tapMultiplier: stats.tapMultiplier,
+    max: stats.maxEnergy,
+    regenPerSecond: stats.regenPerSecond,
+  };
+}
+
+/** Takes the user's stored upgrades, hero and balances into the live state. */
+export function adopt(live: LivePlayer, row: LiveRow) {
+  live.context = contextOf(row);
+  live.hasCharacter = row.selectedCharacterId !== null;
+  // Coins in flight are settled by their flush; while none are, the stored coins are exact.
+  if (live.inflightCoins === 0) live.confirmedCoins = row.coins;
+  live.gems = row.gems;
+}
+
+export interface LivePlayersOptions {
+  database: Database;
+  sessions: ClientSessions;
+  now: () => number;
+  /** Players idle this long with no connection are dropped from memory. */
+  idleEvictMs: number;
+}
+
+/** The players in memory: loaded once on first use, shared by concurrent callers, evicted when idle. */
+export class LivePlayers {
+  private readonly players = new Map<string, LivePlayer>();
+  private readonly loading = new Map<string, Promise<LivePlayer | null>>();
+
+  constructor(private readonly options: LivePlayersOptions) {}
+
+  /** A player already in memory. */
+  get(userId: string): LivePlayer | undefined {
+    return this.players.get(userId);
+  }
+
+  /** Loads a player into memory once; concurrent callers share the load. Null: no such user. */
+  async ensure(userId: string): Promise<LivePlayer | null> {
+    const live = this.players.get(userId);
+    if (live) return live;
+    let pending = this.loading.get(userId);
+    if (!pending) {
+      pending = this.load(userId).finally(() => this.loading.delete(userId));
+      this.loading.set(userId, pending);
+    }
+    return pending;
+  }
+
+  private async load(userId: string): Promise<LivePlayer | null> {
+    const row = await this.read(userId);
+    if (!row) return null;
+    const seqs = await this.options.sessions.load(userId);
+    // Another load may have finished first while this one awaited.
+    const raced = this.players.get(userId);
+    if (raced) return raced;
+    const live: LivePlayer = {
+      userId,
+      context: contextOf(row),
+      hasCharacter: row.selectedCharacterId !== null,
+      state: initialTapState({ energy: row.energy, at: row.energyUpdatedAt.getTime() }),
+      confirmedCoins: row.coins,
+      gems: row.gems,
+      pendingCoins: 0,
+      pendingTaps: 0,
+      inflightCoins: 0,
+      inflightTaps: 0,
+      seqs,
+      subscribers: new Set(),
+      held: 0,
+      lastTouched: this.options.now(),
+      pendingSince: 0,
+      overCapSeconds: [],
+      rejectedForRate: 0,
+      lastFlaggedAt: 0,
+    };
+    this.players.set(userId, live);
+    return live;
+  }
+
+  /** Re-reads a loaded player's row (a change that is not about money). */
+  async reread(live: LivePlayer) {
+    const row = await this.read(live.userId);
+    if (row) adopt(live, row);
+  }
+
+  private async read(userId: string): Promise<LiveRow | undefined> {
+    const [row] = await this.options.database.query<LiveRow>(LIVE_ROW_SQL, [userId]);
+    return row;
+  }
+
+  /** Whether a balance change holds any player. */
+  anyHeld(): boolean {
+    for (const live of this.players.values()) if (live.held > 0) return true;
+    return false;
+  }
+
+  /** Drops players idle for `idleEvictMs` with nothing connected, held, queued or unwritten. */
+  evictIdle(queued: (live: LivePlayer) => boolean) {
+    const now = this.options.now();
+    for (const [userId, live] of this.players) {
+      const busy =
+        live.subscribers.size > 0 ||
+        live.held > 0 ||
+        queued(live) ||
+        live.inflightCoins !== 0 ||
+        live.pendingCoins !== 0;
+      if (!busy && now - live.lastTouched > this.options.idleEvictMs) this.players.delete(userId);
+    }
+  }
+
+  /** Players held in memory. */
+  get size() {
+    return this.players.size;
+  }
+}
