@@ -17,6 +17,7 @@ import { createBot } from './bot/create-bot.ts';
 import { webhookRoutes } from './bot/webhook-routes.ts';
 import { bootStepOnce, fingerprint, takeBootLock } from './cluster/boot-lock.ts';
 import { type Cluster, openCluster } from './cluster/cluster.ts';
+import { startClusterWork } from './cluster/cluster-work.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { RedisSocketCount } from './cluster/realtime-sockets.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
@@ -323,6 +324,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     timings: config.battle,
     logger: app.log,
     send: (userId, event, payload) => realtime.toUser(userId, event, payload),
+    // In a cluster other processes host live battles: boot voiding is for one process (D-CLUSTER-5).
+    voidAtStart: cluster === null,
   });
   registerBattleEvents(realtime, battles);
   await battles.start();
@@ -403,8 +406,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
   engine.start();
-  leaderboard.start();
-  uploadJanitor.start();
+  // Leaderboard rebuild and upload janitor: on timers here, or once per cluster (D-CLUSTER-4).
+  const jobs = await startClusterWork({
+    cluster,
+    scheduler: systemScheduler(now),
+    logger: app.log,
+    leaderboard,
+    leaderboardRefreshMs: config.leaderboardRefreshMs,
+    uploadJanitor,
+  });
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
     // Only this process's sockets: through a cluster adapter the plain call reaches every process.
@@ -412,6 +422,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     io.engine.close();
   });
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     await battles.close();
     await leaderboard.close();
     await bans.stop();

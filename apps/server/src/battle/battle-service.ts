@@ -24,9 +24,9 @@ import {
   loadEntrant,
 } from './battle-repository.ts';
 import { BattleRoom, type Contender, type Send } from './battle-room.ts';
-import type { BoostReader } from './boost-reader.ts';
 import { settleBattle, voidBattle } from './battle-settlement.ts';
 import { resultMessages, voidedMessage } from './battle-view.ts';
+import type { BoostReader } from './boost-reader.ts';
 import {
   type ArenaPresence,
   InMemoryArenaPresence,
@@ -48,6 +48,12 @@ export interface BattleServiceDeps {
   seed?: () => number;
   queue?: MatchQueue<Ticket>;
   presence?: ArenaPresence;
+  /**
+   * Void every active battle at start (default true): right for one process, where any active
+   * battle was left by a crash. False in a cluster, where other processes host live battles
+   * (decisions: D-CLUSTER-5).
+   */
+  voidAtStart?: boolean;
 }
 
 export interface Ticket {
@@ -87,7 +93,7 @@ export class BattleService {
 
   /** Voids the battles a crashed process left (stakes and energy returned), and starts the matchmaking tick. */
   async start() {
-    const voided = await this.voidUnfinished();
+    const voided = this.deps.voidAtStart === false ? 0 : await this.voidUnfinished();
     if (voided > 0) this.deps.logger.warn({ voided }, 'voided battles left unfinished by a previous process');
     this.matchmakingTimer = this.deps.scheduler.setInterval(
       () => this.matchmakingTick(),

@@ -59,6 +59,7 @@ export class LeaderboardService {
   /** The GET /leaderboard answer, serialised once per snapshot: every caller gets the same bytes. */
   private topJson = '';
   private timer: NodeJS.Timeout | undefined;
+  private followTimer: NodeJS.Timeout | undefined;
   private running: Promise<RefreshReport | null> | null = null;
   private queued: Promise<RefreshReport | null> | null = null;
   private closed = false;
@@ -78,9 +79,39 @@ export class LeaderboardService {
     }
   }
 
+  /**
+   * Cluster mode (decisions: D-CLUSTER-4): a cluster job rebuilds on one process; every process
+   * reads the current snapshot now and then whenever the pointer row changes, checked every
+   * intervalMs (one one-row read) and at once on reloadIfChanged() (the rebuilder's notice).
+   */
+  follow(intervalMs: number): void {
+    void this.reloadIfChanged();
+    this.followTimer = setInterval(() => void this.reloadIfChanged(), intervalMs);
+    this.followTimer.unref();
+  }
+
+  /** Reloads the top rows if another process flipped the snapshot since the last load. */
+  async reloadIfChanged(): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      const [state] = await this.deps.database.query<{ active: Side; refreshed_at: Date | string | null }>(
+        'select active, refreshed_at from leaderboard_state where id = 1',
+      );
+      if (!state) return false;
+      const refreshedAt = state.refreshed_at ? new Date(state.refreshed_at).getTime() : null;
+      if (state.active === this.side && refreshedAt === (this.refreshedAt?.getTime() ?? null)) return false;
+      await this.load();
+      return true;
+    } catch (error) {
+      if (!this.closed) this.deps.logger.warn({ err: error }, 'leaderboard reload failed');
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    clearInterval(this.followTimer);
     await this.queued?.catch(() => null);
     await this.running?.catch(() => null);
   }

@@ -1,0 +1,58 @@
+import { UPLOAD_SWEEP_INTERVAL_MS } from '@titans/shared/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler } from '../clock.ts';
+import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
+import type { UploadJanitor } from '../uploads/upload-janitor.ts';
+import type { Cluster } from './cluster.ts';
+import { ClusterJobs } from './cluster-jobs.ts';
+
+/** How often a process checks whether another one flipped the leaderboard snapshot (D-CLUSTER-4). */
+export const LEADERBOARD_FOLLOW_MS = 1_000;
+
+export interface ClusterWorkDeps {
+  cluster: Cluster | null;
+  scheduler: Scheduler;
+  logger: FastifyBaseLogger;
+  leaderboard: LeaderboardService;
+  leaderboardRefreshMs: number;
+  uploadJanitor: UploadJanitor;
+}
+
+/**
+ * Starts the background work that must happen once per cluster (decisions: D-CLUSTER-4): the
+ * leaderboard rebuild and the upload janitor. One process runs them on their own timers, as
+ * before; in a cluster they become cluster jobs, and every process follows the leaderboard's
+ * pointer row (told at once by the rebuilder over Redis, and checking every second in case the
+ * notice was lost). The tap flush, idle eviction and the ban poll stay per process. Answers the
+ * jobs to stop at shutdown (null for one process).
+ */
+export async function startClusterWork(deps: ClusterWorkDeps): Promise<ClusterJobs | null> {
+  const { cluster, leaderboard, uploadJanitor } = deps;
+  if (!cluster) {
+    leaderboard.start();
+    uploadJanitor.start();
+    return null;
+  }
+  const jobs = new ClusterJobs({ cluster, scheduler: deps.scheduler, logger: deps.logger });
+  if (deps.leaderboardRefreshMs > 0) {
+    const refreshed = cluster.key('leaderboard:refreshed');
+    const notices = await cluster.duplicate();
+    notices.on('message', () => void leaderboard.reloadIfChanged());
+    await notices.subscribe(refreshed);
+    leaderboard.follow(LEADERBOARD_FOLLOW_MS);
+    jobs.add({
+      name: 'leaderboard',
+      periodMs: deps.leaderboardRefreshMs,
+      run: async () => {
+        await leaderboard.refresh();
+        await cluster.redis.publish(refreshed, cluster.nodeId).catch(() => 0);
+      },
+    });
+  } else {
+    // Rebuilt only at start-up: every process does it (PostgreSQL lets one in at a time).
+    leaderboard.start();
+  }
+  jobs.add({ name: 'upload-janitor', periodMs: UPLOAD_SWEEP_INTERVAL_MS, run: () => uploadJanitor.sweep() });
+  jobs.start();
+  return jobs;
+}
