@@ -1,4 +1,4 @@
-import { UPGRADE_KINDS, type UpgradeKind, type UpgradeLevels } from '@titans/shared/boosts/upgrades';
+import type { UpgradeKind, UpgradeLevels } from '@titans/shared/boosts/upgrades';
 import { users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,7 +29,10 @@ export type LevelsRow = Pick<UserRow, (typeof UPGRADE_PROPERTIES)[UpgradeKind]>;
 
 /** A user's upgrade levels, as the shared rules take them. */
 export function upgradeLevelsOf(user: LevelsRow): UpgradeLevels {
-  return Object.fromEntries(
-    UPGRADE_KINDS.map((kind) => [kind, user[UPGRADE_PROPERTIES[kind]]]),
-  ) as UpgradeLevels;
+  return {
+    tap_power: user[UPGRADE_PROPERTIES.tap_power],
+    energy_capacity: user[UPGRADE_PROPERTIES.energy_capacity],
+    energy_regen: user[UPGRADE_PROPERTIES.energy_regen],
+    cooldown_reduction: user[UPGRADE_PROPERTIES.cooldown_reduction],
+  };
 }
