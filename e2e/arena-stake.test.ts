@@ -115,6 +115,7 @@ describe('Arena stake on screen', () => {
   }, 180_000);
 
   test('W12 a forfeited bot battle drops Home’s shown total by the stake, without a reload', async () => {
+    if ((await storedCoins(server.titans)) < 5_000) await giveCoins(server.titans, 5_000, 'e2e:stake-w12');
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
@@ -131,6 +132,16 @@ describe('Arena stake on screen', () => {
     await snap(page, 'arena-stake-defeat', '1-live');
     await forfeit(page, 'arena-stake-defeat');
     await snap(page, 'arena-stake-defeat', '3-defeated', { animations: 'allow' });
+    if (before - 5_000 < 5_000) {
+      // New Match: the start dialog says why it cannot start now.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'New Match' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Start Battle' });
+      await dialog.getByText('You need at least 5000 coins to enter a battle!').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Start Battle' }).isDisabled()).toBe(true);
+      await snap(page, 'arena-stake-defeat', '3b-new-match');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
 
     await go(page, 'Home');
     await expect.poll(() => shownCoins(page, 'coin-total')).toBe(before - 5_000);
