@@ -7,7 +7,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { AdminService } from './admin/admin-service.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
 import { banRoutes } from './bans/ban-routes.ts';
-import { BanService, banMessage } from './bans/ban-service.ts';
+import { BanService, banMessage, parseBanChange } from './bans/ban-service.ts';
 import { BattleService } from './battle/battle-service.ts';
 import { registerBattleEvents } from './battle/battle-socket.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
@@ -351,6 +351,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       users.forgetAccount(change.telegramUserId);
       if (change.banned) sockets.closeAll(change.telegramUserId, 'auth/banned', banMessage(change.reason));
     },
+    // Cluster mode: the other processes hear of it at once (D-CLUSTER-10); the poll stays.
+    ...(realtimeCluster
+      ? { announce: (change) => realtimeCluster.publishTo('bans', JSON.stringify(change)) }
+      : {}),
+  });
+  await realtimeCluster?.subscribe('bans', (raw) => {
+    const change = parseBanChange(raw);
+    if (change) bans.receive(change);
   });
   await bans.start();
   if (config.adminToken) {

@@ -51,8 +51,11 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: Redis goes away and 
   it('CR3 D-CLUSTER-9 taps flow while Redis is down; cross-process pushes come back with it', async () => {
     const x = 32_701;
     const y = 32_702;
+    const z = 32_703;
     const xId = await readyPlayer(a, x);
     await readyPlayer(a, y);
+    await readyPlayer(a, z);
+    const zOnB = await open(b, z);
     const xOnB = await open(b, x);
     const yOnA = await open(a, y, `c2-loss-${y}`);
     push(a, xId, 'before');
@@ -81,6 +84,13 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: Redis goes away and 
     await yOnA.waitFor('coinsUpdated', (p) => p.pending === 0 && p.coins > 0, 5_000);
     // A push to a player on the other process cannot get there now; it fails without throwing.
     expect(() => push(a, xId, 'during')).not.toThrow();
+    // A ban through A still closes Z's socket on B: the database poll carries it (D-BAN-1).
+    const zClosed = new Promise<void>((resolve) => zOnB.once('disconnect', () => resolve()));
+    const banned = performance.now();
+    expect(await a.bans.set(String(z), true, 'While Redis was away')).toMatchObject({ ok: true });
+    await zClosed;
+    expect(performance.now() - banned).toBeLessThan(2_000);
+    expect(zOnB.received.error).toContainEqual(expect.objectContaining({ code: 'auth/banned' }));
     // A new socket connects and is announced while Redis is away.
     const second = await open(a, y, `c2-loss-${y}-b`);
     expect(second.connected).toBe(true);

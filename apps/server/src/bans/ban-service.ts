@@ -2,6 +2,7 @@ import { canonicalTelegramId } from '@titans/shared/auth/telegram-user-id';
 import { BAN_POLL_INTERVAL_MS } from '@titans/shared/constants';
 import { ERRORS } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Scheduler, TimerHandle } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
@@ -23,6 +24,29 @@ export interface BanServiceOptions {
   /** The app's time and timers: the poll runs on it and the account's `updated_at` reads it. */
   scheduler: Scheduler;
   pollIntervalMs?: number;
+  /**
+   * Tells the other processes at once (cluster mode: a Redis channel whose messages reach
+   * `receive` there, decisions: D-CLUSTER-10); the poll stays for whatever that misses.
+   */
+  announce?: (change: BanChange) => void;
+}
+
+const banChangeSchema = z.strictObject({
+  id: z.number().int().positive(),
+  userId: z.string().min(1).max(64),
+  telegramUserId: z.string().regex(/^[1-9][0-9]{0,19}$/),
+  banned: z.boolean(),
+  reason: z.string().max(4096).nullable(),
+});
+
+/** A change as another process announced it, or null when it is not one. */
+export function parseBanChange(raw: string): BanChange | null {
+  try {
+    const parsed = banChangeSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 interface BanRow {
@@ -52,7 +76,7 @@ select e.id, e.user_id, u.telegram_user_id::text as telegram_user_id, e.banned, 
  * Bans and unbans (decisions: D-BAN-1). `set` writes the user's flag and a `ban_events` row in one
  * statement and applies it here at once; every process also polls `ban_events` every
  * BAN_POLL_INTERVAL_MS, so a ban made through another process reaches this one within a second.
- * A Redis pub/sub channel can replace the poll for many processes: it only has to call `receive`.
+ * In a cluster `announce` also sends it over Redis, and the other processes `receive` it at once.
  */
 export class BanService {
   private timer: TimerHandle | null = null;
@@ -102,6 +126,7 @@ export class BanService {
       reason: kept,
     };
     this.receive(change);
+    this.options.announce?.(change);
     return succeeded(change);
   }
 

@@ -37,6 +37,8 @@ export class RealtimeCluster {
   private readonly channelPrefix: string;
   private namespace: Namespace | null = null;
   private readonly listeners: Array<() => void> = [];
+  /** Cluster-wide channels of the app itself (not rooms): every process hears every message. */
+  private readonly appChannels = new Map<string, (message: string) => void>();
   private closed = false;
   readonly stats = { published: 0, publishFailed: 0, presenceSent: 0 };
 
@@ -106,6 +108,24 @@ export class RealtimeCluster {
     );
   }
 
+  /**
+   * Listens on a cluster-wide channel (e.g. bans): every process subscribed hears every message,
+   * its own included. Re-subscribed by ioredis after a reconnection.
+   */
+  async subscribe(name: string, handler: (message: string) => void) {
+    const channel = this.appChannel(name);
+    this.appChannels.set(channel, handler);
+    await this.sub.ssubscribe(channel);
+  }
+
+  /** Publishes on a cluster-wide channel; never waits, failures are counted and logged. */
+  publishTo(name: string, message: string) {
+    if (this.closed) return;
+    this.pub
+      .spublish(this.appChannel(name), message)
+      .catch((error: unknown) => this.failed(error, `publish on ${name} failed`));
+  }
+
   /** Other processes known to hold sockets in this room. */
   remoteHolders(room: string): number {
     return this.holders.get(room)?.size ?? 0;
@@ -158,6 +178,10 @@ export class RealtimeCluster {
     // Connections are closed with the cluster (Cluster.close).
   }
 
+  private appChannel(name: string) {
+    return `${this.channelPrefix}#app#${name}`;
+  }
+
   private channel(room: string) {
     return `${this.channelPrefix}#/#${room}#`;
   }
@@ -182,6 +206,15 @@ export class RealtimeCluster {
   }
 
   private onMessage(channel: string, raw: string) {
+    const appHandler = this.appChannels.get(channel);
+    if (appHandler) {
+      try {
+        appHandler(raw);
+      } catch (error) {
+        this.logger.error({ err: error, channel }, 'cluster channel handler failed');
+      }
+      return;
+    }
     if (!raw.startsWith(PRESENCE_MARK) || !channel.startsWith(this.channelPrefix)) return;
     let message: PresenceMessage;
     try {
