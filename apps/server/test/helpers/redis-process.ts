@@ -29,15 +29,27 @@ export class RedisProcess {
 
   /** Starts (or starts again) the server on this port; resolves once it accepts connections. */
   up(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null)
+      return Promise.resolve();
     const child = spawn(
       'redis-server',
       ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.child = child;
+    // Never outlive the test process, even when it is killed mid-run.
+    const kill = () => child.kill('SIGKILL');
+    process.once('exit', kill);
+    child.once('exit', () => {
+      process.off('exit', kill);
+      if (this.child === child) this.child = null;
+    });
     return new Promise((resolve, reject) => {
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 5_000);
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`redis-server did not start: ${output}`));
+      }, 5_000);
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Ready to accept connections')) {
@@ -56,7 +68,7 @@ export class RedisProcess {
   async down(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
