@@ -61,7 +61,7 @@ describe('admin API without ADMIN_TOKEN', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describeEachDatabase('admin API', (kind) => {

@@ -10,20 +10,19 @@ import type {
   RefundResult,
   RunningBattle,
 } from '@titans/shared/admin/schemas';
-import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
-import { boosterWindow } from '@titans/shared/marketplace/boosters';
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CatalogueReloader } from '../catalogue/catalogue-reloader.ts';
 import { CatalogueError } from '../catalogue/load-catalogue.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { adminAudit, battles, boosterActivations, items, purchases, userItems, users } from '../db/schema.ts';
+import { adminAudit, battles, purchases, users } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { StarsService } from '../stars/stars-service.ts';
 import type { UserRow } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import { recordAudit } from './admin-audit.ts';
+import { grantItem, takeItem } from './item-possessions.ts';
 import { findPlayers, type PresenceSource, paymentsOf, playerReport } from './player-report.ts';
 
 export interface AdminServiceDeps {
@@ -145,8 +144,8 @@ export class AdminService {
     if (asset.kind === 'item') {
       const possession =
         action === 'grant'
-          ? await this.grantItem(money, user.id, asset.item_id)
-          : await this.takeItem(money, user, asset.item_id);
+          ? await grantItem(money, user.id, asset.item_id)
+          : await takeItem(money, user.id, asset.item_id);
       return { balance_after: null, user_item_id: possession };
     }
     const balance = await money.apply({
@@ -159,83 +158,6 @@ export class AdminService {
       insufficient: 'ledger/insufficient-funds',
     });
     return { balance_after: balance, user_item_id: null };
-  }
-
-  /** An item as if bought for 0 (a booster starts its effect window, D-SHOP-2); `sold` counts sales only. */
-  private async grantItem(money: MoneyContext, userId: string, itemId: string): Promise<string> {
-    const [item] = await money.tx.select().from(items).where(eq(items.id, itemId)).limit(1);
-    if (!item) return money.fail('shop/item-not-found');
-    const booster = item.itemType === 'boost';
-    const [owned] = await money.tx
-      .insert(userItems)
-      .values({
-        userId,
-        itemId,
-        uniqueKey: booster ? null : itemId,
-        purchasePrice: 0,
-        currency: item.currency,
-        purchaseDate: new Date(money.now),
-      })
-      .onConflictDoNothing()
-      .returning({ id: userItems.id });
-    if (!owned) return money.fail('shop/item-owned');
-    if (booster) {
-      const running = await money.tx
-        .select({ endsAt: boosterActivations.endsAt })
-        .from(boosterActivations)
-        .where(
-          and(
-            eq(boosterActivations.userId, userId),
-            eq(boosterActivations.itemId, itemId),
-            gt(boosterActivations.endsAt, new Date(money.now)),
-          ),
-        );
-      const window = boosterWindow(
-        running.map((row) => row.endsAt.getTime()),
-        money.now,
-        BOOSTER_DURATION_MS,
-      );
-      await money.tx.insert(boosterActivations).values({
-        userId,
-        itemId,
-        userItemId: owned.id,
-        effects: item.effects,
-        startsAt: new Date(window.startsAt),
-        endsAt: new Date(window.endsAt),
-      });
-      await money.tx
-        .update(userItems)
-        .set({ consumedAt: new Date(window.endsAt) })
-        .where(eq(userItems.id, owned.id));
-    }
-    return owned.id;
-  }
-
-  /**
-   * Removes one possession of the item (a booster: the newest still running, whose effect ends);
-   * an equipped background goes back to the default.
-   */
-  private async takeItem(money: MoneyContext, user: UserRow, itemId: string): Promise<string> {
-    const [owned] = await money.tx
-      .select({ id: userItems.id })
-      .from(userItems)
-      .where(
-        and(
-          eq(userItems.userId, user.id),
-          eq(userItems.itemId, itemId),
-          or(isNull(userItems.consumedAt), gt(userItems.consumedAt, new Date(money.now))),
-        ),
-      )
-      .orderBy(desc(userItems.purchaseDate))
-      .limit(1);
-    if (!owned) return money.fail('request/not-found', `The player does not own ${itemId}`);
-    await money.tx.delete(boosterActivations).where(eq(boosterActivations.userItemId, owned.id));
-    await money.tx.delete(userItems).where(eq(userItems.id, owned.id));
-    await money.tx
-      .update(users)
-      .set({ backgroundItemId: null, updatedAt: new Date(money.now) })
-      .where(and(eq(users.id, user.id), eq(users.backgroundItemId, itemId)));
-    return owned.id;
   }
 
   /** OPS3: closes the player's sockets in this process (they reconnect by themselves) and records it. */

@@ -78,6 +78,65 @@ export async function paymentsOf(db: Db, userId: string, limit = 50): Promise<Pa
   return rows.map(paymentView);
 }
 
+/** The player's latest rows of every kind the report shows, read together. */
+function recentRows(db: Db, userId: string) {
+  return Promise.all([
+    db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(RECENT),
+    paymentsOf(db, userId, RECENT),
+    db
+      .select()
+      .from(userItems)
+      .where(eq(userItems.userId, userId))
+      .orderBy(desc(userItems.purchaseDate))
+      .limit(RECENT),
+    db
+      .select()
+      .from(userCharacters)
+      .where(eq(userCharacters.userId, userId))
+      .orderBy(desc(userCharacters.acquiredAt))
+      .limit(RECENT),
+    db
+      .select()
+      .from(battles)
+      .where(or(eq(battles.player1Id, userId), eq(battles.player2Id, userId)))
+      .orderBy(desc(battles.startedAt))
+      .limit(RECENT),
+    db.select().from(tapFlags).where(eq(tapFlags.userId, userId)).orderBy(desc(tapFlags.id)).limit(RECENT),
+    db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.userId, userId))
+      .orderBy(desc(adminAudit.id))
+      .limit(RECENT),
+  ]);
+}
+
+type RecentRows = Awaited<ReturnType<typeof recentRows>>;
+
+/** What the player owns: items (a booster until its effect ends) and characters. */
+function possessionsView(items: RecentRows[2], heroes: RecentRows[3]): PlayerReport['possessions'] {
+  return [
+    ...items.map((row) => ({
+      kind: 'item' as const,
+      id: row.id,
+      catalogue_id: row.itemId,
+      price: row.purchasePrice,
+      currency: row.currency,
+      acquired_at: row.purchaseDate.toISOString(),
+      consumed_at: row.consumedAt?.toISOString() ?? null,
+    })),
+    ...heroes.map((row) => ({
+      kind: 'character' as const,
+      id: row.id,
+      catalogue_id: row.characterId,
+      price: row.purchasePrice,
+      currency: row.currency,
+      acquired_at: row.acquiredAt.toISOString(),
+      consumed_at: null,
+    })),
+  ];
+}
+
 /**
  * Everything a support ticket needs about one player (issue 34): balances as the game shows them
  * (with taps not yet durable), level, energy, whether they are online or fighting here, and their
@@ -91,35 +150,7 @@ export async function playerReport(
   now: number,
 ): Promise<PlayerReport> {
   const telegramUserId = user.telegramUserId.toString();
-  const [ledgerRows, payments, items, heroes, fought, flags, audit] = await Promise.all([
-    db.select().from(ledger).where(eq(ledger.userId, user.id)).orderBy(desc(ledger.id)).limit(RECENT),
-    paymentsOf(db, user.id, RECENT),
-    db
-      .select()
-      .from(userItems)
-      .where(eq(userItems.userId, user.id))
-      .orderBy(desc(userItems.purchaseDate))
-      .limit(RECENT),
-    db
-      .select()
-      .from(userCharacters)
-      .where(eq(userCharacters.userId, user.id))
-      .orderBy(desc(userCharacters.acquiredAt))
-      .limit(RECENT),
-    db
-      .select()
-      .from(battles)
-      .where(or(eq(battles.player1Id, user.id), eq(battles.player2Id, user.id)))
-      .orderBy(desc(battles.startedAt))
-      .limit(RECENT),
-    db.select().from(tapFlags).where(eq(tapFlags.userId, user.id)).orderBy(desc(tapFlags.id)).limit(RECENT),
-    db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.userId, user.id))
-      .orderBy(desc(adminAudit.id))
-      .limit(RECENT),
-  ]);
+  const [ledgerRows, payments, items, heroes, fought, flags, audit] = await recentRows(db, user.id);
   const balances = currentBalances(user, live, now);
   return {
     player: {
@@ -158,26 +189,7 @@ export async function playerReport(
       created_at: row.createdAt.toISOString(),
     })),
     payments,
-    possessions: [
-      ...items.map((row) => ({
-        kind: 'item' as const,
-        id: row.id,
-        catalogue_id: row.itemId,
-        price: row.purchasePrice,
-        currency: row.currency,
-        acquired_at: row.purchaseDate.toISOString(),
-        consumed_at: row.consumedAt?.toISOString() ?? null,
-      })),
-      ...heroes.map((row) => ({
-        kind: 'character' as const,
-        id: row.id,
-        catalogue_id: row.characterId,
-        price: row.purchasePrice,
-        currency: row.currency,
-        acquired_at: row.acquiredAt.toISOString(),
-        consumed_at: null,
-      })),
-    ],
+    possessions: possessionsView(items, heroes),
     battles: fought.map((row) => ({
       id: row.id,
       mode: row.mode,

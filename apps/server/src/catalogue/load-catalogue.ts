@@ -128,9 +128,9 @@ export interface CatalogueLoad {
 /** True when a database error is a CHECK violation (SQLSTATE 23514), however wrapped. */
 function isCheckViolation(error: unknown): boolean {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if ((current as { code?: unknown }).code === '23514') return true;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ('code' in current && current.code === '23514') return true;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return false;
 }

@@ -185,41 +185,55 @@ export class GameMetrics {
     return this.registry.contentType;
   }
 
+  /** A counter whose total a service keeps, read when Prometheus scrapes. */
+  private total(name: string, help: string, value: (s: GameSources) => number) {
+    const read = () => this.sources;
+    return new Counter({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        const sources = read();
+        this.reset();
+        if (sources) this.inc(value(sources));
+      },
+    });
+  }
+
+  /** A gauge read when Prometheus scrapes; null leaves it at 0. */
+  private gauge(name: string, help: string, value: (s: GameSources) => number | null) {
+    const read = () => this.sources;
+    return new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        const sources = read();
+        const current = sources ? value(sources) : null;
+        this.reset();
+        if (current !== null) this.set(current);
+      },
+    });
+  }
+
   /** Series read from the services' own counters when Prometheus scrapes. */
   private defineScraped() {
-    const registers = [this.registry];
-    const read = () => this.sources;
-    const total = (name: string, help: string, value: (s: GameSources) => number) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        collect() {
-          const sources = read();
-          this.reset();
-          if (sources) this.inc(value(sources));
-        },
-      });
-    const gauge = (name: string, help: string, value: (s: GameSources) => number | null) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          const sources = read();
-          const current = sources ? value(sources) : null;
-          this.reset();
-          if (current !== null) this.set(current);
-        },
-      });
+    this.defineTaps();
+    this.defineSockets();
+    this.defineMoney();
+    this.defineArena();
+    this.defineDatabase();
+  }
 
-    total('titans_tap_events_total', 'Tap batches received', (s) => s.engine.stats.tapEvents);
-    total('titans_taps_accepted_total', 'Taps accepted (T1–T3)', (s) => s.engine.stats.tapsAccepted);
+  private defineTaps() {
+    const read = () => this.sources;
+    this.total('titans_tap_events_total', 'Tap batches received', (s) => s.engine.stats.tapEvents);
+    this.total('titans_taps_accepted_total', 'Taps accepted (T1–T3)', (s) => s.engine.stats.tapsAccepted);
     new Counter({
       name: 'titans_taps_refused_total',
       help: 'Taps refused, by reason: energy (E3) or rate (over 20 a second, T2)',
       labelNames: ['reason'],
-      registers,
+      registers: [this.registry],
       collect() {
         const sources = read();
         this.reset();
@@ -228,54 +242,62 @@ export class GameMetrics {
         this.inc({ reason: 'rate' }, sources.engine.stats.tapsRejectedRate);
       },
     });
-    total(
+    this.total(
       'titans_tap_duplicate_batches_total',
       'Tap batches resent with a seq already applied (T3)',
       (s) => s.engine.stats.duplicateBatches,
     );
-    total('titans_tap_coins_total', 'Coins earned by accepted taps', (s) => s.engine.stats.coinsAccepted);
-    total('titans_tap_flushes_total', 'Tap flush statements committed', (s) => s.engine.stats.flushes);
-    total(
+    this.total(
+      'titans_tap_coins_total',
+      'Coins earned by accepted taps',
+      (s) => s.engine.stats.coinsAccepted,
+    );
+    this.total('titans_tap_flushes_total', 'Tap flush statements committed', (s) => s.engine.stats.flushes);
+    this.total(
       'titans_tap_flush_failures_total',
       'Tap flushes that failed (retried next interval)',
       (s) => s.engine.stats.flushFailures,
     );
-    gauge('titans_tap_players_in_memory', 'Players the tap engine holds', (s) => s.engine.size);
-    gauge('titans_socket_connections', 'Open socket.io connections', (s) => s.connectedSockets());
-    total('titans_socket_messages_total', 'Socket messages received', (s) => s.socketStats().messages);
-    total(
+    this.gauge('titans_tap_players_in_memory', 'Players the tap engine holds', (s) => s.engine.size);
+  }
+
+  private defineSockets() {
+    this.gauge('titans_socket_connections', 'Open socket.io connections', (s) => s.connectedSockets());
+    this.total('titans_socket_messages_total', 'Socket messages received', (s) => s.socketStats().messages);
+    this.total(
       'titans_socket_rate_limited_total',
       "Socket messages refused over a socket's or a player's budget (D-SOCKET-2, H3)",
       (s) => s.socketStats().refused,
     );
-    total(
+    this.total(
       'titans_socket_invalid_total',
       'Socket messages refused by their schema',
       (s) => s.socketStats().invalid,
     );
-    total(
+    this.total(
       'titans_socket_flood_disconnects_total',
       'Sockets disconnected for flooding',
       (s) => s.socketStats().disconnectedForRate,
     );
-    total(
+  }
+
+  private defineMoney() {
+    this.total(
       'titans_balance_gateway_failures_total',
       'Balance changes refused or rolled back',
       (s) => s.gatewayStats().failures,
     );
-    total(
+    this.total(
       'titans_balance_gateway_replays_total',
       'Balance changes answered from an earlier idempotent result',
       (s) => s.gatewayStats().replays,
     );
-    this.defineArena(gauge, total);
-    this.defineDatabase(gauge, total);
     const payments = () => this.payments?.rows ?? [];
     new Gauge({
       name: 'titans_payments',
       help: 'Purchases (Stars, TON) by method and status, as of the last count (every 30 s at most)',
       labelNames: ['method', 'status'],
-      registers,
+      registers: [this.registry],
       collect() {
         this.reset();
         for (const row of payments()) this.set({ method: row.method, status: row.status }, row.count);
@@ -283,67 +305,65 @@ export class GameMetrics {
     });
   }
 
-  private defineArena(
-    gauge: (name: string, help: string, value: (s: GameSources) => number | null) => Gauge,
-    total: (name: string, help: string, value: (s: GameSources) => number) => Counter,
-  ) {
+  private defineArena() {
     const arena = () => this.arena;
-    gauge('titans_battles_running', 'Battle rooms running in this process', () => arena()?.rooms ?? null);
-    gauge(
+    this.gauge(
+      'titans_battles_running',
+      'Battle rooms running in this process',
+      () => arena()?.rooms ?? null,
+    );
+    this.gauge(
       'titans_matchmaking_queue_length',
       'Players waiting in the matchmaking queue',
       () => arena()?.queued ?? null,
     );
-    total('titans_battles_started_total', 'Battles started', () => arena()?.started ?? 0);
-    total('titans_battles_settled_total', 'Battles paid out', () => arena()?.settled ?? 0);
-    total(
+    this.total('titans_battles_started_total', 'Battles started', () => arena()?.started ?? 0);
+    this.total('titans_battles_settled_total', 'Battles paid out', () => arena()?.settled ?? 0);
+    this.total(
       'titans_battle_settle_failures_total',
       'Battle payouts that failed (retried)',
       () => arena()?.settleFailures ?? 0,
     );
   }
 
-  private defineDatabase(
-    gauge: (name: string, help: string, value: (s: GameSources) => number | null) => Gauge,
-    total: (name: string, help: string, value: (s: GameSources) => number) => Counter,
-  ) {
-    gauge('titans_db_up', '1 when the last database statement succeeded', (s) =>
+  private defineDatabase() {
+    this.gauge('titans_db_up', '1 when the last database statement succeeded', (s) =>
       s.database.health().state === 'up' ? 1 : 0,
     );
-    total(
+    this.total(
       'titans_db_lost_connections_total',
       'Database connections lost and replaced',
       (s) => s.database.health().lostConnections,
     );
-    total(
+    this.total(
       'titans_db_retries_total',
       'Statements retried after a lost connection',
       (s) => s.database.health().retries,
     );
-    gauge('titans_db_pool_max', 'Pool size (PGlite: 1)', (s) => s.database.pool().max);
-    gauge('titans_db_pool_open', 'Open pooled connections', (s) => s.database.pool().open);
-    gauge('titans_db_pool_idle', 'Idle pooled connections', (s) => s.database.pool().idle);
-    gauge(
+    this.gauge('titans_db_pool_max', 'Pool size (PGlite: 1)', (s) => s.database.pool().max);
+    this.gauge('titans_db_pool_open', 'Open pooled connections', (s) => s.database.pool().open);
+    this.gauge('titans_db_pool_idle', 'Idle pooled connections', (s) => s.database.pool().idle);
+    this.gauge(
       'titans_db_pool_waiting',
       'Statements waiting for a connection (PGlite: at its gate)',
       (s) => s.database.pool().waiting,
     );
-    gauge(
+    this.gauge(
       'titans_pglite_data_bytes',
       "PGlite's data folder (0 on PostgreSQL)",
       (s) => s.database.storage()?.dataBytes ?? null,
     );
-    gauge(
+    this.gauge(
       'titans_pglite_wal_bytes',
       "PGlite's write-ahead log (0 on PostgreSQL)",
       (s) => s.database.storage()?.walBytes ?? null,
     );
-    gauge(
+    this.gauge(
       'titans_pglite_wal_since_checkpoint_bytes',
       'WAL a restart after a crash would replay',
       (s) => s.database.storage()?.walSinceCheckpointBytes ?? null,
     );
-    gauge('titans_leaderboard_refresh_seconds', 'How long the last leaderboard snapshot took', (s) => {
+    this.gauge('titans_leaderboard_refresh_seconds', 'How long the last leaderboard snapshot took', (s) => {
       const stats = s.leaderboard?.();
       return stats && stats.refreshes > 0 ? stats.lastRefreshMs / 1000 : null;
     });
