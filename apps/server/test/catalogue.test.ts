@@ -131,7 +131,7 @@ describeEachDatabase('catalogue reload on a running server', (kind) => {
   beforeAll(async () => {
     catalogueDir = copyCatalogue();
     t = await startTestApp(kind, { env: { CATALOGUE_DIR: catalogueDir, ADMIN_TOKEN } });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     fs.rmSync(catalogueDir, { recursive: true, force: true });
@@ -275,5 +275,5 @@ describeEachDatabase('catalogue reload on a running server', (kind) => {
     const removed = await t.call(late.id, 'POST', '/v1/purchase/item/oak-buckler', { user_id: ownId(late) });
     expect(removed.status).toBe(410);
     expect(removed.body.error).toBe('shop/not-for-sale');
-  });
+  }, 180_000);
 });
