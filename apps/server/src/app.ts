@@ -18,6 +18,7 @@ import { webhookRoutes } from './bot/webhook-routes.ts';
 import { bootStepOnce, fingerprint, takeBootLock } from './cluster/boot-lock.ts';
 import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { startClusterWork } from './cluster/cluster-work.ts';
+import { Drain } from './cluster/drain.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { RedisSocketCount } from './cluster/realtime-sockets.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
@@ -98,6 +99,8 @@ export interface TitansApp {
   battles: BattleService;
   /** This process's place in the cluster (REDIS_URL); null in single-process mode. */
   cluster: Cluster | null;
+  /** Set when SIGTERM starts the graceful drain (cluster/drain.ts): /health answers 503. */
+  drain: Drain;
 }
 
 /** Believes the nearest `hops` proxies, like Express's numeric trust proxy. */
@@ -277,7 +280,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerAuthHooks(app, config, users);
   await app.register(fastifyMultipart);
 
-  await app.register(healthRoutes({ database }));
+  const drain = new Drain();
+  await app.register(healthRoutes({ database, draining: () => drain.draining }));
   if (config.devMode) await app.register(devRoutes({ botToken: config.botToken }));
   await app.register(
     async (api) => {
@@ -458,5 +462,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     sockets,
     battles,
     cluster,
+    drain,
   };
 }

@@ -1,6 +1,7 @@
 import { createApp } from './app.ts';
 import { registerWebhook } from './bot/register-webhook.ts';
 import { bootStepOnce, fingerprint, withBootLock } from './cluster/boot-lock.ts';
+import { DRAIN_NOTICE_MS, drainAndClose } from './cluster/drain.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 
 /** Starts Titans: configuration from the environment, then listen, then close cleanly on a signal. */
@@ -16,7 +17,8 @@ async function main() {
     throw error;
   }
 
-  const { app, database, bot, cluster } = await createApp(config);
+  const titans = await createApp(config);
+  const { app, database, bot, cluster } = titans;
   app.log.info(
     {
       database: database.kind,
@@ -33,13 +35,20 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing work in flight');
+    // SIGTERM drains (D-CLUSTER-6): /health 503, battles play to the end, then close. SIGINT
+    // (Ctrl-C while developing) closes at once.
+    const drain = signal === 'SIGTERM' ? config.drainTimeoutMs : 0;
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, drain + config.shutdownTimeoutMs);
     timer.unref();
     try {
-      await app.close();
+      await drainAndClose(titans, {
+        timeoutMs: drain,
+        noticeMs: cluster && drain > 0 ? DRAIN_NOTICE_MS : 0,
+        logger: app.log,
+      });
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');

@@ -63,6 +63,7 @@ export interface Ticket {
 
 export type ArenaFailure = { code: ErrorCode; message?: string };
 
+const DRAINING_MESSAGE = 'This server is restarting: try again in a moment';
 const SETTLE_RETRIES = 5;
 const SETTLE_RETRY_MS = 2_000;
 
@@ -77,6 +78,7 @@ export class BattleService {
   private readonly presence: ArenaPresence;
   private matchmakingTimer: TimerHandle | null = null;
   private readonly settling = new Set<Promise<unknown>>();
+  private draining = false;
   readonly stats = {
     started: 0,
     settled: 0,
@@ -99,6 +101,24 @@ export class BattleService {
       () => this.matchmakingTick(),
       MATCHMAKING_UPDATE_MS,
     );
+  }
+
+  /**
+   * Graceful drain (decisions: D-CLUSTER-6): no new battle or queue entry from now on; battles
+   * running and players already queued (paired or offered a bot as usual) play to the end.
+   */
+  stopAccepting(): void {
+    this.draining = true;
+  }
+
+  /** Resolves true once no battle runs, nobody is queued and every payout is done; false after timeoutMs. */
+  async whenIdle(timeoutMs: number): Promise<boolean> {
+    // Real time, not the Arena's scheduler: a test's manual scheduler must not hold shutdown.
+    for (let waited = 0; ; waited += 50) {
+      if (this.rooms.size === 0 && this.queue.size() === 0 && this.settling.size === 0) return true;
+      if (waited >= timeoutMs) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Stops timers and waits for payouts in flight. Unfinished battles are voided on the next start. */
@@ -149,6 +169,7 @@ export class BattleService {
 
   /** findMatch: checks entry, then starts a bot battle at once or joins the queue. */
   async findMatch(userId: string, request: FindMatchPayload): Promise<ArenaFailure | null> {
+    if (this.draining) return { code: 'server/unavailable', message: DRAINING_MESSAGE };
     if (request.battle_type === 'pve' && !request.difficulty) return { code: 'battle/difficulty-required' };
     if (!this.presence.claim(userId, { kind: 'entering' })) return { code: 'battle/already-in-battle' };
     let keep = false;

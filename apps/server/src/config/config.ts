@@ -127,6 +127,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'use at least 16 characters').optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  DRAIN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(120_000)),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
@@ -236,6 +237,8 @@ export interface Config {
   artDir: string | null;
   uploadsDir: string;
   shutdownTimeoutMs: number;
+  /** SIGTERM: how long running battles may play on before the app closes anyway (D-CLUSTER-6). */
+  drainTimeoutMs: number;
   /** Enables GET /metrics for holders of this bearer token. */
   metricsToken: string | undefined;
   /** Enables the operator's POST /admin/ban and /admin/unban (npm run ban) for this bearer token. */
@@ -329,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     artDir: path.join(repoRoot, 'apps/web/public'),
     uploadsDir: path.join(dataDir, 'uploads'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    drainTimeoutMs: values.DRAIN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
     adminToken: values.ADMIN_TOKEN,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
