@@ -84,7 +84,7 @@ export interface TitansApp {
   users: UserService;
   engine: TapEngine;
   gateway: BalanceGateway;
-  /** The Titans Emporium; the Arena reads `marketplace.activeBoosts(userId, now)`. */
+  /** The Titans Emporium (the Arena reads its boosters through the BoostReader app.ts hands it). */
   marketplace: MarketplaceService;
   realtime: Realtime;
   io: TitansSocketServer;
