@@ -66,6 +66,17 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     const match = new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats);
     return Number(match?.[1] ?? 0);
   };
+  /** Waits until no publish has happened for a while (presence of sockets opened or closed just before). */
+  const settled = async () => {
+    let last = await calls('spublish');
+    for (let round = 0; round < 25; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const now = await calls('spublish');
+      if (now === last) return;
+      last = now;
+    }
+    throw new Error('publishes never settled');
+  };
   const joined = (payload: { name: string }) => ({ username: 'u', name: payload.name, reward: 1, coins: 2 });
 
   it('CR1 D-CLUSTER-6 a push from one process reaches the player on another, once on each socket', async () => {
@@ -110,6 +121,8 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, bu
     const id = 32_602;
     const userId = await readyPlayer(a, id);
     const socket = await open(a, id, `c2-client-${id}`);
+    // Its `here` (and the previous test's `gone`) are presence, once per connection: let them pass.
+    await settled();
     const before = { spublish: await calls('spublish'), multi: await calls('multi') };
     for (let index = 0; index < 50; index++)
       a.realtime.toUser(userId, 'referralJoined', joined({ name: `local-${index}` }));
