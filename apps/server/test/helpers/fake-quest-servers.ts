@@ -165,7 +165,10 @@ export function fakeAdsgram(rewardUrl: string) {
   return {
     async watchedToTheEnd(telegramUserId: number | string) {
       const response = await fetch(rewardUrl.replace('[userId]', String(telegramUserId)));
-      return { status: response.status, body: (await response.json()) as { data: { credited: boolean; view_id: string | null } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { data: { credited: boolean; view_id: string | null } },
+      };
     },
   };
 }
