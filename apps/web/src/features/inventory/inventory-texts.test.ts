@@ -4,7 +4,9 @@ import { INVENTORY_LOAD_ERROR, INVENTORY_LOAD_FAILED, inventoryLoadError } from 
 
 describe('inventory load failure texts (spec-a §8 "Inventory")', () => {
   it('shows the server message when the server answered with an error', () => {
-    expect(inventoryLoadError(new ApiError(500, 'server/internal', 'Something broke'))).toBe('Something broke');
+    expect(inventoryLoadError(new ApiError(500, 'server/internal', 'Something broke'))).toBe(
+      'Something broke',
+    );
   });
 
   it('falls back to "Failed to load inventory items" when the server gave no message', () => {
