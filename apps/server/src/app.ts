@@ -19,6 +19,7 @@ import { bootStepOnce, fingerprint, takeBootLock } from './cluster/boot-lock.ts'
 import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { startClusterWork } from './cluster/cluster-work.ts';
 import { Drain } from './cluster/drain.ts';
+import { registerPlayerRouteCheck, registerSocketPlayerRouteCheck } from './cluster/player-route.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { RedisSocketCount } from './cluster/realtime-sockets.ts';
 import { CatalogueReloader } from './catalogue/catalogue-reloader.ts';
@@ -278,6 +279,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     scheduler: systemScheduler(now),
   });
   registerAuthHooks(app, config, users);
+  registerPlayerRouteCheck(app);
   await app.register(fastifyMultipart);
 
   const drain = new Drain();
@@ -316,6 +318,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     now,
     cluster: realtimeCluster,
   });
+  registerSocketPlayerRouteCheck(realtime.io);
   registerTapEvents(realtime, engine);
   realtimeRef = realtime;
   const battles = new BattleService({

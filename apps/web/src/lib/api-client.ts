@@ -1,3 +1,4 @@
+import { PLAYER_ROUTE_HEADER, playerRouteOf } from '@titans/shared/cluster/player-route';
 import { REQUEST_RETRIES, REQUEST_TIMEOUT_MS, SLOW_REQUEST_MS } from '@titans/shared/constants';
 import { isErrorCode } from '@titans/shared/errors';
 import { ApiError } from './api-error.ts';
@@ -120,6 +121,9 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     if (idempotencyKey && !headers['Idempotency-Key']) headers['Idempotency-Key'] = idempotencyKey;
     const raw = initData();
     if (raw) headers.Authorization = `tma ${raw}`;
+    // The balancer in front of a cluster routes by player (D-CLUSTER-7).
+    const player = playerRouteOf(raw);
+    if (player) headers[PLAYER_ROUTE_HEADER] = player;
     let body: BodyInit | undefined;
     if (request.form) body = request.form;
     else if (request.body !== undefined) {

@@ -1,7 +1,7 @@
 import type { HandshakeAuth } from '@titans/shared/realtime/events';
 import { io } from 'socket.io-client';
 import { pageClientId } from './client-id.ts';
-import { SOCKET_OPTIONS, type TitansClientSocket } from './realtime-connection.ts';
+import { playerRouteQuery, SOCKET_OPTIONS, type TitansClientSocket } from './realtime-connection.ts';
 
 /**
  * The raw init data Telegram put in the launch URL's hash (`tgWebAppData`), if it is there. The
@@ -24,6 +24,7 @@ export function openEarlySocket(initData: string | null): void {
   if (!initData || early) return;
   early = io({
     ...SOCKET_OPTIONS,
+    query: playerRouteQuery(initData),
     auth: (send: (auth: HandshakeAuth) => void) => send({ initData, clientId: pageClientId }),
   });
   early.connect();

@@ -1,3 +1,4 @@
+import { PLAYER_ROUTE_QUERY, playerRouteOf } from '@titans/shared/cluster/player-route';
 import {
   SOCKET_BACKOFF_BASE_MS,
   SOCKET_BACKOFF_FACTOR,
@@ -23,6 +24,12 @@ export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) =
  * spec-a §7 / §9 "Socket": protocol 4 on /engine.io, no auto-connect, 5 reconnect attempts,
  * delay 3 s, max delay 10 s, timeout 20 s.
  */
+/** The handshake's routing id, for a balancer that hashes on the player (D-CLUSTER-7). */
+export function playerRouteQuery(initData: string | null | undefined): Record<string, string> {
+  const player = playerRouteOf(initData);
+  return player ? { [PLAYER_ROUTE_QUERY]: player } : {};
+}
+
 export const SOCKET_OPTIONS = {
   path: SOCKET_PATH,
   autoConnect: false,
@@ -113,7 +120,9 @@ export class RealtimeConnection {
     // A function, so a handshake after a long pause reads the init data again.
     const auth = (send: (auth: HandshakeAuth) => void) =>
       send({ initData: options.initData() ?? '', clientId: options.clientId });
-    this.socket = options.socket ?? createSocket({ ...SOCKET_OPTIONS, auth });
+    this.socket =
+      options.socket ??
+      createSocket({ ...SOCKET_OPTIONS, auth, query: playerRouteQuery(options.initData()) });
     this.socket.auth = auth;
     this.socket.on('connect', this.onConnect);
     this.socket.on('disconnect', this.onDisconnect);
