@@ -6,7 +6,8 @@ import type { Cluster } from './cluster.ts';
 export interface ClusterJob {
   name: string;
   periodMs: number;
-  run(): Promise<unknown>;
+  /** Runs the job for this slot of time (`floor(now / periodMs)` when it was claimed). */
+  run(slot: number): Promise<unknown>;
 }
 
 export interface ClusterJobsDeps {
@@ -19,7 +20,7 @@ export interface ClusterJobsDeps {
 /**
  * Cluster-wide jobs, once per period (decisions: D-CLUSTER-4). Time is cut into slots of the
  * job's period; every process checks twice a slot and the first to claim the slot in Redis
- * (`SET <prefix>job:<name>:<slot> <node> NX PX 2×period`) runs it. No leader to elect or lose: a
+ * (`SET <prefix>job:<name>:<slot> <node> NX PX period+1min`) runs it. No leader to elect or lose: a
  * process that dies, pauses or is draining simply stops claiming, and any other claims the next
  * slot. Without Redis nobody claims and the job waits (logged), which is what "once" means when
  * the processes cannot agree.
@@ -66,7 +67,9 @@ export class ClusterJobs {
         cluster.key(`job:${job.name}:${slot}`),
         cluster.nodeId,
         'PX',
-        job.periodMs * 2,
+        // Past the slot's end by a minute: a process stalled between reading the clock and
+        // claiming still finds the slot taken.
+        job.periodMs + 60_000,
         'NX',
       );
     } catch (error) {
@@ -75,7 +78,7 @@ export class ClusterJobs {
     }
     if (claimed !== 'OK' || this.stopped) return;
     const run = job
-      .run()
+      .run(slot)
       .then(() => this.runs.set(job.name, (this.runs.get(job.name) ?? 0) + 1))
       .catch((error: unknown) => logger.error({ err: error, job: job.name }, 'cluster job failed'));
     this.running.add(run);
