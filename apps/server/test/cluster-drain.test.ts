@@ -62,7 +62,7 @@ describe('graceful drain on SIGTERM', () => {
         for (const socket of sockets) socket.close();
         await t.close();
       }
-    });
+    }, 90_000);
   }
 
   it('a battle that outlasts the drain timeout does not hold the process: it closes anyway', async () => {
@@ -79,5 +79,5 @@ describe('graceful drain on SIGTERM', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 60_000);
 });
