@@ -1,0 +1,53 @@
+/**
+ * The HAProxy configuration `npm run cluster` runs and the README's production example is based
+ * on (decisions: D-CLUSTER-7, D-CLUSTER-8): a consistent hash on the player id the client sends
+ * (`X-Titans-Player` on REST, `?player=` on the socket handshake), health checks on /health every
+ * second (down after two failures, so a draining process stops getting traffic within ~2 s).
+ */
+export const HAPROXY = '/usr/sbin/haproxy';
+
+export interface HaproxyOptions {
+  /** Where the balancer listens, e.g. `127.0.0.1:3000`. */
+  bind: string;
+  servers: { name: string; address: string }[];
+  /** Adds `X-Titans-Server: <name>` to every answer (tests and trying it out see who served). */
+  tellServer?: boolean;
+  /** Connections at once (HAProxy needs about two descriptors each; default 4096). */
+  maxconn?: number;
+}
+
+export function haproxyConfig(options: HaproxyOptions): string {
+  const lines = [
+    'global',
+    `  maxconn ${options.maxconn ?? 4096}`,
+    '',
+    'defaults',
+    '  mode http',
+    '  timeout connect 5s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    // A WebSocket stays open for the session: the tunnel timeout applies once it is upgraded.
+    '  timeout tunnel 1h',
+    '  option redispatch',
+    '  retries 2',
+    '',
+    'frontend titans',
+    `  bind ${options.bind}`,
+    '  default_backend game',
+    '',
+    'backend game',
+    // The player id: the REST header, else the handshake's query parameter. A request with
+    // neither (the web app's files, /health) is balanced round robin.
+    '  http-request set-var(txn.player) req.hdr(x-titans-player)',
+    '  http-request set-var(txn.player) url_param(player) if !{ var(txn.player) -m found }',
+    '  balance hash var(txn.player)',
+    '  hash-type consistent',
+    '  option httpchk GET /health',
+    '  http-check expect status 200',
+    '  default-server inter 1s fall 2 rise 2',
+    ...(options.tellServer ? ['  http-response set-header X-Titans-Server %[srv_name]'] : []),
+    ...options.servers.map((server) => `  server ${server.name} ${server.address} check`),
+    '',
+  ];
+  return lines.join('\n');
+}
