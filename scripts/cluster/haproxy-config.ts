@@ -1,6 +1,6 @@
 /**
  * The HAProxy configuration `npm run cluster` runs and the README's production example is based
- * on (decisions: D-CLUSTER-7, D-CLUSTER-8): a consistent hash on the player id the client sends
+ * on (decisions: D-CLUSTER-12, D-CLUSTER-13): a consistent hash on the player id the client sends
  * (`X-Titans-Player` on REST, `?player=` on the socket handshake), health checks on /health every
  * second (down after two failures, so a draining process stops getting traffic within ~2 s).
  */

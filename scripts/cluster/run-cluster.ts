@@ -1,6 +1,6 @@
 /**
  * npm run cluster [-- --processes N --port P]: a Titans cluster on this machine (decisions:
- * D-CLUSTER-8). Starts N server processes (default 2) on one PostgreSQL and one Redis
+ * D-CLUSTER-13). Starts N server processes (default 2) on one PostgreSQL and one Redis
  * (DATABASE_URL and REDIS_URL from the environment, else the local defaults) and HAProxy
  * (Debian's /usr/sbin/haproxy) in front on P (default 3000), routing by player id. Ctrl-C stops
  * everything; the HAProxy configuration lives in a temporary folder removed at the end.

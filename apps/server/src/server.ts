@@ -35,7 +35,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing work in flight');
-    // SIGTERM drains (D-CLUSTER-6): /health 503, battles play to the end, then close. SIGINT
+    // SIGTERM drains (D-CLUSTER-11): /health 503, battles play to the end, then close. SIGINT
     // (Ctrl-C while developing) closes at once.
     const drain = signal === 'SIGTERM' ? config.drainTimeoutMs : 0;
     const timer = setTimeout(() => {

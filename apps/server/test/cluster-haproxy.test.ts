@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAPROXY, haproxyConfig } from '../../../scripts/cluster/haproxy-config.ts';
 import { freePort } from './helpers/server-process.ts';
 
-// D-CLUSTER-7, D-CLUSTER-8: the generated HAProxy configuration routes by player id (header or
+// D-CLUSTER-12, D-CLUSTER-13: the generated HAProxy configuration routes by player id (header or
 // handshake query alike) and stops sending to a process whose /health answers 503 (draining).
 describe.runIf(fs.existsSync(HAPROXY))('npm run cluster: HAProxy in front of the processes', () => {
   const backends: { server: http.Server; healthy: boolean }[] = [];

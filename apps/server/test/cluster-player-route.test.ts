@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
-// D-CLUSTER-7: the balancer hashes on the id the client sends; the server refuses an id that is
+// D-CLUSTER-12: the balancer hashes on the id the client sends; the server refuses an id that is
 // not the verified caller's.
 describe('player-id routing', () => {
   let t: TestApp;

@@ -104,7 +104,7 @@ export class BattleService {
   }
 
   /**
-   * Graceful drain (decisions: D-CLUSTER-6): no new battle or queue entry from now on; battles
+   * Graceful drain (decisions: D-CLUSTER-11): no new battle or queue entry from now on; battles
    * running and players already queued (paired or offered a bot as usual) play to the end.
    */
   stopAccepting(): void {

@@ -25,7 +25,7 @@ export interface DrainTarget {
 }
 
 /**
- * Graceful drain on SIGTERM (decisions: D-CLUSTER-6): /health answers 503, no new battle starts
+ * Graceful drain on SIGTERM (decisions: D-CLUSTER-11): /health answers 503, no new battle starts
  * here, the battles running and the players queued play to the end (at most timeoutMs), then the
  * app closes: sockets are disconnected (clients reconnect through the balancer), every pending
  * tap is flushed and the database closed. Answers whether every battle ended in time.

@@ -5,7 +5,7 @@ import type { TitansSocketServer } from '../realtime/socket-server.ts';
 
 const REFUSAL = 'The routing player id is not yours';
 
-/** True when a routing id is absent or names this verified caller (D-CLUSTER-7). */
+/** True when a routing id is absent or names this verified caller (D-CLUSTER-12). */
 export function routeMatches(routed: unknown, telegramUserId: number | string): boolean {
   return routed === undefined || routed === String(telegramUserId);
 }

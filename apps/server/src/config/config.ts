@@ -237,7 +237,7 @@ export interface Config {
   artDir: string | null;
   uploadsDir: string;
   shutdownTimeoutMs: number;
-  /** SIGTERM: how long running battles may play on before the app closes anyway (D-CLUSTER-6). */
+  /** SIGTERM: how long running battles may play on before the app closes anyway (D-CLUSTER-11). */
   drainTimeoutMs: number;
   /** Enables GET /metrics for holders of this bearer token. */
   metricsToken: string | undefined;

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 /**
  * GET /health and /v1/health: 200 when the database answers, 503 otherwise; `db` tells operators
  * how the connection has fared (lost connections, retries, the last error). A draining process
- * (SIGTERM, D-CLUSTER-6) answers 503 `draining` so the balancer stops sending to it.
+ * (SIGTERM, D-CLUSTER-11) answers 503 `draining` so the balancer stops sending to it.
  */
 export function healthRoutes({
   database,

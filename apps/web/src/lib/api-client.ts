@@ -121,7 +121,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     if (idempotencyKey && !headers['Idempotency-Key']) headers['Idempotency-Key'] = idempotencyKey;
     const raw = initData();
     if (raw) headers.Authorization = `tma ${raw}`;
-    // The balancer in front of a cluster routes by player (D-CLUSTER-7).
+    // The balancer in front of a cluster routes by player (D-CLUSTER-12).
     const player = playerRouteOf(raw);
     if (player) headers[PLAYER_ROUTE_HEADER] = player;
     let body: BodyInit | undefined;

@@ -8,7 +8,7 @@ import {
   type TitansClientSocket,
 } from './realtime/realtime-connection.ts';
 
-// D-CLUSTER-7: the balancer in front of a cluster hashes on the player id the client sends.
+// D-CLUSTER-12: the balancer in front of a cluster hashes on the player id the client sends.
 const INIT_DATA = `query_id=1&user=${encodeURIComponent(JSON.stringify({ id: 424_242, first_name: 'Ann' }))}&hash=abc`;
 
 describe('player-id routing', () => {

@@ -1,5 +1,5 @@
 /**
- * Player-id routing (decisions: D-CLUSTER-7). A load balancer in front of several server
+ * Player-id routing (decisions: D-CLUSTER-12). A load balancer in front of several server
  * processes hashes on the player's Telegram id, so each player keeps reaching one process. The
  * Mini App sends the id on every REST call (header) and in the socket handshake (query parameter,
  * as browsers cannot set headers on a WebSocket); the server refuses an id that is not the

@@ -24,7 +24,7 @@ export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) =
  * spec-a §7 / §9 "Socket": protocol 4 on /engine.io, no auto-connect, 5 reconnect attempts,
  * delay 3 s, max delay 10 s, timeout 20 s.
  */
-/** The handshake's routing id, for a balancer that hashes on the player (D-CLUSTER-7). */
+/** The handshake's routing id, for a balancer that hashes on the player (D-CLUSTER-12). */
 export function playerRouteQuery(initData: string | null | undefined): Record<string, string> {
   const player = playerRouteOf(initData);
   return player ? { [PLAYER_ROUTE_QUERY]: player } : {};
