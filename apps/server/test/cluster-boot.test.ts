@@ -86,13 +86,38 @@ describe.runIf(process.env.DATABASE_URL)('cluster boot work once (PostgreSQL + R
     const cluster = await openCluster(config, silent);
     cleanups.push(async () => cluster?.close());
     let runs = 0;
-    expect(await bootStepOnce(cluster, 'x', 'v1', async () => (runs++, false))).toBe(true);
-    expect(await bootStepOnce(cluster, 'x', 'v1', async () => (runs++, true))).toBe(true);
-    expect(await bootStepOnce(cluster, 'x', 'v1', async () => (runs++, true))).toBe(false);
-    expect(await bootStepOnce(cluster, 'x', 'v2', async () => (runs++, true))).toBe(true);
+    expect(
+      await bootStepOnce(cluster, 'x', 'v1', async () => {
+        runs++;
+        return false;
+      }),
+    ).toBe(true);
+    expect(
+      await bootStepOnce(cluster, 'x', 'v1', async () => {
+        runs++;
+        return true;
+      }),
+    ).toBe(true);
+    expect(
+      await bootStepOnce(cluster, 'x', 'v1', async () => {
+        runs++;
+        return true;
+      }),
+    ).toBe(false);
+    expect(
+      await bootStepOnce(cluster, 'x', 'v2', async () => {
+        runs++;
+        return true;
+      }),
+    ).toBe(true);
     expect(runs).toBe(3);
     // Without a cluster every process runs it (PGlite, or PostgreSQL without Redis).
-    expect(await bootStepOnce(null, 'x', 'v1', async () => (runs++, true))).toBe(true);
+    expect(
+      await bootStepOnce(null, 'x', 'v1', async () => {
+        runs++;
+        return true;
+      }),
+    ).toBe(true);
     expect(runs).toBe(4);
   });
 });

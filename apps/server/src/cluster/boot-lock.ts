@@ -71,14 +71,14 @@ export function fingerprint(value: unknown): string {
  * In a cluster the step's fingerprint is remembered in Redis for BOOT_STEP_MEMORY_SECONDS after it
  * ran; a process holding the lock next with the same fingerprint skips it. Without a cluster (or
  * when Redis does not answer) the step runs: every step here is idempotent, running it again only
- * costs time. A step that answers false (it failed and logged why) is not remembered, so the next
+ * costs time. A step that answers false (it failed and logged why; any other answer is success) is not remembered, so the next
  * process tries again. Answers whether it ran.
  */
 export async function bootStepOnce(
   cluster: Cluster | null,
   step: string,
   print: string,
-  work: () => Promise<boolean | undefined | void>,
+  work: () => Promise<unknown>,
 ): Promise<boolean> {
   const key = cluster?.key(`boot:${step}`);
   if (cluster && key) {
