@@ -78,7 +78,8 @@ describe.runIf(process.env.DATABASE_URL)('cluster-wide jobs once per cluster (Po
     // At least one (a rebuild on a loaded 2-core machine can outlast a 0.4 s period; the slot's
     // claimant then waits for it), never more than one per period.
     expect(refreshes).toBeGreaterThanOrEqual(1);
-    expect(refreshes).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+    // A window of n periods touches n + 1 slots, and a rebuild begun before it may end inside it.
+    expect(refreshes).toBeLessThanOrEqual(Math.ceil(periods) + 2);
     // A new leader appears on both apps within a period and a second.
     await a.database.db.update(users).set({ referralEarnings: 10_000_000 }).where(eq(users.id, userId));
     const deadline = Date.now() + 400 + 1_500;
