@@ -52,7 +52,10 @@ describe('launched by Telegram', () => {
     await page.getByTestId('hero-tap').waitFor();
     // The socket opened first thing was adopted, not joined by a second one.
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]).toContain('/engine.io/?EIO=4&transport=websocket');
+    // A websocket from the start, carrying the player id a cluster's balancer hashes on (D-CLUSTER-12).
+    expect(sockets[0]).toContain('/engine.io/?');
+    expect(sockets[0]).toContain('EIO=4&transport=websocket');
+    expect(new URL(sockets[0] ?? '').searchParams.get('player')).toBe('2');
     // Opened by the entry script, before the app was even evaluated.
     expect(order.indexOf('socket')).toBeLessThan(order.indexOf('/v1/user/register'));
     // Registration is sent once, by the entry script too, and the session reads that answer.
