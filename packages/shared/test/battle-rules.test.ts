@@ -86,6 +86,20 @@ const inputArb = fc.array(
   { maxLength: 120 },
 );
 
+/** The input a script entry makes at `at`, aimed at the target live then. */
+function scriptedInput(
+  current: BattleState,
+  entry: { kind: string; side: Side; useTarget: boolean },
+  at: number,
+): BattleInput {
+  if (entry.kind === 'tap') {
+    const live = step(current, { type: 'advance', at }).state.fighters[entry.side].target;
+    return { type: 'tap', side: entry.side, at, targetId: entry.useTarget ? live?.id : undefined };
+  }
+  if (entry.kind === 'advance') return { type: 'advance', at };
+  return { type: entry.kind, side: entry.side, at } as BattleInput;
+}
+
 function randomRun(
   state: BattleState,
   script: Array<{ kind: string; side: Side; gap: number; useTarget: boolean }>,
@@ -95,13 +109,7 @@ function randomRun(
   let at = START - 500;
   for (const entry of script) {
     at += entry.gap;
-    let input: BattleInput;
-    if (entry.kind === 'tap') {
-      const live = step(current, { type: 'advance', at }).state.fighters[entry.side].target;
-      input = { type: 'tap', side: entry.side, at, targetId: entry.useTarget ? live?.id : undefined };
-    } else if (entry.kind === 'advance') input = { type: 'advance', at };
-    else input = { type: entry.kind, side: entry.side, at } as BattleInput;
-    const result = step(current, input);
+    const result = step(current, scriptedInput(current, entry, at));
     effects.push(...result.effects);
     current = result.state;
   }
@@ -426,14 +434,8 @@ describe('stepInPlace (the room applies the rule to the state it owns)', () => {
         let at = START - 500;
         for (const entry of script) {
           at += entry.gap;
-          let input: BattleInput;
-          if (entry.kind === 'tap') {
-            const live = step(owned, { type: 'advance', at }).state.fighters[entry.side].target;
-            input = { type: 'tap', side: entry.side, at, targetId: entry.useTarget ? live?.id : undefined };
-          } else if (entry.kind === 'advance') input = { type: 'advance', at };
-          else input = { type: entry.kind, side: entry.side, at } as BattleInput;
           const before = owned;
-          effects.push(...stepInPlace(owned, input));
+          effects.push(...stepInPlace(owned, scriptedInput(owned, entry, at)));
           expect(owned).toBe(before);
           owned = before;
         }
