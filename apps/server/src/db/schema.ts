@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -25,6 +26,8 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Raw bytes (an upload's file): Buffer in, Buffer or Uint8Array out depending on the driver. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 export const characters = pgTable('characters', {
@@ -110,6 +113,11 @@ export const users = pgTable(
     backgroundItemId: text('background_item_id').references(() => items.id),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by'),
+    /**
+     * The fence of the player's owner in a cluster (D-CLUSTER-14): raised by the process that takes
+     * the player; the tap flush and energy writes require the epoch they were loaded with.
+     */
+    ownerEpoch: bigint('owner_epoch', { mode: 'number' }).notNull().default(0),
     isReferralUpgraded: boolean('is_referral_upgraded').notNull().default(false),
     /** Coins earned from referrals, the leaderboard's first key; unindexed like coins (D-PERF-1). */
     referralEarnings: money('referral_earnings'),
@@ -412,6 +420,8 @@ export const battles = pgTable(
     stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default({}),
     /** What each player put in at entry (the escrowed stake and the energy), returned if voided. */
     entry: jsonb('entry').$type<BattleEntry[]>().notNull().default([]),
+    /** The process that runs the battle's room (cluster node id); null for one process (D-CLUSTER-15). */
+    hostNode: text('host_node'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
@@ -431,6 +441,8 @@ export const uploads = pgTable(
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The file itself when uploads live in the database (a cluster: every process reads it). */
+    content: bytea('content'),
     createdAt: createdAt(),
   },
   // The upload limits count a player's uploads of the last hour and everyone's (decisions: D-UPLOAD-2).
