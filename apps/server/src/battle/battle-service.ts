@@ -501,7 +501,12 @@ export class BattleService {
    * and stakes and energy go back to its players (F30, D-BATTLE-10). Answers false when the battle
    * is not active (already settled or voided).
    */
-  async voidBattle(battleId: string, reason: string): Promise<boolean> {
+  async voidBattle(
+    battleId: string,
+    reason: string,
+    /** Runs inside the void's balance change (an operator's audit row commits with it, D-OPS-6). */
+    inChange?: (m: MoneyContext) => Promise<unknown>,
+  ): Promise<boolean> {
     const [row] = await this.deps.database.db
       .select({ player1: battles.player1Id, player2: battles.player2Id, status: battles.status })
       .from(battles)
@@ -509,7 +514,11 @@ export class BattleService {
       .limit(1);
     if (row?.status !== 'active') return false;
     const players = row.player2 ? [row.player1, row.player2] : [row.player1];
-    const voided = await this.deps.gateway.changeMany(players, (m) => voidBattle(m, battleId, reason));
+    const voided = await this.deps.gateway.changeMany(players, async (m) => {
+      const returned = await voidBattle(m, battleId, reason);
+      await inChange?.(m);
+      return returned;
+    });
     if (!voided.ok) return false;
     const room = this.rooms.get(battleId);
     if (room) {
