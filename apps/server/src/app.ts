@@ -24,6 +24,8 @@ import { bootStepOnce, fingerprint, takeBootLock } from './cluster/boot-lock.ts'
 import { type Cluster, openCluster } from './cluster/cluster.ts';
 import { startClusterWork } from './cluster/cluster-work.ts';
 import { Drain } from './cluster/drain.ts';
+import { NodeBus } from './cluster/node-bus.ts';
+import { NodeLiveness } from './cluster/node-liveness.ts';
 import { registerPlayerRouteCheck, registerSocketPlayerRouteCheck } from './cluster/player-route.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { RedisSocketCount } from './cluster/realtime-sockets.ts';
@@ -100,6 +102,10 @@ export interface TitansApp {
   battles: BattleService;
   /** This process's place in the cluster (REDIS_URL); null in single-process mode. */
   cluster: Cluster | null;
+  /** Directed messages to other processes (cluster mode only). */
+  bus: NodeBus | null;
+  /** Which processes are alive (cluster mode only). */
+  liveness: NodeLiveness | null;
   /** Set when SIGTERM starts the graceful drain (cluster/drain.ts): /health answers 503. */
   drain: Drain;
 }
@@ -186,6 +192,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const now = options.clock ?? systemClock;
+  // Cluster mode: directed messages between processes and who is alive (D-CLUSTER-14).
+  const bus = cluster ? await NodeBus.open(cluster, systemScheduler(now), app.log) : null;
+  const liveness = cluster ? new NodeLiveness(cluster, systemScheduler(now), app.log) : null;
+  await liveness?.start();
   const engine = new TapEngine({
     database,
     logger: app.log,
@@ -445,6 +455,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     await engine.close();
     if (ownsDatabase) await database.close();
     await realtimeCluster?.close();
+    await liveness?.stop();
+    await bus?.close();
     await cluster?.close();
   });
   return {
@@ -465,6 +477,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     sockets,
     battles,
     cluster,
+    bus,
+    liveness,
     drain,
   };
 }

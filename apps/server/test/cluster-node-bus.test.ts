@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { systemScheduler } from '../src/clock.ts';
+import { type Cluster, openCluster } from '../src/cluster/cluster.ts';
+import { NodeBus, NodeRequestError, NodeUnreachableError } from '../src/cluster/node-bus.ts';
+import { NodeLiveness } from '../src/cluster/node-liveness.ts';
+import { loadConfig } from '../src/config/config.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const silent = { warn() {}, info() {}, error() {}, debug() {} } as never;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.runIf(process.env.DATABASE_URL)('messages between processes and who is alive (Redis)', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function twoNodes() {
+    const config = loadConfig({
+      DATABASE_URL: process.env.DATABASE_URL,
+      REDIS_URL,
+      CLUSTER_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+    });
+    const scheduler = systemScheduler(Date.now);
+    const clusters = (await Promise.all([1, 2].map(() => openCluster(config, silent)))) as Cluster[];
+    const buses = await Promise.all(clusters.map((cluster) => NodeBus.open(cluster, scheduler, silent)));
+    const liveness = clusters.map((cluster) => new NodeLiveness(cluster, scheduler, silent));
+    cleanups.push(async () => {
+      for (const each of liveness) await each.stop();
+      for (const each of buses) await each.close();
+      await Promise.all(clusters.map((each) => each.close()));
+    });
+    return { clusters, buses, liveness };
+  }
+
+  it('a request reaches the addressed process only and its answer comes back', async () => {
+    const { buses } = await twoNodes();
+    const [a, b] = buses as [NodeBus, NodeBus];
+    const seenByA: unknown[] = [];
+    a.handle('echo', (payload) => {
+      seenByA.push(payload);
+      return { from: 'a' };
+    });
+    b.handle('echo', (payload, from) => ({ from: 'b', payload, asker: from }));
+    await expect(a.request(b.nodeId, 'echo', { n: 1 })).resolves.toEqual({
+      from: 'b',
+      payload: { n: 1 },
+      asker: a.nodeId,
+    });
+    expect(seenByA).toEqual([]);
+    // Addressed to itself: answered in place, no Redis round trip.
+    await expect(a.request(a.nodeId, 'echo', 2)).resolves.toEqual({ from: 'a' });
+  });
+
+  it('a failing handler answers a failure; an absent process times out', async () => {
+    const { buses } = await twoNodes();
+    const [a, b] = buses as [NodeBus, NodeBus];
+    b.handle('boom', () => {
+      throw new Error('no such battle');
+    });
+    await expect(a.request(b.nodeId, 'boom', null)).rejects.toBeInstanceOf(NodeRequestError);
+    await expect(a.request(b.nodeId, 'unknown-kind', null)).rejects.toThrow(/no handler/);
+    const started = Date.now();
+    await expect(a.request('nobody-here', 'echo', null, 300)).rejects.toBeInstanceOf(NodeUnreachableError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('one-way messages arrive; heartbeats say who is alive and expire when a process stops', async () => {
+    const { buses, liveness } = await twoNodes();
+    const [a, b] = buses as [NodeBus, NodeBus];
+    const [la, lb] = liveness as [NodeLiveness, NodeLiveness];
+    const got: unknown[] = [];
+    b.handle('note', (payload) => {
+      got.push(payload);
+    });
+    a.send(b.nodeId, 'note', 'hello');
+    for (let i = 0; i < 50 && got.length === 0; i++) await sleep(20);
+    expect(got).toEqual(['hello']);
+    await la.start();
+    await lb.start();
+    expect(await la.isAlive(b.nodeId)).toBe(true);
+    expect(await la.alive()).toEqual(new Set([a.nodeId, b.nodeId]));
+    await lb.stop();
+    expect(await la.isAlive(b.nodeId)).toBe(false);
+    expect(await la.isAlive('never-started')).toBe(false);
+  });
+});
