@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { persistUserChanges } from '../api/user/user-storage.ts';
+import { persistUserChanges } from '../features/users/api/user-storage.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RouterProvider } from '../lib/router/router.tsx';
 import { createRouter } from './router.tsx';

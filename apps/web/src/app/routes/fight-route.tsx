@@ -1,4 +1,4 @@
-import { ArenaScreen } from '../../features/arena/arena-screen.tsx';
+import { ArenaScreen } from '../../features/battle/arena-screen.tsx';
 
 export function FightRoute() {
   return <ArenaScreen />;

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useCurrentUser } from '../../features/users/api/get-user.ts';
 import { LeaderboardScreen } from '../../features/leaderboard/leaderboard-screen.tsx';
 
 /** /leaderboard (spec-a §2): the screen carries its own back action to /. */

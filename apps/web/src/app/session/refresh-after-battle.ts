@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueryOptions } from '../../api/user/get-user.ts';
+import { userQueryOptions } from '../../features/users/api/get-user.ts';
 import { onBattleMessage } from '../../lib/realtime/battle-channel.ts';
 import { isBattleCompletedPayload } from '../../lib/realtime/payload-guards.ts';
 

@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { userQueryOptions } from '../../api/user/get-user.ts';
-import { registerUser } from '../../api/user/register-user.ts';
-import { readStoredUser } from '../../api/user/user-storage.ts';
+import { userQueryOptions } from '../../features/users/api/get-user.ts';
+import { registerUser } from '../../features/users/api/register-user.ts';
+import { readStoredUser } from '../../features/users/api/user-storage.ts';
 import {
   clearPendingReferralCode,
   readPendingReferralCode,

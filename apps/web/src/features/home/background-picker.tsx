@@ -1,8 +1,8 @@
 import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { useState } from 'react';
-import { useInventory } from '../../api/inventory/get-inventory.ts';
-import { useUpdateBackground } from '../../api/user/update-background.ts';
+import { useInventory } from '../inventory/api/get-inventory.ts';
+import { useUpdateBackground } from '../users/api/update-background.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';

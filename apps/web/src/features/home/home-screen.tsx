@@ -1,7 +1,7 @@
 import { COMBO_BONUS_AT, COMBO_SUPER_AT } from '@titans/shared/constants';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useCharacter } from '../../api/characters/get-character.ts';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useCharacter } from '../characters/api/get-character.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';

@@ -1,8 +1,8 @@
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useInventory } from '../../api/inventory/get-inventory.ts';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useInventory } from './api/get-inventory.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';

@@ -1,7 +1,7 @@
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { useState } from 'react';
-import { useSelectCharacter } from '../../api/user/select-character.ts';
-import { useUpdateBackground } from '../../api/user/update-background.ts';
+import { useSelectCharacter } from '../users/api/select-character.ts';
+import { useUpdateBackground } from '../users/api/update-background.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';

@@ -1,8 +1,8 @@
 import { LEADERBOARD_LIST_ROWS, LEADERBOARD_PODIUM } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { type ReactNode, useMemo } from 'react';
-import { useLeaderboard } from '../../api/leaderboard/get-leaderboard.ts';
-import { useMyRank } from '../../api/leaderboard/get-my-rank.ts';
+import { useLeaderboard } from './api/get-leaderboard.ts';
+import { useMyRank } from './api/get-my-rank.ts';
 import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';

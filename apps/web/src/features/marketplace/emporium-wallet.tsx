@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';

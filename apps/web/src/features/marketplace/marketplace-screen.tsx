@@ -1,9 +1,9 @@
 import { MARKETPLACE_CHARACTER_CAP } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { FIRST_CHARACTER_PAGE, useCharacters } from '../../api/characters/get-characters.ts';
-import { useMarketplaceItem } from '../../api/marketplace/get-marketplace-item.ts';
-import { useMarketplaceItems } from '../../api/marketplace/get-marketplace-items.ts';
+import { FIRST_CHARACTER_PAGE, useCharacters } from '../characters/api/get-characters.ts';
+import { useMarketplaceItem } from './api/get-marketplace-item.ts';
+import { useMarketplaceItems } from './api/get-marketplace-items.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { usePurchase } from '../../api/marketplace/purchase.ts';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { usePurchase } from './api/purchase.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { balanceStore } from '../../lib/realtime/balance-store.ts';

@@ -1,7 +1,7 @@
 import type { Character } from '@titans/shared/characters/schemas';
 import { useMemo, useState } from 'react';
-import { useCharacters } from '../../api/characters/get-characters.ts';
-import { useSelectCharacter } from '../../api/user/select-character.ts';
+import { useCharacters } from '../characters/api/get-characters.ts';
+import { useSelectCharacter } from '../users/api/select-character.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';

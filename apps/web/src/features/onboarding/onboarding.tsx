@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { charactersQueryOptions } from '../../api/characters/get-characters.ts';
+import { charactersQueryOptions } from '../characters/api/get-characters.ts';
 import { ChooseHero } from './choose-hero.tsx';
 import { Intro } from './intro.tsx';
 

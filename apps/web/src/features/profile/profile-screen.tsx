@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useProfile } from '../../api/user/get-profile.ts';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useProfile } from '../users/api/get-profile.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';

@@ -1,5 +1,5 @@
 import type { DiamondPackage } from '@titans/shared/stars/schemas';
-import { useDiamondPackage } from '../../api/stars/get-diamond-package.ts';
+import { useDiamondPackage } from './api/get-diamond-package.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';

@@ -1,8 +1,8 @@
 import type { DiamondPackage } from '@titans/shared/stars/schemas';
 import { type ReactNode, useState } from 'react';
-import { useDiamondPackages } from '../../api/stars/get-diamond-packages.ts';
-import { purchaseWithCrypto } from '../../api/stars/purchase-with-crypto.ts';
-import { useCurrentUser } from '../../api/user/get-user.ts';
+import { useDiamondPackages } from './api/get-diamond-packages.ts';
+import { purchaseWithCrypto } from './api/purchase-with-crypto.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';

@@ -1,6 +1,6 @@
 import type { Transaction } from '@titans/shared/stars/schemas';
 import { useState } from 'react';
-import { useTransactions } from '../../api/stars/get-transactions.ts';
+import { useTransactions } from './api/get-transactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';

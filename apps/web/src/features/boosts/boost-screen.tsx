@@ -1,0 +1,167 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
+import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { useBuyUpgrade } from './api/buy-upgrade.ts';
+import { boostsQueryOptions, useBoosts } from './api/get-boosts.ts';
+import { useRefillEnergy } from './api/refill-energy.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/toast-store.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { audioEngine } from '../../lib/audio/audio-engine.ts';
+import { formatNumber } from '../../lib/format-number.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { FreeRefillCard } from './free-refill-card.tsx';
+import { UpgradeCard } from './upgrade-card.tsx';
+
+function SectionTitle({ children }: { children: ReactNode }) {
+  return (
+    <h2 className="mt-5 mb-2.5 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
+      {children}
+    </h2>
+  );
+}
+
+function failureMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}
+
+/**
+ * The Boost screen (/boost): the four upgrade tracks bought with coins (D-BOOST-1) and the
+ * free full-energy refills (D-BOOST-2). Balances shown are the live ones Home shows; a purchase
+ * answers with the new view, and the server's statusUpdated moves Home's coins and energy.
+ */
+export function BoostScreen({ footer }: { footer?: ReactNode }) {
+  const telegramUserId = getLaunchContext().player?.id ?? '';
+  const queryClient = useQueryClient();
+  const boosts = useBoosts();
+  const buy = useBuyUpgrade(telegramUserId);
+  const refill = useRefillEnergy(telegramUserId);
+  const synced = useBalance((state) => state.synced);
+  const liveCoins = useBalance((state) => state.coins);
+  const energy = useBalance((state) => state.energy);
+  const liveMax = useBalance((state) => state.maxEnergy);
+  const regenPerSecond = useBalance((state) => state.regenPerSecond);
+  const liveEnergy = energyAt({ energy, maxEnergy: liveMax, regenPerSecond }, Date.now());
+  // Energy climbs while the screen is open: "full" must follow it.
+  useNow(1_000, liveEnergy < liveMax);
+
+  const onCooldownOver = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: boostsQueryOptions().queryKey });
+  }, [queryClient]);
+
+  const view = boosts.data;
+  const coins = synced ? liveCoins : (view?.coins ?? 0);
+  const energyFull = synced ? liveEnergy >= liveMax : view ? view.energy >= view.max_energy : true;
+
+  const onBuy = (kind: UpgradeKind, level: number, title: string) => {
+    buy.mutate(
+      { kind, level },
+      {
+        onSuccess: (next) => {
+          const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
+          haptics.success();
+          audioEngine.play('success');
+          toast.success(level ? `${title} upgraded to level ${level}!` : `${title} upgraded`);
+        },
+        onError: (error) => {
+          haptics.error();
+          audioEngine.play('error');
+          toast.error(failureMessage(error, `Could not upgrade ${title}`));
+        },
+      },
+    );
+  };
+
+  const onRefill = () => {
+    refill.mutate(undefined, {
+      onSuccess: () => {
+        haptics.success();
+        audioEngine.play('success');
+        toast.success('Energy refilled!');
+      },
+      onError: (error) => {
+        haptics.error();
+        audioEngine.play('error');
+        toast.error(failureMessage(error, 'Could not refill energy'));
+      },
+    });
+  };
+
+  let body: ReactNode;
+  if (view) {
+    body = (
+      <>
+        <SectionTitle>Free daily boosters</SectionTitle>
+        <FreeRefillCard
+          refill={view.free_refill}
+          energyFull={energyFull}
+          refilling={refill.isPending}
+          onRefill={onRefill}
+          onCooldownOver={onCooldownOver}
+        />
+        <SectionTitle>Boosters</SectionTitle>
+        <div className="flex flex-col gap-3">
+          {view.upgrades.map((upgrade) => (
+            <UpgradeCard
+              key={upgrade.kind}
+              upgrade={upgrade}
+              coins={coins}
+              buying={buy.isPending && buy.variables?.kind === upgrade.kind}
+              disabled={buy.isPending}
+              onBuy={() => onBuy(upgrade.kind, upgrade.level, upgrade.title)}
+            />
+          ))}
+        </div>
+      </>
+    );
+  } else if (boosts.isError) {
+    body = (
+      <EmptyState
+        art="warning"
+        title="Failed to load boosts"
+        action={
+          <Button variant="secondary" block onClick={() => void boosts.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="mt-5 flex flex-col gap-3" role="status" aria-label="Loading boosts">
+        <Skeleton className="h-24 rounded-3xl" />
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-36 rounded-3xl" />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label="Boost" className="px-4 pt-1 pb-4">
+      <div className="relative flex flex-col items-center text-center">
+        <div className="pointer-events-none absolute top-2 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
+        <h1 className="relative font-display text-[32px] leading-tight text-gold">Boost</h1>
+        <p className="relative text-[12px] font-black tracking-[0.18em] text-muted uppercase">Your balance</p>
+        <div className="relative mt-1 flex items-center gap-2">
+          <GameIcon name="coin" className="size-10 drop-shadow-[0_4px_10px_rgb(255_170_0/0.55)]" />
+          <span
+            className="font-display text-[38px] leading-none tabular-nums text-ink text-outline"
+            data-testid="boost-balance"
+          >
+            {view || synced ? formatNumber(coins) : '—'}
+          </span>
+        </div>
+      </div>
+      {body}
+      {footer && <div className="mt-5">{footer}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Character } from '@titans/shared/characters/schemas';
+import { CACHE_5MIN } from '@titans/shared/constants';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /v1/character/{id} (spec-a §7, cached 5 min). */
+export function getCharacter(characterId: string, signal?: AbortSignal): Promise<Character> {
+  return api<Character>(`/character/${encodeURIComponent(characterId)}`, { signal });
+}
+
+export function characterQueryOptions(characterId: string) {
+  return queryOptions({
+    queryKey: ['character', characterId] as const,
+    queryFn: ({ signal }) => getCharacter(characterId, signal),
+    staleTime: CACHE_5MIN,
+  });
+}
+
+export function useCharacter(characterId: string | null | undefined) {
+  return useQuery({ ...characterQueryOptions(characterId ?? ''), enabled: Boolean(characterId) });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClaimedReward } from '@titans/shared/quests/schemas';
+import { api } from '../../../lib/api-client.ts';
+import { inventoryQueryKeyRoot } from '../../inventory/api/get-inventory.ts';
+import { profileQueryOptions } from '../../users/api/get-profile.ts';
+import { dailyRewardsQueryOptions } from './get-daily-rewards.ts';
+import { taskStatsQueryOptions } from './get-task-stats.ts';
+
+/**
+ * POST /v1/reward/claim/{id} {user_id}: claims today's reward; the server decides the streak
+ * and credits it. A failure grants nothing (PRODUCT §2: never a local reward).
+ */
+export function claimDailyReward(telegramUserId: string, rewardId: string): Promise<ClaimedReward> {
+  return api<ClaimedReward>(`/reward/claim/${encodeURIComponent(rewardId)}`, {
+    method: 'POST',
+    body: { user_id: telegramUserId },
+  });
+}
+
+export function useClaimDailyReward(telegramUserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rewardId: string) => claimDailyReward(telegramUserId, rewardId),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: dailyRewardsQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: taskStatsQueryOptions(telegramUserId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: profileQueryOptions(telegramUserId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: inventoryQueryKeyRoot(telegramUserId) });
+    },
+  });
+}

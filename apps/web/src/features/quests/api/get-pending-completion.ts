@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface PendingCompletion {
+  task_id: string;
+  title: string;
+  reward: number;
+}
+
+/** GET /v1/task/pending-completion: the completed task the popup has yet to show, kept by the server. */
+export function getPendingCompletion(signal?: AbortSignal): Promise<PendingCompletion | null> {
+  return api<PendingCompletion | null>('/task/pending-completion', { signal });
+}
+
+export function pendingCompletionQueryOptions() {
+  return queryOptions({
+    queryKey: ['task-pending-completion'] as const,
+    queryFn: ({ signal }) => getPendingCompletion(signal),
+    staleTime: 0,
+  });
+}
+
+export function usePendingCompletion(enabled: boolean) {
+  return useQuery({ ...pendingCompletionQueryOptions(), enabled });
+}
+
+/** PUT /v1/task/pending-completion/ack: the popup was seen; it does not come back. */
+export function acknowledgeCompletion(taskId: string): Promise<null> {
+  return api<null>('/task/pending-completion/ack', { method: 'PUT', body: { task_id: taskId } });
+}

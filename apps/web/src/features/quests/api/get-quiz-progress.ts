@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QuizProgress } from '@titans/shared/quests/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /v1/quiz/{id}/progress: this player's locked answers, kept by the server for 7 days. */
+export function getQuizProgress(quizId: string, signal?: AbortSignal): Promise<QuizProgress> {
+  return api<QuizProgress>(`/quiz/${encodeURIComponent(quizId)}/progress`, { signal });
+}
+
+export function quizProgressQueryOptions(quizId: string) {
+  return queryOptions({
+    queryKey: ['quiz-progress', quizId] as const,
+    queryFn: ({ signal }) => getQuizProgress(quizId, signal),
+    staleTime: 0,
+  });
+}
+
+export function useQuizProgress(quizId: string) {
+  return useQuery(quizProgressQueryOptions(quizId));
+}

@@ -1,0 +1,149 @@
+import { GAMES_PAGE_SIZE } from '@titans/shared/constants';
+import { useState } from 'react';
+import { useGames } from './api/get-games.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { cx } from '../../lib/cx.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { openExternalLink } from './open-external-link.ts';
+
+/** spec-a §2: the games browser's empty state. */
+export const NO_GAMES_TEXT = 'No games found for this category or page. Try changing the filter or page.';
+
+/**
+ * The games browser (spec-a §4): a page of the third-party feed the server fetched, a category
+ * filter, Previous (disabled on page 1) and Next (only after a full page, decisions D-QUEST-5,
+ * never while loading). Games open with Telegram's link API.
+ */
+export function GamesBrowser() {
+  const [page, setPage] = useState(1);
+  const [category, setCategory] = useState('All');
+  const games = useGames(page);
+
+  if (games.isError && !games.data) {
+    const message =
+      isApiError(games.error) && games.error.message ? games.error.message : 'Failed to fetch games';
+    return (
+      <EmptyState
+        art="satellite-antenna"
+        title={message}
+        action={
+          <Button variant="secondary" block onClick={() => void games.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  const list = games.data?.games ?? [];
+  const categories = ['All', ...new Set(list.map((game) => game.category))];
+  const shown = category === 'All' ? list : list.filter((game) => game.category === category);
+  const loading = games.isFetching;
+  const nextEnabled = list.length >= GAMES_PAGE_SIZE && !loading;
+
+  return (
+    <section aria-label="Games" className="flex flex-col gap-3">
+      <div
+        className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4"
+        role="tablist"
+        aria-label="Game categories"
+      >
+        {categories.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={category === name}
+            onClick={() => {
+              haptics.selection();
+              setCategory(name);
+            }}
+            className={cx(
+              'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold ring-1 transition-colors',
+              category === name
+                ? 'bg-gold-300 text-[#4a2300] ring-gold-200'
+                : 'bg-white/6 text-ink/80 ring-white/12',
+            )}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+
+      {!games.data ? (
+        <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading games">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="h-44 rounded-3xl" />
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        <EmptyState art="video-game" title="No games" description={NO_GAMES_TEXT} />
+      ) : (
+        <ul className={cx('grid grid-cols-2 gap-3 transition-opacity', loading && 'opacity-60')}>
+          {shown.map((game) => (
+            <li
+              key={game.id}
+              className="panel overflow-hidden rounded-[22px] animate-rise-in"
+              data-testid="game-card"
+            >
+              <img
+                src={game.thumb}
+                alt=""
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                className="aspect-[16/10] w-full bg-night-950/60 object-cover"
+              />
+              <div className="p-2.5">
+                <h3 className="truncate font-display text-[15px] leading-tight text-ink">{game.title}</h3>
+                <p className="truncate text-[11px] font-extrabold tracking-wide text-muted uppercase">
+                  {game.category}
+                </p>
+                <Button
+                  size="sm"
+                  block
+                  variant="secondary"
+                  className="mt-2"
+                  aria-label={`Play ${game.title}`}
+                  onClick={() => openExternalLink(game.url)}
+                >
+                  Play
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <nav aria-label="Pages" className="mt-1 flex items-center justify-between gap-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={page === 1 || loading}
+          onClick={() => {
+            setPage((current) => Math.max(1, current - 1));
+            setCategory('All');
+          }}
+        >
+          Previous
+        </Button>
+        <span className="text-[13px] font-black text-muted" data-testid="games-page">
+          Page {page}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!nextEnabled}
+          onClick={() => {
+            setPage((current) => current + 1);
+            setCategory('All');
+          }}
+        >
+          Next
+        </Button>
+      </nav>
+    </section>
+  );
+}

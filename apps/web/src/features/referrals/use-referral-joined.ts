@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReferralJoinedPayload } from '@titans/shared/referrals/schemas';
+import { useEffect } from 'react';
+import { referralsQueryOptions } from './api/get-referrals.ts';
+import { toast } from '../../components/ui/toast-store.ts';
+import { audioEngine } from '../../lib/audio/audio-engine.ts';
+import { haptics } from '../../lib/haptics.ts';
+import { onServerEvent } from '../../lib/realtime/realtime-session.ts';
+import { formatReward } from './format-reward.ts';
+
+function isReferralJoined(value: unknown): value is ReferralJoinedPayload {
+  const payload = value as Partial<ReferralJoinedPayload> | null;
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof payload.username === 'string' &&
+    typeof payload.name === 'string' &&
+    Number.isSafeInteger(payload.reward)
+  );
+}
+
+/**
+ * On every screen: when a friend's reward is paid the server pushes `referralJoined` (and the new
+ * balance); the referral list is read again and the player hears about it.
+ */
+export function useReferralJoined(telegramUserId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onServerEvent('referralJoined', (payload) => {
+        if (!isReferralJoined(payload)) return;
+        void queryClient.invalidateQueries({ queryKey: referralsQueryOptions(telegramUserId).queryKey });
+        haptics.success();
+        audioEngine.play('success');
+        const who = payload.username ? `@${payload.username}` : payload.name || 'A friend';
+        toast.success(`${who} joined your squad! +${formatReward(payload.reward)} coins`);
+      }),
+    [queryClient, telegramUserId],
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_2MIN } from '@titans/shared/constants';
+import { type DiamondPackage, diamondPackageSchema } from '@titans/shared/stars/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /v1/diamond/packages/{id} (spec-a §7; error text "Could not fetch package details"). */
+export async function getDiamondPackage(id: string, signal?: AbortSignal): Promise<DiamondPackage> {
+  return diamondPackageSchema.parse(
+    await api<unknown>(`/diamond/packages/${encodeURIComponent(id)}`, { signal }),
+  );
+}
+
+export function diamondPackageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['diamond-packages', id] as const,
+    queryFn: ({ signal }) => getDiamondPackage(id, signal),
+    staleTime: CACHE_2MIN,
+  });
+}
+
+export function useDiamondPackage(id: string, initialData?: DiamondPackage) {
+  return useQuery({ ...diamondPackageQueryOptions(id), ...(initialData ? { initialData } : {}) });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_30S } from '@titans/shared/constants';
+import type { Profile } from '@titans/shared/user/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /v1/user/{id}/profile: the profile stats (spec-a §7, cached 30 s). */
+export function getProfile(telegramUserId: string, signal?: AbortSignal): Promise<Profile> {
+  return api<Profile>(`/user/${telegramUserId}/profile`, { signal });
+}
+
+export function profileQueryOptions(telegramUserId: string) {
+  return queryOptions({
+    queryKey: ['user', telegramUserId, 'profile'] as const,
+    queryFn: ({ signal }) => getProfile(telegramUserId, signal),
+    staleTime: CACHE_30S,
+  });
+}
+
+export function useProfile(telegramUserId: string) {
+  return useQuery({ ...profileQueryOptions(telegramUserId), enabled: telegramUserId !== '' });
+}

@@ -1,0 +1,14 @@
+import type { RegisterBody, User } from '@titans/shared/user/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * POST /v1/user/register: creates the account on first launch, refreshes name and picture on
+ * later ones (idempotent). `track` puts the loading screen up while it runs; `sent` is this call
+ * already sent by the entry script (app/session/early-registration.ts).
+ */
+export function registerUser(
+  body: RegisterBody,
+  options: { track?: boolean; sent?: Promise<Response> } = {},
+): Promise<User> {
+  return api<User>('/user/register', { method: 'POST', body, track: options.track, sent: options.sent });
+}

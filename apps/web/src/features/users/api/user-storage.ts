@@ -1,0 +1,63 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@titans/shared/user/schemas';
+import { localStore } from '../../../lib/local-storage.ts';
+
+/** spec-a §3: "The user and the first-time flag persist in local storage under a user-storage key." */
+export const USER_STORAGE_KEY = 'user-storage';
+
+interface StoredUser {
+  state: { user: User; isFirstTime: boolean };
+  version: 0;
+}
+
+/**
+ * The fields the app reads before registration refreshes the account. Checked by hand rather
+ * than with the shared zod schema, which would add zod to the bundle for this one read.
+ */
+function looksLikeUser(value: unknown): value is User {
+  const user = value as Partial<User> | null | undefined;
+  return (
+    typeof user === 'object' &&
+    user !== null &&
+    typeof user.telegram_user_id === 'string' &&
+    /^\d{1,20}$/.test(user.telegram_user_id) &&
+    typeof user.username === 'string' &&
+    typeof user.coins === 'number' &&
+    typeof user.gems === 'number' &&
+    typeof user.energy === 'number' &&
+    typeof user.max_energy === 'number' &&
+    (user.avatar === null || typeof user.avatar === 'string') &&
+    Array.isArray(user.avatars) &&
+    typeof user.is_banned === 'boolean'
+  );
+}
+
+/** The user saved by the last session on this device, if it is this player's and still readable. */
+export function readStoredUser(telegramUserId: string): User | null {
+  const text = localStore.get(USER_STORAGE_KEY);
+  if (!text) return null;
+  try {
+    const user = (JSON.parse(text) as Partial<StoredUser>).state?.user;
+    if (!looksLikeUser(user)) return null;
+    // Ids compare by value: the development user is "00000002" in some places and "2" in others.
+    return BigInt(user.telegram_user_id) === BigInt(telegramUserId) ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredUser(user: User): void {
+  const stored: StoredUser = { state: { user, isFirstTime: user.avatar === null }, version: 0 };
+  localStore.set(USER_STORAGE_KEY, JSON.stringify(stored));
+}
+
+/** Saves every new version of a user that reaches the query cache (key `['user', id]`). */
+export function persistUserChanges(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const key = event.query.queryKey;
+    if (key.length !== 2 || key[0] !== 'user') return;
+    const user = event.query.state.data as User | undefined;
+    if (user) writeStoredUser(user);
+  });
+}
