@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope, makeCharacter, makeUser } from '../../test/fixtures.ts';
-import { writeStoredUser } from '../features/users/api/user-storage.ts';
 import { PENDING_REFERRAL_CODE_KEY } from '../features/referrals/pending-referral-code.ts';
 import { useSuspension } from '../features/suspension/suspension-store.ts';
+import { writeStoredUser } from '../features/users/api/user-storage.ts';
 import { setLaunchContext } from '../lib/telegram/launch-context.ts';
 import { useTrackedRequests } from '../lib/tracked-requests.ts';
 import { App } from './app.tsx';

@@ -1,12 +1,12 @@
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { readStoredUser } from '../features/users/api/user-storage.ts';
 import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { LoadingScreen } from '../features/loading/loading-screen.tsx';
+import { TaskCompletedPopup } from '../features/quests/task-completed-popup.tsx';
 import { AccountSuspendedOverlay } from '../features/suspension/account-suspended-overlay.tsx';
 import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspension-store.ts';
-import { TaskCompletedPopup } from '../features/quests/task-completed-popup.tsx';
+import { readStoredUser } from '../features/users/api/user-storage.ts';
 import { onAccountBanned } from '../lib/api-client.ts';
 import { useTrackedRequests } from '../lib/tracked-requests.ts';
 import { AppLayout } from './layout/app-layout.tsx';

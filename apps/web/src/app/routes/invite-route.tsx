@@ -1,5 +1,5 @@
-import { useCurrentUser } from '../../features/users/api/get-user.ts';
 import { InviteScreen } from '../../features/referrals/invite-screen.tsx';
+import { useCurrentUser } from '../../features/users/api/get-user.ts';
 
 /** /invite: the referral screen (spec-a §2). The shell renders routes only with a user loaded. */
 export function InviteRoute() {

@@ -1,5 +1,5 @@
-import { useCurrentUser } from '../../features/users/api/get-user.ts';
 import { LeaderboardScreen } from '../../features/leaderboard/leaderboard-screen.tsx';
+import { useCurrentUser } from '../../features/users/api/get-user.ts';
 
 /** /leaderboard (spec-a §2): the screen carries its own back action to /. */
 export function LeaderboardRoute() {

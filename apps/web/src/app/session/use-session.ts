@@ -1,12 +1,12 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { userQueryOptions } from '../../features/users/api/get-user.ts';
-import { registerUser } from '../../features/users/api/register-user.ts';
-import { readStoredUser } from '../../features/users/api/user-storage.ts';
 import {
   clearPendingReferralCode,
   readPendingReferralCode,
 } from '../../features/referrals/pending-referral-code.ts';
+import { userQueryOptions } from '../../features/users/api/get-user.ts';
+import { registerUser } from '../../features/users/api/register-user.ts';
+import { readStoredUser } from '../../features/users/api/user-storage.ts';
 import { getLaunchContext, type TelegramPlayer } from '../../lib/telegram/launch-context.ts';
 import { registrationBody, takeEarlyRegistration } from './early-registration.ts';
 

@@ -6,10 +6,6 @@ import {
   REMATCH_DIFFICULTY,
 } from '@titans/shared/constants';
 import { useCallback, useEffect, useState } from 'react';
-import { cancelMatchmaking, findMatch, forfeitBattle } from './api/battle-commands.ts';
-import { useInventory } from '../inventory/api/get-inventory.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
-import { useSelectCharacter } from '../users/api/select-character.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -23,6 +19,10 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useInventory } from '../inventory/api/get-inventory.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
+import { useSelectCharacter } from '../users/api/select-character.ts';
+import { cancelMatchmaking, findMatch, forfeitBattle } from './api/battle-commands.ts';
 import { SelectCharacterModal, SelectItemsModal, StartBattleDialog } from './arena-dialogs.tsx';
 import {
   arenaStore,

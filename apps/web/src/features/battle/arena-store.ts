@@ -22,10 +22,10 @@ import {
 } from '@titans/shared/constants';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { forfeitBattle, rejoinBattle } from './api/battle-commands.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { onBattleMessage } from '../../lib/realtime/battle-channel.ts';
+import { forfeitBattle, rejoinBattle } from './api/battle-commands.ts';
 
 /** spec-b §2 phases of the /fight screen. */
 export type ArenaPhase = 'lobby' | 'searching' | 'battle' | 'result';

@@ -6,7 +6,6 @@ import {
   TAP_ANIMATION_MS,
 } from '@titans/shared/constants';
 import { useEffect, useRef, useState } from 'react';
-import { tapTarget } from './api/battle-commands.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -15,6 +14,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { tapTarget } from './api/battle-commands.ts';
 import { arenaStore, eventBanner, serverNow, useArena } from './arena-store.ts';
 import { BattleIntro } from './battle-intro.tsx';
 import { HealthBar } from './health-bar.tsx';

@@ -1,7 +1,5 @@
 import { VIDEO_RECOVERY_COINS } from '@titans/shared/constants';
 import { useState } from 'react';
-import { useAdStatus } from '../quests/api/get-ad-status.ts';
-import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,6 +8,8 @@ import { isApiError } from '../../lib/api-error.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useRewardedAd } from '../ads/rewarded-ad.ts';
+import { useAdStatus } from '../quests/api/get-ad-status.ts';
+import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
 
 const COINS = formatNumber(VIDEO_RECOVERY_COINS);
 

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope, makeUser } from '../../../test/fixtures.ts';
-import { userQueryOptions } from '../users/api/get-user.ts';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { setLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { userQueryOptions } from '../users/api/get-user.ts';
 import { BackgroundPicker } from './background-picker.tsx';
 
 const citadel: InventoryEntry = {

@@ -1,8 +1,6 @@
 import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { useState } from 'react';
-import { useInventory } from '../inventory/api/get-inventory.ts';
-import { useUpdateBackground } from '../users/api/update-background.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
@@ -11,6 +9,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useInventory } from '../inventory/api/get-inventory.ts';
+import { useUpdateBackground } from '../users/api/update-background.ts';
 
 /** spec-a §2 and §8 "Home". */
 export const PICKER_TITLE = 'Select Titans Realm';

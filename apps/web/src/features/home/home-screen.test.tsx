@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { User } from '@titans/shared/user/schemas';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope, makeCharacter, makeUser } from '../../../test/fixtures.ts';
-import { userQueryOptions } from '../users/api/get-user.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { createMemoryRouter, RouterProvider } from '../../lib/router/router.tsx';
 import { setLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { userQueryOptions } from '../users/api/get-user.ts';
 import { HomeScreen } from './home-screen.tsx';
 
 const character = makeCharacter();

@@ -1,7 +1,5 @@
 import { COMBO_BONUS_AT, COMBO_SUPER_AT } from '@titans/shared/constants';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useCharacter } from '../characters/api/get-character.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -9,6 +7,8 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { getTapPipeline } from '../../lib/realtime/realtime-session.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useCharacter } from '../characters/api/get-character.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { CoinTotal } from './coin-total.tsx';
 import { ComboBadge } from './combo-badge.tsx';
 import { ConnectionDot } from './connection-dot.tsx';

@@ -1,8 +1,6 @@
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useInventory } from './api/get-inventory.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -11,6 +9,8 @@ import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
+import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
 import { InventoryCard } from './inventory-card.tsx';
 import {

@@ -1,10 +1,10 @@
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { useState } from 'react';
-import { useSelectCharacter } from '../users/api/select-character.ts';
-import { useUpdateBackground } from '../users/api/update-background.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useSelectCharacter } from '../users/api/select-character.ts';
+import { useUpdateBackground } from '../users/api/update-background.ts';
 
 /** spec-a §4 texts: character equip and background change. */
 export const INVENTORY_TEXTS = {

@@ -1,8 +1,6 @@
 import { LEADERBOARD_LIST_ROWS, LEADERBOARD_PODIUM } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { type ReactNode, useMemo } from 'react';
-import { useLeaderboard } from './api/get-leaderboard.ts';
-import { useMyRank } from './api/get-my-rank.ts';
 import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -10,6 +8,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
+import { useLeaderboard } from './api/get-leaderboard.ts';
+import { useMyRank } from './api/get-my-rank.ts';
 import { LeaderboardRow } from './leaderboard-row.tsx';
 import { Podium } from './podium.tsx';
 

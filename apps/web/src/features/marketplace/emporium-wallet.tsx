@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 
 function BalanceChip({
   icon,

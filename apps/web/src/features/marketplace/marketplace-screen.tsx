@@ -1,15 +1,15 @@
 import { MARKETPLACE_CHARACTER_CAP } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { FIRST_CHARACTER_PAGE, useCharacters } from '../characters/api/get-characters.ts';
-import { useMarketplaceItem } from './api/get-marketplace-item.ts';
-import { useMarketplaceItems } from './api/get-marketplace-items.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useHistoryIndex, useSearchParams } from '../../lib/router/router.tsx';
+import { FIRST_CHARACTER_PAGE, useCharacters } from '../characters/api/get-characters.ts';
+import { useMarketplaceItem } from './api/get-marketplace-item.ts';
+import { useMarketplaceItems } from './api/get-marketplace-items.ts';
 import { EmporiumWallet } from './emporium-wallet.tsx';
 import { characterProduct, itemProduct, type Product } from './product.ts';
 import { ProductDetail } from './product-detail.tsx';

@@ -1,6 +1,5 @@
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -8,6 +7,7 @@ import { RoundBackButton } from '../../components/ui/round-back-button.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { EmporiumWallet } from './emporium-wallet.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { effectLines, type Product } from './product.ts';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { usePurchase } from './api/purchase.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { balanceStore } from '../../lib/realtime/balance-store.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
+import { usePurchase } from './api/purchase.ts';
 import type { Product } from './product.ts';
 import type { PurchaseStep } from './purchase-dialogs.tsx';
 import { insufficientFunds, PURCHASE_TEXTS, purchaseFailure } from './purchase-texts.ts';

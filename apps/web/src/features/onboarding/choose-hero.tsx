@@ -1,7 +1,5 @@
 import type { Character } from '@titans/shared/characters/schemas';
 import { useMemo, useState } from 'react';
-import { useCharacters } from '../characters/api/get-characters.ts';
-import { useSelectCharacter } from '../users/api/select-character.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
@@ -9,6 +7,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useCharacters } from '../characters/api/get-characters.ts';
+import { useSelectCharacter } from '../users/api/select-character.ts';
 import { HeroCard, raceLabel } from './hero-card.tsx';
 import { HeroStats, type StatKey } from './hero-stats.tsx';
 

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useProfile } from '../users/api/get-profile.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { PlayerAvatar } from '../../components/ui/player-avatar.tsx';
@@ -13,6 +11,8 @@ import { haptics } from '../../lib/haptics.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useHistoryIndex, useNavigate, useSearchParams } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useProfile } from '../users/api/get-profile.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
 import { AchievementsView } from './achievements-view.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { SoundSettingsPanel } from './sound-settings-panel.tsx';

@@ -2,8 +2,6 @@ import { DAILY_REWARD_CAP_DAY, DAILY_STRIP_DAYS } from '@titans/shared/constants
 import { formatReward } from '@titans/shared/quests/rules';
 import type { ClaimedReward, DailyReward, DailyRewardsView } from '@titans/shared/quests/schemas';
 import { useRef, useState } from 'react';
-import { useClaimDailyReward } from './api/claim-daily-reward.ts';
-import { useDailyRewards } from './api/get-daily-rewards.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
@@ -15,6 +13,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useClaimDailyReward } from './api/claim-daily-reward.ts';
+import { useDailyRewards } from './api/get-daily-rewards.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 
 type CardState = 'Claimed' | 'Claim' | 'Missed' | 'Coming Soon';

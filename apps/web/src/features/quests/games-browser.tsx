@@ -1,12 +1,12 @@
 import { GAMES_PAGE_SIZE } from '@titans/shared/constants';
 import { useState } from 'react';
-import { useGames } from './api/get-games.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { useGames } from './api/get-games.ts';
 import { openExternalLink } from './open-external-link.ts';
 
 /** spec-a §2: the games browser's empty state. */

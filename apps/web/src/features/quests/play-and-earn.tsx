@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdStatus } from '@titans/shared/quests/schemas';
 import { useRef, useState } from 'react';
-import { invalidateAfterCompletion } from './api/complete-task.ts';
-import { adStatusQueryOptions, startAdView } from './api/get-ad-status.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -11,6 +9,8 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useRewardedAd } from '../ads/rewarded-ad.ts';
+import { invalidateAfterCompletion } from './api/complete-task.ts';
+import { adStatusQueryOptions, startAdView } from './api/get-ad-status.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 
 /**

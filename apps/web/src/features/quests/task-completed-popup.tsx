@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { acknowledgeCompletion, usePendingCompletion } from './api/get-pending-completion.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { haptics } from '../../lib/haptics.ts';
+import { acknowledgeCompletion, usePendingCompletion } from './api/get-pending-completion.ts';
 import { useTaskCompleted } from './task-completed-store.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
-import { tasksQueryOptions } from './api/get-tasks.ts';
-import { trackProgress } from './api/track-progress.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
+import { tasksQueryOptions } from './api/get-tasks.ts';
+import { trackProgress } from './api/track-progress.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 import { openExternalLink } from './open-external-link.ts';
 

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReferralJoinedPayload } from '@titans/shared/referrals/schemas';
 import { useEffect } from 'react';
-import { referralsQueryOptions } from './api/get-referrals.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { onServerEvent } from '../../lib/realtime/realtime-session.ts';
+import { referralsQueryOptions } from './api/get-referrals.ts';
 import { formatReward } from './format-reward.ts';
 
 function isReferralJoined(value: unknown): value is ReferralJoinedPayload {

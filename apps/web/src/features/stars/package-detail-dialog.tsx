@@ -1,10 +1,10 @@
 import type { DiamondPackage } from '@titans/shared/stars/schemas';
-import { useDiamondPackage } from './api/get-diamond-package.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { useDiamondPackage } from './api/get-diamond-package.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 import { TelegramStar } from './telegram-star.tsx';
 

@@ -1,8 +1,5 @@
 import type { DiamondPackage } from '@titans/shared/stars/schemas';
 import { type ReactNode, useState } from 'react';
-import { useDiamondPackages } from './api/get-diamond-packages.ts';
-import { purchaseWithCrypto } from './api/purchase-with-crypto.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -12,6 +9,9 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
+import { useDiamondPackages } from './api/get-diamond-packages.ts';
+import { purchaseWithCrypto } from './api/purchase-with-crypto.ts';
 import { CryptoHashDialog } from './crypto-hash-dialog.tsx';
 import { HowToSteps } from './how-to-steps.tsx';
 import { PackageCard } from './package-card.tsx';

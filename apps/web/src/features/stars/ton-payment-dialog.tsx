@@ -1,12 +1,12 @@
 import { TON_CHECK_INTERVAL_MS, TON_CHECK_WAIT_MS } from '@titans/shared/constants';
 import type { DiamondPackage, TonOrder } from '@titans/shared/stars/schemas';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { checkTonOrder } from './api/check-ton-order.ts';
-import { createTonOrder } from './api/create-ton-order.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isApiError } from '../../lib/api-error.ts';
+import { checkTonOrder } from './api/check-ton-order.ts';
+import { createTonOrder } from './api/create-ton-order.ts';
 import { CopyField } from './copy-field.tsx';
 
 const TonConnectPay = lazy(() => import('./ton-connect-pay.tsx'));

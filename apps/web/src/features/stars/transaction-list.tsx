@@ -1,6 +1,5 @@
 import type { Transaction } from '@titans/shared/stars/schemas';
 import { useState } from 'react';
-import { useTransactions } from './api/get-transactions.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -8,6 +7,7 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { useTransactions } from './api/get-transactions.ts';
 import { shortHash } from './purchase-result-dialogs.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {

@@ -3,14 +3,14 @@ import { STARS_PAYMENT_WAIT_MS } from '@titans/shared/constants';
 import type { DiamondPackage } from '@titans/shared/stars/schemas';
 import { invoice } from '@tma.js/sdk-react';
 import { useCallback, useRef, useState } from 'react';
-import { createInvoice } from './api/create-invoice.ts';
-import { getPurchase } from './api/get-purchase.ts';
-import { transactionsQueryOptions } from './api/get-transactions.ts';
-import { userQueryOptions } from '../users/api/get-user.ts';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { userQueryOptions } from '../users/api/get-user.ts';
+import { createInvoice } from './api/create-invoice.ts';
+import { getPurchase } from './api/get-purchase.ts';
+import { transactionsQueryOptions } from './api/get-transactions.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 /** How a purchase ended, for the success and failure dialogs. */
