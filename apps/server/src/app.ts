@@ -397,7 +397,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         now,
       }),
       refunds: stars,
-      voidBattle: (battleId, reason) => battles.voidBattle(battleId, reason),
+      voidBattle: (battleId, reason, inChange) => battles.voidBattle(battleId, reason, inChange),
       now,
     });
     await app.register(

@@ -40,7 +40,11 @@ export interface AdminServiceDeps {
    * Voids an active battle, its stakes and energy returned (BattleService.voidBattle); false when
    * it is not active any more.
    */
-  voidBattle(battleId: string, reason: string): Promise<boolean>;
+  voidBattle(
+    battleId: string,
+    reason: string,
+    inChange: (money: MoneyContext) => Promise<unknown>,
+  ): Promise<boolean>;
   now: Clock;
 }
 
@@ -48,6 +52,14 @@ export interface AdminServiceDeps {
 export interface PlayerCandidates {
   candidates: Array<{ telegram_user_id: string; username: string; created_at: string }>;
 }
+
+const refundAudit = (chargeId: string, body: RefundBody, userId: string | null) => ({
+  actor: body.actor,
+  action: 'refund' as const,
+  userId,
+  reason: body.reason,
+  idempotencyKey: chargeId,
+});
 
 const describeAsset = (asset: OperatorAsset) =>
   asset.kind === 'item' ? `item:${asset.item_id}` : `${asset.kind}:${asset.amount}`;
@@ -184,84 +196,103 @@ export class AdminService {
 
   /**
    * OPS5: voids a running battle: stakes and energy go back to its players (BattleService), and
-   * the audit row names the battle and its entry.
+   * the audit row, naming the battle and its entry, is written in the void's own balance change
+   * (D-OPS-6): both commit or neither does.
    */
   async voidBattle(battleId: string, body: OperatorActionBody): Promise<MoneyResult<{ audit_id: number }>> {
     const [battle] = await this.db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
     if (!battle) return failed('request/not-found', 'No battle has this id');
-    if (!(await this.deps.voidBattle(battleId, `operator ${body.actor}: ${body.reason}`)))
-      return failed('request/conflict', `This battle is not running (it is ${battle.status})`);
-    const auditId = await recordAudit(this.db, {
-      actor: body.actor,
-      action: 'void-battle',
-      userId: battle.player1Id,
-      reason: body.reason,
-      idempotencyKey: battleId,
-      details: { battle_id: battleId, players: [battle.player1Id, battle.player2Id], entry: battle.entry },
-    });
-    return succeeded({ audit_id: auditId });
+    const audit: { id: number | null } = { id: null };
+    const voided = await this.deps.voidBattle(
+      battleId,
+      `operator ${body.actor}: ${body.reason}`,
+      async (money) => {
+        audit.id = await recordAudit(money.tx, {
+          actor: body.actor,
+          action: 'void-battle',
+          userId: battle.player1Id,
+          reason: body.reason,
+          idempotencyKey: battleId,
+          details: {
+            battle_id: battleId,
+            players: [battle.player1Id, battle.player2Id],
+            entry: battle.entry,
+          },
+        });
+      },
+    );
+    if (!voided || audit.id === null) {
+      const [now] = await this.db
+        .select({ status: battles.status })
+        .from(battles)
+        .where(eq(battles.id, battleId));
+      return failed('request/conflict', `This battle is not running (it is ${now?.status ?? battle.status})`);
+    }
+    return succeeded({ audit_id: audit.id });
   }
 
   /**
    * OPS5: refunds a Telegram Stars payment through the StarsService (its diamonds taken back with
-   * it, S5), or, with the payer named, a charge no purchase records (S12). The audit row follows
-   * the refund (the StarsService runs the refund's balance change); its key is the charge id.
+   * it, S5), or, with the payer named, a charge no purchase records (S12). The audit row (its key
+   * the charge id) is written inside the refund's balance change (D-OPS-6), so audit and ledger
+   * commit together; an unrecorded charge moves no balance, and its row follows Telegram's answer.
    */
   async refund(chargeId: string, body: RefundBody): Promise<MoneyResult<RefundResult>> {
-    const { refunds } = this.deps;
     const [recorded] = await this.db
       .select({ id: purchases.id })
       .from(purchases)
       .where(eq(purchases.telegramPaymentChargeId, chargeId))
       .limit(1);
-    const audit = (userId: string | null, details: Record<string, unknown>) =>
-      recordAudit(this.db, {
-        actor: body.actor,
-        action: 'refund',
-        userId,
-        reason: body.reason,
-        idempotencyKey: chargeId,
-        details,
-      });
-    if (!recorded && body.telegram_user_id !== undefined) {
-      const result = await refunds.refundUnrecorded(Number(body.telegram_user_id), chargeId);
-      if (!result.ok) return result;
-      const payer = await this.player(body.telegram_user_id);
-      const details = { charge_id: chargeId, telegram_user_id: body.telegram_user_id, unrecorded: true };
-      const auditId = await audit(payer?.id ?? null, details);
-      return succeeded({
-        charge_id: chargeId,
-        purchase: null,
-        debited: 0,
-        shortfall: 0,
-        anomaly: null,
-        audit_id: auditId,
-      });
-    }
-    const result = await refunds.refund(chargeId, {
+    if (!recorded && body.telegram_user_id !== undefined)
+      return this.refundUnrecorded(chargeId, body.telegram_user_id, body);
+    const audit: { id: number | null } = { id: null };
+    const result = await this.deps.refunds.refund(chargeId, {
       allowShortfall: body.allow_shortfall,
       ...(body.telegram_user_id === undefined ? {} : { telegramUserId: Number(body.telegram_user_id) }),
+      inChange: async (money, refund) => {
+        audit.id = await recordAudit(money.tx, {
+          ...refundAudit(chargeId, body, refund.userId),
+          details: {
+            charge_id: chargeId,
+            purchase_id: refund.purchaseId,
+            debited: refund.debited,
+            shortfall: refund.shortfall,
+            anomaly: refund.anomaly,
+          },
+        });
+      },
     });
     if (!result.ok) return result;
+    if (audit.id === null) throw new Error('refund committed without its audit row');
     const { purchase, debited, shortfall, anomaly } = result.value;
-    const [owner] = await this.db
-      .select({ userId: purchases.userId })
-      .from(purchases)
-      .where(eq(purchases.id, purchase._id))
-      .limit(1);
-    const auditId = await audit(owner?.userId ?? null, {
-      charge_id: chargeId,
-      purchase_id: purchase._id,
-      debited,
-      shortfall,
-      anomaly,
-    });
     return succeeded({
       charge_id: chargeId,
       purchase: { id: purchase._id, status: purchase.status, diamonds: purchase.diamonds },
       debited,
       shortfall,
       anomaly: anomaly?.reason ?? null,
+      audit_id: audit.id,
+    });
+  }
+
+  private async refundUnrecorded(
+    chargeId: string,
+    telegramUserId: string,
+    body: RefundBody,
+  ): Promise<MoneyResult<RefundResult>> {
+    const result = await this.deps.refunds.refundUnrecorded(Number(telegramUserId), chargeId);
+    if (!result.ok) return result;
+    const payer = await this.player(telegramUserId);
+    const auditId = await recordAudit(this.db, {
+      ...refundAudit(chargeId, body, payer?.id ?? null),
+      details: { charge_id: chargeId, telegram_user_id: telegramUserId, unrecorded: true },
+    });
+    return succeeded({
+      charge_id: chargeId,
+      purchase: null,
+      debited: 0,
+      shortfall: 0,
+      anomaly: null,
       audit_id: auditId,
     });
   }

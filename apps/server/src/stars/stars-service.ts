@@ -86,6 +86,15 @@ export type PaymentOutcome = 'credited' | 'duplicate' | 'anomaly' | 'unknown-pur
 /** What a payment that did not match its invoice carried (purchases.anomaly, rule S10). */
 export type PaymentAnomaly = NonNullable<PurchaseRow['anomaly']>;
 
+/** What a refund's balance change did, as its in-change hook sees it. */
+export interface RefundOutcome {
+  userId: string;
+  purchaseId: string;
+  debited: number;
+  shortfall: number;
+  anomaly: PaymentAnomaly | null;
+}
+
 /**
  * S10: what is wrong with a payment of this purchase, every check that failed named in `reason`
  * (`method`, `currency`, `amount`, `payer`), or null when it matches its invoice. `expected` is
@@ -415,7 +424,15 @@ export class StarsService {
    */
   async refund(
     chargeId: string,
-    options: { allowShortfall?: boolean; telegramUserId?: number } = {},
+    options: {
+      allowShortfall?: boolean;
+      telegramUserId?: number;
+      /**
+       * Runs inside the refund's balance change, before Telegram is asked: an operator's audit row
+       * commits with the ledger row or not at all (decisions: D-OPS-6).
+       */
+      inChange?: (money: MoneyContext, refund: RefundOutcome) => Promise<unknown>;
+    } = {},
   ): Promise<
     MoneyResult<{
       purchase: PurchaseState;
@@ -468,6 +485,14 @@ export class StarsService {
           meta: { purchase_id: purchase.id, charge_id: chargeId, shortfall },
         });
       }
+      const anomaly = purchase.anomaly ?? null;
+      await options.inChange?.(money, {
+        userId: purchase.userId,
+        purchaseId: purchase.id,
+        debited,
+        shortfall,
+        anomaly,
+      });
       try {
         await payments.refundStarPayment(Number(found.telegramUserId), chargeId);
       } catch (error) {
@@ -478,7 +503,7 @@ export class StarsService {
           return money.fail('stars/refund-failed', `Telegram refused the refund: ${message}`);
         }
       }
-      return { purchase: purchaseView(refunded), debited, shortfall, anomaly: purchase.anomaly ?? null };
+      return { purchase: purchaseView(refunded), debited, shortfall, anomaly };
     });
   }
 
