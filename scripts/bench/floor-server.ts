@@ -260,6 +260,8 @@ async function flush() {
           sessions.map((session) => session[0]),
           sessions.map((session) => session[1]),
           sessions.map((session) => session[2]),
+          // The owner's fence (D-CLUSTER-14): the floor's players are never taken, epoch 0.
+          chunk.map(() => 0),
         ]);
         stats.flushes++;
         stats.rowsFlushed += chunk.length;

@@ -21,7 +21,7 @@ const silentLogger = {
 
 function recorder(clientId = 'engine-test-client'): TapSubscriber & { events: Array<[string, any]> } {
   const events: Array<[string, any]> = [];
-  return { clientId, events, send: (event, payload) => events.push([event, payload]) };
+  return { clientId, events, send: (event, payload) => events.push([event, payload]), moved() {} };
 }
 
 describeEachDatabase('tap engine', (kind) => {

@@ -37,6 +37,10 @@ export const ERRORS = {
     status: 409,
     message: 'This connection was closed by an operator; it reconnects by itself',
   },
+  'socket/moved': {
+    status: 409,
+    message: 'This connection moved to another server; it reconnects by itself',
+  },
   'upload/busy': { status: 503, message: 'Uploads are busy: try again in a moment' },
   'ledger/insufficient-funds': { status: 400, message: 'Insufficient balance' },
   'socket/no-user': { status: 400, message: 'Announce the user with initUser first' },

@@ -136,11 +136,8 @@ export async function voidBattle(
         meta: { battleId, reason },
       });
     }
-    if (entry.energy > 0) {
-      const energy = m.energy(entry.userId);
-      const restored = Math.min(energy.max, energy.energy + entry.energy);
-      if (restored > energy.energy) await m.setEnergy(entry.userId, restored);
-    }
+    // Up to the maximum; a player owned by another process gets it there (D-CLUSTER-14).
+    if (entry.energy > 0) await m.giveEnergy(entry.userId, entry.energy);
     returned.push({ ...entry, coins: coins ?? (await coinsNow(m, entry.userId)) });
   }
   return returned;

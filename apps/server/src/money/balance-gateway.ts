@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PlayerOwnership } from '../cluster/player-ownership.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
@@ -30,6 +31,11 @@ export interface MoneyContext {
   spendEnergy(userId: string, amount: number, insufficient: ErrorCode): Promise<number>;
   /** Sets energy (a refill). */
   setEnergy(userId: string, energy: number): Promise<void>;
+  /**
+   * Gives energy back up to the player's maximum (a voided battle's entry). For a player owned by
+   * another process it is applied there after the commit (D-CLUSTER-14).
+   */
+  giveEnergy(userId: string, amount: number): Promise<void>;
   /** Aborts the change: nothing it wrote stays, and the change answers this failure. */
   fail(code: ErrorCode, message?: string, data?: unknown): never;
 }
@@ -44,8 +50,28 @@ export interface ChangeOptions {
   scope?: string;
 }
 
-/** A held player's energy, stored with the time it was true (a refill, an entry's cost). */
-const ENERGY_SQL = 'update users set energy = $2, energy_updated_at = $3, updated_at = $3 where id = $1';
+/**
+ * A held player's energy, stored with the time it was true (a refill, an entry's cost), under the
+ * epoch this process holds them with (D-CLUSTER-14): no row means another process took them.
+ */
+const ENERGY_SQL = `update users set energy = $2, energy_updated_at = $3, updated_at = $3
+  where id = $1 and owner_epoch = $4 returning id`;
+
+/** Locks the change's players' rows in a fixed order (cluster mode: the cross-process queue). */
+const LOCK_PLAYERS_SQL = 'select id from users where id = any($1::uuid[]) order by id for update';
+
+const ELSEWHERE_MESSAGE = 'This player is busy on another server; try again in a moment';
+
+/** What a change gathers as it runs, for after its commit. */
+interface ChangeState {
+  /** Energy effects on players held here, applied to their live state. */
+  effects: Map<string, EnergyEffect>;
+  /** Players owned by another process (node id), told after the commit. */
+  elsewhere: Map<string, string>;
+  /** Energy given back to players owned elsewhere, applied by their owner. */
+  gifts: Map<string, number>;
+  applied: BalanceChange[];
+}
 
 /** Thrown inside a change to roll its transaction back; carries the failure to answer. */
 class Abort extends Error {
@@ -65,6 +91,8 @@ export interface BalanceGatewayOptions {
   lockScope?: LockScope;
   /** Told every committed balance change (the operator's metrics count them by reason). */
   onCommitted?: (changes: readonly BalanceChange[]) => void;
+  /** In a cluster: tells the owner of a player changed here (D-CLUSTER-14). */
+  ownership?: PlayerOwnership;
 }
 
 /**
@@ -116,24 +144,27 @@ export class BalanceGateway {
   ): Promise<MoneyResult<T>> {
     const { engine, database } = this.options;
     const held: string[] = [];
-    const effects = new Map<string, EnergyEffect>();
+    const change: ChangeState = { effects: new Map(), elsewhere: new Map(), gifts: new Map(), applied: [] };
     const after = new Map<string, LiveRow | undefined>();
-    const applied: BalanceChange[] = [];
     let committed = false;
     try {
       for (const id of ids) {
-        const live = await engine.hold(id);
-        if (!live) return this.failure(failed('user/not-found'));
-        held.push(id);
+        const holding = await engine.hold(id);
+        if (!holding) return this.failure(failed('user/not-found'));
+        if (holding.kind === 'here') held.push(id);
+        else change.elsewhere.set(id, holding.node);
       }
       const now = this.options.now();
       const outcome = await database.transaction(async (tx, query) => {
         const owner = ids[0]!;
+        // In a cluster the players' rows are the queue: a change made on another process for the
+        // same player waits here (fixed order, so two changes never deadlock).
+        if (this.options.ownership) await query(LOCK_PLAYERS_SQL, [ids]);
         if (options.idempotencyKey) {
           const replay = await this.replay(tx, owner, options);
           if (replay) return replay;
         }
-        const value = await work(this.context(tx, query, now, new Set(ids), effects, applied));
+        const value = await work(this.context(tx, query, now, new Set(ids), change));
         if (options.idempotencyKey) {
           await tx.insert(idempotentResults).values({
             userId: owner,
@@ -143,13 +174,14 @@ export class BalanceGateway {
           });
         }
         // The players as the change leaves them, for their live state: no read after the commit.
-        for (const id of ids) after.set(id, await engine.readHeld(query, id));
+        for (const id of held) after.set(id, await engine.readHeld(query, id));
         return { replayed: false as const, value };
       });
       committed = !outcome.replayed;
       if (outcome.replayed) this.stats.replays++;
       else this.stats.changes++;
-      if (committed && applied.length > 0) this.options.onCommitted?.(applied);
+      if (committed && change.applied.length > 0) this.options.onCommitted?.(change.applied);
+      if (committed) this.tellOwners(change);
       return succeeded(outcome.value as T);
     } catch (error) {
       if (error instanceof Abort) return this.failure(error.failure);
@@ -160,7 +192,7 @@ export class BalanceGateway {
     } finally {
       for (const id of held) {
         await engine
-          .release(id, committed ? { row: after.get(id), effect: effects.get(id) } : undefined)
+          .release(id, committed ? { row: after.get(id), effect: change.effects.get(id) } : undefined)
           .catch((error: unknown) =>
             this.options.logger.error(
               { err: error, userId: id },
@@ -168,6 +200,14 @@ export class BalanceGateway {
             ),
           );
       }
+    }
+  }
+
+  /** Players owned by other processes hear of the change (and get their energy back) there. */
+  private tellOwners(change: ChangeState) {
+    for (const [userId, node] of change.elsewhere) {
+      const energy = change.gifts.get(userId);
+      this.options.ownership?.tellOwner(node, energy ? { userId, energy } : { userId });
     }
   }
 
@@ -192,8 +232,7 @@ export class BalanceGateway {
     query: RawQuery,
     now: number,
     players: Set<string>,
-    effects: Map<string, EnergyEffect>,
-    applied: BalanceChange[],
+    change: ChangeState,
   ): MoneyContext {
     const { engine } = this.options;
     const requireHeld = (userId: string) => {
@@ -204,20 +243,26 @@ export class BalanceGateway {
     };
     const energy = (userId: string) => {
       requireHeld(userId);
+      // Only a player's owner knows their energy (D-CLUSTER-14).
+      if (change.elsewhere.has(userId)) return fail('server/unavailable', ELSEWHERE_MESSAGE);
       const current = engine.energyOf(userId);
       if (!current) throw new Error(`Player ${userId} is not loaded`);
       return current;
     };
-    const writeEnergy = (userId: string, value: number) => query(ENERGY_SQL, [userId, value, new Date(now)]);
+    const writeEnergy = async (userId: string, value: number) => {
+      const rows = await query(ENERGY_SQL, [userId, value, new Date(now), engine.epochOf(userId)]);
+      // Another process took the player meanwhile: its energy is not ours to write.
+      if (rows.length === 0) fail('server/unavailable', ELSEWHERE_MESSAGE);
+    };
     return {
       tx,
       query,
       now,
-      async apply(change) {
-        requireHeld(change.userId);
-        const result = await changeBalance(query, change);
+      async apply(balance) {
+        requireHeld(balance.userId);
+        const result = await changeBalance(query, balance);
         if (!result.ok) return fail(result.code, result.message, result.data);
-        applied.push(change);
+        change.applied.push(balance);
         return result.value;
       },
       energy,
@@ -226,14 +271,27 @@ export class BalanceGateway {
         const current = energy(userId).energy;
         if (current < amount) return fail(insufficient);
         await writeEnergy(userId, current - amount);
-        const effect = effects.get(userId) ?? {};
-        effects.set(userId, { ...effect, spent: (effect.spent ?? 0) + amount });
+        const effect = change.effects.get(userId) ?? {};
+        change.effects.set(userId, { ...effect, spent: (effect.spent ?? 0) + amount });
         return current - amount;
       },
       async setEnergy(userId, value) {
-        requireHeld(userId);
+        energy(userId);
         await writeEnergy(userId, value);
-        effects.set(userId, { set: value });
+        change.effects.set(userId, { set: value });
+      },
+      async giveEnergy(userId, amount) {
+        if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`Invalid energy amount ${amount}`);
+        requireHeld(userId);
+        if (change.elsewhere.has(userId)) {
+          change.gifts.set(userId, (change.gifts.get(userId) ?? 0) + amount);
+          return;
+        }
+        const current = energy(userId);
+        const restored = Math.min(current.max, current.energy + amount);
+        if (restored <= current.energy) return;
+        await writeEnergy(userId, restored);
+        change.effects.set(userId, { set: restored });
       },
       fail,
     };

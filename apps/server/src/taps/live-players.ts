@@ -1,6 +1,7 @@
 import { tapStats } from '@titans/shared/boosts/upgrades';
 import { DEFAULT_TAP_VALUE } from '@titans/shared/constants';
 import { initialTapState, type TapContext, type TapState } from '@titans/shared/taps/tap-rules';
+import type { PlayerOwnership } from '../cluster/player-ownership.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { selectList } from '../db/select-list.ts';
@@ -11,6 +12,8 @@ import type { TapSubscriber } from './tap-subscribers.ts';
 /** A player while they are tapping: the single authority over their energy and unflushed coins. */
 export interface LivePlayer {
   userId: string;
+  /** The fence this process took the player with (users.owner_epoch, D-CLUSTER-14). */
+  epoch: number;
   context: TapContext;
   hasCharacter: boolean;
   state: TapState;
@@ -43,6 +46,7 @@ export interface LiveRow extends LevelsRow {
   coins: number;
   gems: number;
   tapValue: number | null;
+  ownerEpoch: number;
 }
 
 /**
@@ -57,6 +61,7 @@ const LIVE_ROW_SQL = `select ${selectList({
   energyUpdatedAt: users.energyUpdatedAt,
   coins: users.coins,
   gems: users.gems,
+  ownerEpoch: users.ownerEpoch,
 })}, (select tap_value from characters where id = users.selected_character_id) as "tapValue"
   from users where id = $1`;
 
@@ -91,6 +96,8 @@ export interface LivePlayersOptions {
   now: () => number;
   /** Players idle this long with no connection are dropped from memory. */
   idleEvictMs: number;
+  /** Who may hold a player (one process: this one, always). */
+  ownership: PlayerOwnership;
 }
 
 /** The players in memory: loaded once on first use, shared by concurrent callers, evicted when idle. */
@@ -118,14 +125,21 @@ export class LivePlayers {
   }
 
   private async load(userId: string): Promise<LivePlayer | null> {
-    const row = await this.read(userId);
+    const first = await this.read(userId);
+    if (!first) return null;
+    // In a cluster the player is taken first and read again: a hand-over flushed the previous
+    // owner's taps meanwhile. One process keeps the row's epoch and the first read.
+    const taken = await this.options.ownership.acquire(this.options.database.query, userId);
+    const row = taken === null ? first : await this.read(userId);
     if (!row) return null;
+    const epoch = taken ?? row.ownerEpoch;
     const seqs = await this.options.sessions.load(userId);
     // Another load may have finished first while this one awaited.
     const raced = this.players.get(userId);
     if (raced) return raced;
     const live: LivePlayer = {
       userId,
+      epoch,
       context: contextOf(row),
       hasCharacter: row.selectedCharacterId !== null,
       state: initialTapState({ energy: row.energy, at: row.energyUpdatedAt.getTime() }),
@@ -175,8 +189,15 @@ export class LivePlayers {
         queued(live) ||
         live.inflightCoins !== 0 ||
         live.pendingCoins !== 0;
-      if (!busy && now - live.lastTouched > this.options.idleEvictMs) this.players.delete(userId);
+      if (!busy && now - live.lastTouched > this.options.idleEvictMs) this.drop(live);
     }
+  }
+
+  /** Forgets a player here (evicted, handed over or fenced out) and gives up their ownership. */
+  drop(live: LivePlayer) {
+    if (this.players.get(live.userId) !== live) return;
+    this.players.delete(live.userId);
+    this.options.ownership.released(live.userId);
   }
 
   /** Players held in memory. */

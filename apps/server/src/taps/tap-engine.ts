@@ -2,6 +2,12 @@ import { regenerate } from '@titans/shared/taps/energy';
 import type { StatusPayload, TapRegisteredPayload } from '@titans/shared/taps/schemas';
 import { applyTaps } from '@titans/shared/taps/tap-rules';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  type OwnedPlayers,
+  type OwnerNotice,
+  type PlayerOwnership,
+  SingleProcessOwnership,
+} from '../cluster/player-ownership.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import type { LiveBalance, LiveBalanceSource } from '../users/user-view.ts';
 import { ClientSessions } from './client-sessions.ts';
@@ -24,7 +30,12 @@ export interface TapEngineOptions {
   idleEvictMs?: number;
   /** Timings for the operator's metrics (metrics/game-metrics.ts); measured on the monotonic clock. */
   observer?: TapObserver;
+  /** Who may hold a player: in a cluster, one process at a time (D-CLUSTER-14). Default: this one. */
+  ownership?: PlayerOwnership;
 }
+
+/** Who a balance change holds: the player's live state here, or their owner elsewhere. */
+export type Holding = { kind: 'here'; live: LivePlayer } | { kind: 'elsewhere'; node: string };
 
 /** What a balance change did to energy, applied to the live state after its commit. */
 export interface EnergyEffect {
@@ -49,6 +60,8 @@ export interface TapStats extends FlushCounters {
   /** Tap batches answered as duplicates (a resent seq, T3). */
   duplicateBatches: number;
   coinsAccepted: number;
+  /** Players this process stopped holding because another took them (hand-over or fence). */
+  playersMoved: number;
 }
 
 /**
@@ -59,7 +72,7 @@ export interface TapStats extends FlushCounters {
  * over-cap flags. Only after a flush commits are the balances pushed as confirmed, so a crash
  * loses at most what was pending.
  */
-export class TapEngine implements LiveBalanceSource {
+export class TapEngine implements LiveBalanceSource, OwnedPlayers {
   readonly stats: TapStats = {
     tapEvents: 0,
     tapsAccepted: 0,
@@ -68,6 +81,7 @@ export class TapEngine implements LiveBalanceSource {
     tapsRejectedRate: 0,
     duplicateBatches: 0,
     coinsAccepted: 0,
+    playersMoved: 0,
     flushes: 0,
     rowsFlushed: 0,
     flushFailures: 0,
@@ -81,16 +95,19 @@ export class TapEngine implements LiveBalanceSource {
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
   private housekeepingRuns = 0;
+  private readonly ownership: PlayerOwnership;
 
   constructor(private readonly options: TapEngineOptions) {
     const { database, logger } = options;
     this.now = options.now ?? Date.now;
+    this.ownership = options.ownership ?? new SingleProcessOwnership();
     this.sessions = new ClientSessions(database, logger);
     this.players = new LivePlayers({
       database,
       sessions: this.sessions,
       now: this.now,
       idleEvictMs: options.idleEvictMs ?? 5 * 60_000,
+      ownership: this.ownership,
     });
     this.subscribers = new TapSubscribers(this.now);
     this.flusher = new TapFlusher({
@@ -100,6 +117,7 @@ export class TapEngine implements LiveBalanceSource {
       counters: this.stats,
       observer: options.observer,
       settled: (live) => this.subscribers.broadcast(live, 'coinsUpdated'),
+      fenced: (live) => this.moveAway(live, 'fenced'),
     });
     this.overCap = new OverCapFlags(database, logger);
   }
@@ -228,9 +246,16 @@ export class TapEngine implements LiveBalanceSource {
    * Answers null when the user does not exist; throws TapsNotDurableError when the database
    * refuses the write (the taps stay queued for the flusher's retry).
    */
-  async hold(userId: string): Promise<LivePlayer | null> {
-    const live = await this.players.ensure(userId);
-    if (!live) return null;
+  async hold(userId: string): Promise<Holding | null> {
+    let live = this.players.get(userId);
+    if (!live) {
+      // A player a live process holds elsewhere stays there: the change is made here, in the
+      // database, and their owner is told (D-CLUSTER-14). Otherwise this process takes them.
+      const node = await this.ownership.ownerElsewhere(userId);
+      if (node) return { kind: 'elsewhere', node };
+      live = (await this.players.ensure(userId)) ?? undefined;
+      if (!live) return null;
+    }
     live.held++;
     try {
       await this.flusher.writeHeld(live);
@@ -238,7 +263,56 @@ export class TapEngine implements LiveBalanceSource {
       this.unhold(live);
       throw error;
     }
-    return live;
+    return { kind: 'here', live };
+  }
+
+  /** The epoch a held player's energy writes must carry (D-CLUSTER-14). */
+  epochOf(userId: string): number | undefined {
+    return this.players.get(userId)?.epoch;
+  }
+
+  /**
+   * Another process takes the player (ClusterOwnership): waits briefly for changes holding them,
+   * writes their pending taps, forgets them and moves their sockets, which reconnect through the
+   * balancer. Taps that could not be written were never confirmed; the client sends them again.
+   */
+  async handOver(userId: string): Promise<void> {
+    const live = this.players.get(userId);
+    if (!live) return this.ownership.released(userId);
+    for (let waited = 0; waited < 1_000 && live.held > 0; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    live.held++;
+    try {
+      await this.flusher.writeHeld(live);
+    } catch (error) {
+      this.options.logger.warn({ err: error, userId }, 'hand-over: pending taps not written');
+    } finally {
+      live.held--;
+    }
+    this.moveAway(live, 'handed over');
+  }
+
+  /** A change elsewhere touched a player held here: read them again, give back energy, push. */
+  async changedElsewhere(notice: OwnerNotice): Promise<void> {
+    const live = this.players.get(notice.userId);
+    if (!live) return;
+    if (notice.energy) {
+      const now = this.now();
+      const current = regenerate(live.state.energy, live.context, now).energy;
+      const energy = Math.min(live.context.max, current + notice.energy);
+      live.state = { ...live.state, energy: { energy: Math.max(current, energy), at: now } };
+      this.flusher.markDirty(live);
+    }
+    await this.refresh(notice.userId);
+  }
+
+  private moveAway(live: LivePlayer, why: string) {
+    this.stats.playersMoved++;
+    this.flusher.forget(live);
+    this.players.drop(live);
+    this.options.logger.info({ userId: live.userId, why }, 'player moved to another process');
+    for (const subscriber of live.subscribers) subscriber.moved();
+    live.subscribers.clear();
   }
 
   /**

@@ -8,11 +8,13 @@ import type { LivePlayer } from './live-players.ts';
 
 // One statement per chunk: balances, their ledger rows and the durable batch numbers together.
 // bench:taps' floor (scripts/bench/floor-server.ts) writes with it too. Every tap write goes
-// through this statement (`writeChunk`), so a condition on the rows it updates is one change here.
+// through this statement (`writeChunk`). A row is written only under the epoch its process took
+// the player with (D-CLUSTER-14): a process that lost the player writes nothing for them.
 export const FLUSH_SQL = `
 with input as (
-  select * from unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::bigint[], $6::text[])
-    as t(user_id, delta, energy, energy_at, taps, key)
+  select * from unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::bigint[], $6::text[],
+                       $10::bigint[])
+    as t(user_id, delta, energy, energy_at, taps, key, epoch)
 ), updated as (
   update users u
      set coins = u.coins + i.delta,
@@ -22,7 +24,7 @@ with input as (
          energy_updated_at = i.energy_at,
          updated_at = now()
     from input i
-   where u.id = i.user_id
+   where u.id = i.user_id and u.owner_epoch = i.epoch
   returning u.id, u.coins, u.gems, i.delta, i.taps, i.key
 ), ledgered as (
   insert into ledger (user_id, currency, delta, balance_after, reason, idempotency_key, meta)
@@ -31,7 +33,8 @@ with input as (
   returning user_id
 ), sessions as (
   insert into tap_sessions (user_id, client_id, last_seq)
-  select * from unnest($7::uuid[], $8::text[], $9::bigint[])
+  select s.* from unnest($7::uuid[], $8::text[], $9::bigint[]) as s(user_id, client_id, last_seq)
+   where s.user_id in (select id from updated)
   on conflict (user_id, client_id)
   do update set last_seq = greatest(tap_sessions.last_seq, excluded.last_seq), updated_at = now()
   returning user_id
@@ -69,6 +72,8 @@ export interface TapFlusherOptions {
   observer?: TapObserver;
   /** A player's written taps are durable: tell their connections. */
   settled(live: LivePlayer): void;
+  /** The database refused the player's row: another process owns them now, or the row is gone. */
+  fenced(live: LivePlayer): void;
 }
 
 interface StoredCoins {
@@ -115,6 +120,11 @@ export class TapFlusher {
   /** The player has taps (or batch numbers) to write. */
   markDirty(live: LivePlayer) {
     this.dirty.add(live);
+  }
+
+  /** The player left this process: nothing of theirs is written from here any more. */
+  forget(live: LivePlayer) {
+    this.dirty.delete(live);
   }
 
   /** Whether the player waits for the next flush. */
@@ -275,6 +285,7 @@ export class TapFlusher {
       sessionUsers,
       sessionClients,
       sessionSeqs,
+      chunk.map((row) => row.user.epoch),
     ]);
     this.options.counters.flushes++;
     this.options.counters.rowsFlushed += chunk.length;
@@ -297,7 +308,11 @@ export class TapFlusher {
       live.inflightCoins -= row.delta;
       live.inflightTaps -= row.taps;
       const current = byId.get(live.userId);
-      if (!current) continue; // the user row vanished: nothing to confirm
+      if (!current) {
+        // Not written: the taps were never confirmed, and the client sends them to the new owner.
+        this.options.fenced(live);
+        continue;
+      }
       live.confirmedCoins = Number(current.coins);
       live.gems = Number(current.gems);
       this.options.sessions.confirm(live.seqs, row.seqs);

@@ -16,6 +16,10 @@ export function registerTapEvents(realtime: Realtime, engine: TapEngine) {
     const subscriber: TapSubscriber = {
       clientId: context.clientId,
       send: (event, payload) => context.emit(event, payload),
+      moved: () => {
+        context.fail('socket/moved');
+        context.socket.disconnect(true);
+      },
     };
     subscribers.set(context.socket, { userId: user.id, subscriber });
     const status = await engine.subscribe(user.id, subscriber);

@@ -12,6 +12,8 @@ export interface TapSubscriber {
   /** Stable per page load, or `socket:<id>` when the client sent none (dedupe within the socket only). */
   clientId: string;
   send(event: TapEvent, payload: StatusPayload): void;
+  /** Another process holds the player now: close this connection so it reconnects there. */
+  moved(): void;
 }
 
 /** What one tap event did, for `tapRegistered`. */
