@@ -26,6 +26,7 @@ import { startClusterWork } from './cluster/cluster-work.ts';
 import { Drain } from './cluster/drain.ts';
 import { NodeBus } from './cluster/node-bus.ts';
 import { NodeLiveness } from './cluster/node-liveness.ts';
+import { ClusterOwnership } from './cluster/player-ownership.ts';
 import { registerPlayerRouteCheck, registerSocketPlayerRouteCheck } from './cluster/player-route.ts';
 import { RealtimeCluster } from './cluster/realtime-cluster.ts';
 import { RedisSocketCount } from './cluster/realtime-sockets.ts';
@@ -196,13 +197,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const bus = cluster ? await NodeBus.open(cluster, systemScheduler(now), app.log) : null;
   const liveness = cluster ? new NodeLiveness(cluster, systemScheduler(now), app.log) : null;
   await liveness?.start();
+  // One owner per player across processes, fenced in PostgreSQL (D-CLUSTER-14).
+  const ownership = cluster && bus ? new ClusterOwnership({ cluster, bus, logger: app.log }) : undefined;
   const engine = new TapEngine({
     database,
     logger: app.log,
     flushIntervalMs: config.tapFlushIntervalMs,
     now,
     observer: gameMetrics?.tapObserver,
+    ownership,
   });
+  ownership?.serve(engine);
   const users = new UserService({ database, live: engine, now });
   const gateway = new BalanceGateway({
     database,
@@ -211,6 +216,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     now,
     lockScope: config.moneyLockScope,
     onCommitted: gameMetrics?.onBalanceChanges,
+    ownership,
   });
   const boosts = new BoostService({ database, gateway, live: engine, now });
   // Stars: invoices need the webhook (only successful_payment credits), TON needs a wallet.
