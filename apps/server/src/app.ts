@@ -65,6 +65,7 @@ import { TapEngine } from './taps/tap-engine.ts';
 import { registerTapEvents } from './taps/tap-socket.ts';
 import { UploadJanitor } from './uploads/upload-janitor.ts';
 import { defaultUploadLimits, UploadGate } from './uploads/upload-limits.ts';
+import { uploadFileRoutes } from './uploads/upload-file-routes.ts';
 import { uploadRoutes } from './uploads/upload-routes.ts';
 import { UploadService } from './uploads/upload-service.ts';
 import { userRoutes } from './users/user-routes.ts';
@@ -283,6 +284,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const uploads = new UploadService({
     database,
     gate: new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal), now),
+    store: config.uploadStore,
     uploadsDir: config.uploadsDir,
     incomingDir,
     now,
@@ -323,6 +325,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (bot && config.telegramWebhookSecret)
     await app.register(webhookRoutes({ bot, secretToken: config.telegramWebhookSecret }));
 
+  if (config.uploadStore === 'database')
+    await app.register(uploadFileRoutes({ database, uploadsDir: config.uploadsDir }));
   await registerWebServing(app, config);
 
   // Cluster mode: pushes, the socket cap and message budgets span processes (D-CLUSTER-6..8).

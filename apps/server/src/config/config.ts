@@ -133,6 +133,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(600_000).default(DEFAULT_REQUEST_TIMEOUT_MS),
   ),
+  UPLOAD_STORE: z.preprocess(emptyAsUndefined, z.enum(['disk', 'database']).optional()),
   UPLOADS_PER_HOUR_TOTAL: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(DEFAULT_UPLOADS_PER_HOUR_TOTAL),
@@ -236,6 +237,11 @@ export interface Config {
   /** The web app's public folder, where catalogue art lives; the loader checks every picture exists. */
   artDir: string | null;
   uploadsDir: string;
+  /**
+   * Where uploaded files live (decisions: D-CLUSTER-20): `disk` (DATA_DIR/uploads, one process's
+   * machine) or `database` (uploads.content, readable by every process). A cluster needs `database`.
+   */
+  uploadStore: UploadStore;
   shutdownTimeoutMs: number;
   /** SIGTERM: how long running battles may play on before the app closes anyway (D-CLUSTER-11). */
   drainTimeoutMs: number;
@@ -267,6 +273,8 @@ export interface Config {
   /** Arena timings (decisions D-BATTLE-1, D-BATTLE-2, D-BATTLE-6, D-BATTLE-7). */
   battle: BattleTimings;
 }
+
+export type UploadStore = 'disk' | 'database';
 
 export interface BattleTimings {
   introMs: number;
@@ -302,6 +310,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'REDIS_URL: A cluster (REDIS_URL) needs PostgreSQL: set DATABASE_URL; PGlite serves one process',
     ]);
+  if (values.REDIS_URL && values.UPLOAD_STORE === 'disk')
+    throw new ConfigError([
+      "UPLOAD_STORE: disk keeps each upload on one process's machine; a cluster (REDIS_URL) needs UPLOAD_STORE=database (or leave it unset)",
+    ]);
   const devMode = values.TELEGRAM_BOT_TOKEN === undefined;
   const dataDir = path.resolve(values.DATA_DIR);
   return {
@@ -331,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueDir: path.resolve(values.CATALOGUE_DIR ?? path.join(repoRoot, 'catalogue')),
     artDir: path.join(repoRoot, 'apps/web/public'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploadStore: values.UPLOAD_STORE ?? (values.REDIS_URL ? 'database' : 'disk'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     drainTimeoutMs: values.DRAIN_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,

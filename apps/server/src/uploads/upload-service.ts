@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '@titans/shared/constants';
 import type { Clock } from '../clock.ts';
+import type { UploadStore } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { uploads } from '../db/schema.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
@@ -30,6 +31,8 @@ export interface StoredUpload {
 export interface UploadServiceDeps {
   database: Database;
   gate: UploadGate;
+  /** `disk`: files in uploadsDir; `database`: the file in its row (a cluster; D-CLUSTER-20). */
+  store: UploadStore;
   uploadsDir: string;
   /** Where uploads stream before they are checked; the janitor sweeps leftovers of a crash. */
   incomingDir: string;
@@ -41,8 +44,10 @@ const tooLarge = () =>
 
 /**
  * U4–U9: one image, admitted by the gate before its body is read (D-UPLOAD-2), streamed to disk
- * (never held whole in memory), checked by its first bytes (D-UPLOAD-1) and kept under its own
- * name with a row in `uploads`; a file over the size limit is refused, never stored cut short.
+ * (never held whole in memory while it arrives), checked by its first bytes (D-UPLOAD-1) and kept
+ * under its own name with a row in `uploads`; a file over the size limit is refused, never stored
+ * cut short. Where it is kept is the store's choice (D-CLUSTER-20): moved into the uploads folder,
+ * or, once checked (at most UPLOAD_MAX_BYTES), written into its row's `content` in one insert.
  */
 export class UploadService {
   constructor(private readonly deps: UploadServiceDeps) {}
@@ -64,17 +69,22 @@ export class UploadService {
       if (!received.ok) return received;
       const { mime, extension, size } = received.value;
       const fileName = `${id}.${extension}`;
-      stored = path.join(this.deps.uploadsDir, fileName);
-      await fs.rename(incoming, stored);
-      await this.deps.database.db.insert(uploads).values({
+      const row = {
         id,
         userId,
         fileName,
         mimeType: mime,
         sizeBytes: size,
         createdAt: new Date(this.deps.now()),
-      });
-      stored = null;
+      };
+      if (this.deps.store === 'database') {
+        await this.deps.database.db.insert(uploads).values({ ...row, content: await fs.readFile(incoming) });
+      } else {
+        stored = path.join(this.deps.uploadsDir, fileName);
+        await fs.rename(incoming, stored);
+        await this.deps.database.db.insert(uploads).values(row);
+        stored = null;
+      }
       return succeeded({ _id: id, url: `/uploads/${fileName}`, mime_type: mime, size });
     } finally {
       admitted.release();

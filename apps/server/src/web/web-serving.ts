@@ -129,16 +129,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
  */
 export async function registerWebServing(
   app: FastifyInstance,
-  config: Pick<Config, 'uploadsDir' | 'webDistDir'>,
+  config: Pick<Config, 'uploadsDir' | 'webDistDir' | 'uploadStore'>,
 ) {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  // Uploads in the database are served by uploads/upload-file-routes.ts (D-CLUSTER-20).
+  if (config.uploadStore === 'disk') {
+    fs.mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
 
   const webDistDir = config.webDistDir;
   const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
