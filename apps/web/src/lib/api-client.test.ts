@@ -1,7 +1,11 @@
+import { balancesSchema } from '@titans/shared/user/schemas';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope } from '../../test/fixtures.ts';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, type ResponseSchema } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+
+/** Takes any data: these tests are about the transport, not the shape. */
+const anyData: ResponseSchema<unknown> = { safeParse: (data) => ({ success: true, data }) };
 
 function hangingFetch() {
   // Never answers; rejects like the browser when the request is aborted.
@@ -34,7 +38,7 @@ describe('api client (spec-a §7, §8)', () => {
       .mockResolvedValueOnce(envelope(200, { ok: 1 }));
     const { request, logger } = setup(fetch);
 
-    const result = request<{ ok: number }>('/user/2');
+    const result = request('/user/2', anyData);
     await vi.advanceTimersByTimeAsync(7_999);
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -46,7 +50,7 @@ describe('api client (spec-a §7, §8)', () => {
   test('two timeouts in a row give up with a timeout ApiError after the one retry', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockImplementation(hangingFetch());
     const { request, logger } = setup(fetch);
-    const result = request('/user/2');
+    const result = request('/user/2', anyData);
     const assertion = expect(result).rejects.toMatchObject({ status: 0, code: 'client/timeout' });
     await vi.advanceTimersByTimeAsync(16_000);
     await assertion;
@@ -57,7 +61,7 @@ describe('api client (spec-a §7, §8)', () => {
   test('a network failure is retried once, then thrown to the caller', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
     const { request } = setup(fetch);
-    const error = await request('/characters').catch((caught: unknown) => caught);
+    const error = await request('/characters', anyData).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: 'client/network' });
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -71,9 +75,9 @@ describe('api client (spec-a §7, §8)', () => {
       .mockResolvedValueOnce(envelope(200, { ok: 2 }))
       .mockResolvedValueOnce(envelope(200, { ok: 3 }));
     const { request } = setup(fetch);
-    await request('/boosts/upgrade', { method: 'POST', body: { kind: 'tap_power' } });
-    await request('/boosts/upgrade', { method: 'POST', body: { kind: 'tap_power' } });
-    await request('/boosts');
+    await request('/boosts/upgrade', anyData, { method: 'POST', body: { kind: 'tap_power' } });
+    await request('/boosts/upgrade', anyData, { method: 'POST', body: { kind: 'tap_power' } });
+    await request('/boosts', anyData);
     const keys = fetch.mock.calls.map(
       ([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
     );
@@ -89,7 +93,7 @@ describe('api client (spec-a §7, §8)', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(envelope(200, [1, 2]));
     const { request } = setup(fetch);
-    await expect(request('/characters')).resolves.toEqual([1, 2]);
+    await expect(request('/characters', anyData)).resolves.toEqual([1, 2]);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -100,7 +104,7 @@ describe('api client (spec-a §7, §8)', () => {
         envelope(404, null, { error: 'user/not-registered', message: 'User is not registered' }),
       );
     const { request, logger } = setup(fetch);
-    const error = await request('/user/2').catch((caught: unknown) => caught);
+    const error = await request('/user/2', anyData).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 404,
@@ -116,7 +120,7 @@ describe('api client (spec-a §7, §8)', () => {
       .fn<typeof globalThis.fetch>()
       .mockResolvedValue(envelope(500, null, { error: 'server/internal' }));
     const { request } = setup(fetch);
-    await expect(request('/user/2')).rejects.toMatchObject({ status: 500 });
+    await expect(request('/user/2', anyData)).rejects.toMatchObject({ status: 500 });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -125,18 +129,18 @@ describe('api client (spec-a §7, §8)', () => {
     const now = () => times.shift() ?? 0;
     const fetch = vi.fn<typeof globalThis.fetch>().mockImplementation(async () => envelope(200, {}));
     const { request, logger } = setup(fetch, { now });
-    await request('/user/2');
+    await request('/user/2', anyData);
     expect(logger.warn).toHaveBeenCalledWith('[api] slow request: GET /v1/user/2 took 812 ms');
     logger.warn.mockClear();
-    await request('/user/2');
+    await request('/user/2', anyData);
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
   test('calls are signed with the init data; an empty body sends no content type', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockImplementation(async () => envelope(200, {}));
     const { request } = setup(fetch);
-    await request('/user/2/sync-balance', { method: 'POST' });
-    await request('/user/register', { method: 'POST', body: { telegram_user_id: '2' } });
+    await request('/user/2/sync-balance', anyData, { method: 'POST' });
+    await request('/user/register', anyData, { method: 'POST', body: { telegram_user_id: '2' } });
     const [, first] = fetch.mock.calls[0]!;
     const [, second] = fetch.mock.calls[1]!;
     expect(first?.headers).toEqual({
@@ -152,14 +156,14 @@ describe('api client (spec-a §7, §8)', () => {
   test('query parameters skip empty values', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockImplementation(async () => envelope(200, {}));
     const { request } = setup(fetch);
-    await request('/characters', { query: { limit: 100, skip: 0, race: undefined } });
+    await request('/characters', anyData, { query: { limit: 100, skip: 0, race: undefined } });
     expect(fetch.mock.calls[0]![0]).toBe('/v1/characters?limit=100&skip=0');
   });
 
   test('a call already sent (sent) is read, not sent again; if it failed on the way, the retry sends it', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(envelope(200, { from: 'retry' }));
     const { request } = setup(fetch);
-    const answered = request<{ from: string }>('/user/register', {
+    const answered = request('/user/register', anyData, {
       method: 'POST',
       body: { telegram_user_id: '7' },
       sent: Promise.resolve(envelope(200, { from: 'early' })),
@@ -167,7 +171,7 @@ describe('api client (spec-a §7, §8)', () => {
     expect(await answered).toEqual({ from: 'early' });
     expect(fetch).not.toHaveBeenCalled();
 
-    const lost = request<{ from: string }>('/user/register', {
+    const lost = request('/user/register', anyData, {
       method: 'POST',
       body: { telegram_user_id: '7' },
       sent: Promise.reject(new TypeError('Failed to fetch')),
@@ -180,7 +184,7 @@ describe('api client (spec-a §7, §8)', () => {
   test('a call already sent that never answers times out after 8 s like any other', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(envelope(200, { from: 'retry' }));
     const { request } = setup(fetch);
-    const result = request<{ from: string }>('/user/register', {
+    const result = request('/user/register', anyData, {
       method: 'POST',
       sent: new Promise<Response>(() => {}),
     });
@@ -202,7 +206,7 @@ describe('api client (spec-a §7, §8)', () => {
         ),
       );
     const { request } = setup(fetch, { onBanned });
-    await expect(request('/characters')).rejects.toMatchObject({ status: 403, code: 'auth/banned' });
+    await expect(request('/characters', anyData)).rejects.toMatchObject({ status: 403, code: 'auth/banned' });
     expect(onBanned).toHaveBeenCalledWith({ reason: 'Cheating' });
   });
 
@@ -220,7 +224,7 @@ describe('api client (spec-a §7, §8)', () => {
         return envelope(201, {});
       });
     const { request } = setup(fetch, { onTrackStart: () => inFlight++, onTrackEnd: () => inFlight-- });
-    await request('/user/register', { method: 'POST', body: {}, track: true });
+    await request('/user/register', anyData, { method: 'POST', body: {}, track: true });
     expect(seen).toEqual([1, 1]);
     expect(inFlight).toBe(0);
   });
@@ -229,9 +233,34 @@ describe('api client (spec-a §7, §8)', () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockImplementation(hangingFetch());
     const { request } = setup(fetch);
     const controller = new AbortController();
-    const result = request('/user/2', { signal: controller.signal });
+    const result = request('/user/2', anyData, { signal: controller.signal });
     controller.abort();
     await expect(result).rejects.toMatchObject({ name: 'AbortError' });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  test('the data is parsed with the shared schema: what it keeps comes back, typed', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValue(
+        envelope(200, { coins: 5, gems: 1, energy: 3, max_energy: 10, pending: 0, extra: true }),
+      );
+    const { request } = setup(fetch);
+    const balances = await request('/user/2/sync-balance', balancesSchema, { method: 'POST' });
+    expect(balances).toEqual({ coins: 5, gems: 1, energy: 3, max_energy: 10, pending: 0 });
+  });
+
+  test('an answer that does not match its schema is a bad-response ApiError, logged with the path, not retried', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValue(envelope(200, { coins: '5', gems: 1, energy: 3, max_energy: 10, pending: 0 }));
+    const { request, logger } = setup(fetch);
+    const error = await request('/user/2/sync-balance', balancesSchema, { method: 'POST' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'client/bad-response' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('unexpected answer (coins:'));
   });
 });

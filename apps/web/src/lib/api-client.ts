@@ -48,14 +48,55 @@ export interface ApiClientOptions {
   onBanned?: (ban: BanDetails) => void;
 }
 
-export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
+/** One problem a schema found in a response, as zod reports it. */
+export interface SchemaIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
 
+/**
+ * What a response's data is parsed with: any shared zod schema fits (its `safeParse`), so the
+ * client itself needs no zod and the type of the answer comes from the schema, not from a cast.
+ */
+export interface ResponseSchema<T> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+export type ApiRequest = <T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  options?: ApiRequestOptions,
+) => Promise<T>;
+
+/** Both envelopes of spec-a §3 read loosely: every field is checked where it is used. */
 interface Envelope {
-  code?: unknown;
-  success?: unknown;
-  data?: unknown;
-  message?: unknown;
-  error?: unknown;
+  code: unknown;
+  success: unknown;
+  data: unknown;
+  message: unknown;
+  error: unknown;
+}
+
+function readEnvelope(value: unknown): Envelope {
+  const fields = typeof value === 'object' && value !== null ? value : {};
+  const field = (name: string): unknown => (name in fields ? Reflect.get(fields, name) : undefined);
+  return {
+    code: field('code'),
+    success: field('success'),
+    data: field('data'),
+    message: field('message'),
+    error: field('error'),
+  };
+}
+
+/** `a.b[0].c: expected number`, the first few problems, for the log. */
+function describeIssues(issues: readonly SchemaIssue[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(data)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /** A failure worth one more try: the request timed out or got no response (spec-a §7). */
@@ -75,9 +116,10 @@ function buildUrl(baseUrl: string, path: string, query: ApiRequestOptions['query
 }
 
 function banReasonOf(envelope: Envelope): string | null {
-  const data = envelope.data as { ban_reason?: unknown } | null | undefined;
-  if (data && typeof data.ban_reason === 'string' && data.ban_reason.trim() !== '') return data.ban_reason;
-  return null;
+  const data = envelope.data;
+  if (typeof data !== 'object' || data === null || !('ban_reason' in data)) return null;
+  const reason = data.ban_reason;
+  return typeof reason === 'string' && reason.trim() !== '' ? reason : null;
 }
 
 function newIdempotencyKey(): string {
@@ -114,6 +156,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
   async function attempt<T>(
     method: string,
     url: string,
+    schema: ResponseSchema<T>,
     request: ApiRequestOptions,
     idempotencyKey: string | undefined,
   ): Promise<T> {
@@ -166,7 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
 
     let envelope: Envelope;
     try {
-      envelope = text ? (JSON.parse(text) as Envelope) : {};
+      envelope = readEnvelope(text ? JSON.parse(text) : {});
     } catch {
       throw new ApiError(response.status, 'client/bad-response', 'The server sent an unreadable answer');
     }
@@ -183,10 +226,24 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
       if (status === 403 && code === 'auth/banned') options.onBanned?.({ reason: banReasonOf(envelope) });
       throw new ApiError(status, code, message || 'Request failed', envelope.data ?? null);
     }
-    return envelope.data as T;
+    const parsed = schema.safeParse(envelope.data ?? null);
+    if (!parsed.success) {
+      // A server of another version, or a bug: a clear error instead of a crash further down.
+      logger.error(`[api] ${method} ${url}: unexpected answer (${describeIssues(parsed.error.issues)})`);
+      throw new ApiError(
+        response.status,
+        'client/bad-response',
+        'The server sent an answer the app does not understand',
+      );
+    }
+    return parsed.data;
   }
 
-  return async function send<T>(path: string, request: ApiRequestOptions = {}): Promise<T> {
+  return async function send<T>(
+    path: string,
+    schema: ResponseSchema<T>,
+    request: ApiRequestOptions = {},
+  ): Promise<T> {
     const method = request.method ?? 'GET';
     const url = buildUrl(baseUrl, path, request.query);
     // One key per call, the same on its retry: the server answers a replayed write once (PRODUCT §5).
@@ -196,7 +253,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
       for (let attemptIndex = 0; ; attemptIndex++) {
         try {
           const sent = attemptIndex === 0 ? request.sent : undefined;
-          return await attempt<T>(method, url, { ...request, sent }, idempotencyKey);
+          return await attempt(method, url, schema, { ...request, sent }, idempotencyKey);
         } catch (error) {
           if (error instanceof RetryableFailure) {
             if (attemptIndex < retries) {

@@ -59,3 +59,4 @@ export const inventoryQuerySchema = z.strictObject({
 });
 
 export const inventorySchema = z.object({ items: z.array(inventoryEntrySchema), total: z.number().int() });
+export type Inventory = z.infer<typeof inventorySchema>;

@@ -97,12 +97,16 @@ export const trackedProgressSchema = z.object({
   /** Seconds since the server recorded the start. */
   elapsed_seconds: z.number().int(),
 });
+export type TrackedProgress = z.infer<typeof trackedProgressSchema>;
 
 /** The task-completed popup's pending completion (spec-a §4), kept by the server. */
 export const pendingCompletionSchema = z
   .object({ task_id: z.string(), title: z.string(), reward: z.number().int() })
   .nullable();
+export type PendingCompletion = NonNullable<z.infer<typeof pendingCompletionSchema>>;
 export const acknowledgeCompletionBodySchema = z.strictObject({ task_id: entityId });
+/** The acknowledgement's answer: no data. */
+export const acknowledgedCompletionSchema = z.null();
 
 // --- Quizzes ---------------------------------------------------------------------------------
 
@@ -150,6 +154,7 @@ export const answerQuizBodySchema = z.strictObject({
   option_index: z.number().int().min(0).max(20),
 });
 export const answerResultSchema = lockedAnswerSchema.extend({ progress: quizProgressSchema });
+export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 // --- Daily rewards ---------------------------------------------------------------------------
 

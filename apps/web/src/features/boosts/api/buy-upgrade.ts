@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BoostsView } from '@titans/shared/boosts/schemas';
+import { type BoostsView, boostsViewSchema } from '@titans/shared/boosts/schemas';
 import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from '../../users/api/get-profile.ts';
@@ -12,7 +12,7 @@ import { boostsQueryOptions } from './get-boosts.ts';
  * statusUpdated, which moves Home's balances.
  */
 export function buyUpgrade({ kind, level }: { kind: UpgradeKind; level: number }): Promise<BoostsView> {
-  return api<BoostsView>('/boosts/upgrade', { method: 'POST', body: { kind, level } });
+  return api('/boosts/upgrade', boostsViewSchema, { method: 'POST', body: { kind, level } });
 }
 
 export function useBuyUpgrade(telegramUserId: string) {

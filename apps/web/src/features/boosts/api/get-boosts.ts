@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BoostsView } from '@titans/shared/boosts/schemas';
+import { type BoostsView, boostsViewSchema } from '@titans/shared/boosts/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/boosts: the upgrade tracks with their next price, and today's free refills (D-BOOST-1/2). */
 export function getBoosts(signal?: AbortSignal): Promise<BoostsView> {
-  return api<BoostsView>('/boosts', { signal });
+  return api('/boosts', boostsViewSchema, { signal });
 }
 
 export function boostsQueryOptions() {

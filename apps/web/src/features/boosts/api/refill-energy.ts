@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BoostsView } from '@titans/shared/boosts/schemas';
+import { type BoostsView, boostsViewSchema } from '@titans/shared/boosts/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { userQueryOptions } from '../../users/api/get-user.ts';
 import { boostsQueryOptions } from './get-boosts.ts';
@@ -9,7 +9,7 @@ import { boostsQueryOptions } from './get-boosts.ts';
  * boost/refill-cooldown, boost/no-refills-left). Energy on Home follows through statusUpdated.
  */
 export function refillEnergy(): Promise<BoostsView> {
-  return api<BoostsView>('/boosts/refill', { method: 'POST' });
+  return api('/boosts/refill', boostsViewSchema, { method: 'POST' });
 }
 
 export function useRefillEnergy(telegramUserId: string) {

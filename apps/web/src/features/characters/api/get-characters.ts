@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CharacterList, CharacterRace } from '@titans/shared/characters/schemas';
+import {
+  type CharacterList,
+  type CharacterRace,
+  characterListSchema,
+} from '@titans/shared/characters/schemas';
 import { CACHE_5MIN, CHARACTER_PAGE_SIZE } from '@titans/shared/constants';
 import { api } from '../../../lib/api-client.ts';
 
@@ -12,7 +16,7 @@ export const FIRST_CHARACTER_PAGE: CharactersQuery = { limit: CHARACTER_PAGE_SIZ
 export const CHARACTERS_QUERY_ROOT = ['characters'] as const;
 
 export function getCharacters(query: CharactersQuery, signal?: AbortSignal): Promise<CharacterList> {
-  return api<CharacterList>('/characters', { query, signal });
+  return api('/characters', characterListSchema, { query, signal });
 }
 
 export function charactersQueryOptions(query: CharactersQuery = FIRST_CHARACTER_PAGE) {

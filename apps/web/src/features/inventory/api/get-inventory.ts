@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_30S } from '@titans/shared/constants';
-import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
+import { type Inventory, type InventoryType, inventorySchema } from '@titans/shared/inventory/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/users/{id}/inventory filters (spec-a §7): item_type lowercase, only_items, only_characters. */
@@ -10,17 +10,12 @@ export interface InventoryFilter {
   only_characters?: boolean;
 }
 
-export interface Inventory {
-  items: InventoryEntry[];
-  total: number;
-}
-
 export function getInventory(
   telegramUserId: string,
   filter: InventoryFilter = {},
   signal?: AbortSignal,
 ): Promise<Inventory> {
-  return api<Inventory>(`/users/${telegramUserId}/inventory`, { query: { ...filter }, signal });
+  return api(`/users/${telegramUserId}/inventory`, inventorySchema, { query: { ...filter }, signal });
 }
 
 /** Every inventory query of one user starts with this key: writes invalidate it whole. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_60S } from '@titans/shared/constants';
-import type { LeaderboardEntry } from '@titans/shared/leaderboard/schemas';
+import { type LeaderboardEntry, leaderboardListSchema } from '@titans/shared/leaderboard/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/leaderboard (spec-a §7, cached 60 s): the top players of the latest snapshot. */
 export function getLeaderboard(signal?: AbortSignal): Promise<LeaderboardEntry[]> {
-  return api<LeaderboardEntry[]>('/leaderboard', { signal });
+  return api('/leaderboard', leaderboardListSchema, { signal });
 }
 
 export function leaderboardQueryOptions() {

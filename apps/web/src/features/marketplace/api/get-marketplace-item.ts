@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_2MIN } from '@titans/shared/constants';
-import type { MarketplaceItem } from '@titans/shared/marketplace/schemas';
+import { type MarketplaceItem, marketplaceItemSchema } from '@titans/shared/marketplace/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { MARKETPLACE_QUERY_ROOT } from './get-marketplace-items.ts';
 
 /** GET /v1/marketplace/items/{id}: one item's detail (spec-b §7). */
 export function getMarketplaceItem(id: string, signal?: AbortSignal): Promise<MarketplaceItem> {
-  return api<MarketplaceItem>(`/marketplace/items/${encodeURIComponent(id)}`, { signal });
+  return api(`/marketplace/items/${encodeURIComponent(id)}`, marketplaceItemSchema, { signal });
 }
 
 export function marketplaceItemQueryOptions(id: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_2MIN } from '@titans/shared/constants';
 import type { ItemType } from '@titans/shared/inventory/schemas';
-import type { MarketplaceList } from '@titans/shared/marketplace/schemas';
+import { type MarketplaceList, marketplaceListSchema } from '@titans/shared/marketplace/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/marketplace/items filters (spec-b §7): 50 per fetch, skip, item_type, name. */
@@ -16,7 +16,7 @@ export function getMarketplaceItems(
   filter: MarketplaceFilter,
   signal?: AbortSignal,
 ): Promise<MarketplaceList> {
-  return api<MarketplaceList>('/marketplace/items', { query: { ...filter }, signal });
+  return api('/marketplace/items', marketplaceListSchema, { query: { ...filter }, signal });
 }
 
 /** Every marketplace query starts with this key: a purchase invalidates them all (ownership, stock). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PurchaseResult } from '@titans/shared/marketplace/schemas';
+import { type PurchaseResult, purchaseResultSchema } from '@titans/shared/marketplace/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { CHARACTERS_QUERY_ROOT } from '../../characters/api/get-characters.ts';
 import { inventoryQueryKeyRoot } from '../../inventory/api/get-inventory.ts';
@@ -28,7 +28,7 @@ export function purchase(telegramUserId: string, target: PurchaseTarget): Promis
       ? `/purchase/item/${encodeURIComponent(target.id)}`
       : `/character/purchase/${encodeURIComponent(target.id)}`;
   const headers = { 'Idempotency-Key': newIdempotencyKey() };
-  return api<PurchaseResult>(path, { method: 'POST', body: { user_id: telegramUserId }, headers });
+  return api(path, purchaseResultSchema, { method: 'POST', body: { user_id: telegramUserId }, headers });
 }
 
 export function usePurchase(telegramUserId: string) {

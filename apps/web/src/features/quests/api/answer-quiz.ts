@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LockedAnswer, QuizProgress } from '@titans/shared/quests/schemas';
+import { type AnswerResult, answerResultSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { quizProgressQueryOptions } from './get-quiz-progress.ts';
-
-export type AnswerResult = LockedAnswer & { progress: QuizProgress };
 
 /**
  * POST /v1/quiz/{id}/answer {question_id, option_index}: locks the answer on the server and
  * reveals whether it was right, the right option and the explanation (decisions: D-QUEST-3).
  */
 export function answerQuiz(quizId: string, questionId: string, optionIndex: number): Promise<AnswerResult> {
-  return api<AnswerResult>(`/quiz/${encodeURIComponent(quizId)}/answer`, {
+  return api(`/quiz/${encodeURIComponent(quizId)}/answer`, answerResultSchema, {
     method: 'POST',
     body: { question_id: questionId, option_index: optionIndex },
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClaimedReward } from '@titans/shared/quests/schemas';
+import { type ClaimedReward, claimedRewardSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { inventoryQueryKeyRoot } from '../../inventory/api/get-inventory.ts';
 import { profileQueryOptions } from '../../users/api/get-profile.ts';
@@ -11,7 +11,7 @@ import { taskStatsQueryOptions } from './get-task-stats.ts';
  * and credits it. A failure grants nothing (PRODUCT §2: never a local reward).
  */
 export function claimDailyReward(telegramUserId: string, rewardId: string): Promise<ClaimedReward> {
-  return api<ClaimedReward>(`/reward/claim/${encodeURIComponent(rewardId)}`, {
+  return api(`/reward/claim/${encodeURIComponent(rewardId)}`, claimedRewardSchema, {
     method: 'POST',
     body: { user_id: telegramUserId },
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompletedTask } from '@titans/shared/quests/schemas';
+import { type CompletedTask, completedTaskSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from '../../users/api/get-profile.ts';
 import { pendingCompletionQueryOptions } from './get-pending-completion.ts';
@@ -12,7 +12,7 @@ import { tasksQueryOptions } from './get-tasks.ts';
  * ("Not enough time spent on external URL"), task/not-started, task/already-completed.
  */
 export function completeTask(telegramUserId: string, taskId: string): Promise<CompletedTask> {
-  return api<CompletedTask>('/task/complete', { method: 'PUT', body: { telegramUserId, taskId } });
+  return api('/task/complete', completedTaskSchema, { method: 'PUT', body: { telegramUserId, taskId } });
 }
 
 /** Refreshes everything a completion changes. */

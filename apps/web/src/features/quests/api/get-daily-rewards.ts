@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_5MIN } from '@titans/shared/constants';
-import type { DailyRewardsView } from '@titans/shared/quests/schemas';
+import { type DailyRewardsView, dailyRewardsViewSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/daily-rewards (success envelope, data.rewards and the streak; cache 5 min). */
 export function getDailyRewards(signal?: AbortSignal): Promise<DailyRewardsView> {
-  return api<DailyRewardsView>('/daily-rewards', { signal });
+  return api('/daily-rewards', dailyRewardsViewSchema, { signal });
 }
 
 export function dailyRewardsQueryOptions() {

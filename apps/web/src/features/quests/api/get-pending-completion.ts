@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  acknowledgedCompletionSchema,
+  type PendingCompletion,
+  pendingCompletionSchema,
+} from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
-
-export interface PendingCompletion {
-  task_id: string;
-  title: string;
-  reward: number;
-}
 
 /** GET /v1/task/pending-completion: the completed task the popup has yet to show, kept by the server. */
 export function getPendingCompletion(signal?: AbortSignal): Promise<PendingCompletion | null> {
-  return api<PendingCompletion | null>('/task/pending-completion', { signal });
+  return api('/task/pending-completion', pendingCompletionSchema, { signal });
 }
 
 export function pendingCompletionQueryOptions() {
@@ -26,5 +25,8 @@ export function usePendingCompletion(enabled: boolean) {
 
 /** PUT /v1/task/pending-completion/ack: the popup was seen; it does not come back. */
 export function acknowledgeCompletion(taskId: string): Promise<null> {
-  return api<null>('/task/pending-completion/ack', { method: 'PUT', body: { task_id: taskId } });
+  return api('/task/pending-completion/ack', acknowledgedCompletionSchema, {
+    method: 'PUT',
+    body: { task_id: taskId },
+  });
 }

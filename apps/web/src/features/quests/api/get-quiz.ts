@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_5MIN } from '@titans/shared/constants';
-import type { QuizView } from '@titans/shared/quests/schemas';
+import { type QuizView, quizViewSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/quiz/{id}: questions and options, without the answers (cache 5 min). */
 export function getQuiz(quizId: string, signal?: AbortSignal): Promise<QuizView> {
-  return api<QuizView>(`/quiz/${encodeURIComponent(quizId)}`, { signal });
+  return api(`/quiz/${encodeURIComponent(quizId)}`, quizViewSchema, { signal });
 }
 
 export function quizQueryOptions(quizId: string) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_60S } from '@titans/shared/constants';
-import type { TaskStats } from '@titans/shared/quests/schemas';
+import { type TaskStats, taskStatsSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/task/stats/{id}: Coins Earned, Quiz Completed, Task Completed (cache 60 s). */
 export function getTaskStats(telegramUserId: string, signal?: AbortSignal): Promise<TaskStats> {
-  return api<TaskStats>(`/task/stats/${encodeURIComponent(telegramUserId)}`, { signal });
+  return api(`/task/stats/${encodeURIComponent(telegramUserId)}`, taskStatsSchema, { signal });
 }
 
 export function taskStatsQueryOptions(telegramUserId: string) {

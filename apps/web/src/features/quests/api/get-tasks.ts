@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_2MIN } from '@titans/shared/constants';
-import type { TaskView } from '@titans/shared/quests/schemas';
+import { type TaskView, taskViewSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/tasks: every task with this player's state (spec-a §7, cache 2 min). */
 export function getTasks(signal?: AbortSignal): Promise<TaskView[]> {
-  return api<TaskView[]>('/tasks', { signal });
+  return api('/tasks', taskViewSchema.array(), { signal });
 }
 
 export function tasksQueryOptions() {

@@ -1,4 +1,4 @@
-import type { AdView, StartAdViewBody } from '@titans/shared/quests/schemas';
+import { type AdView, adViewSchema, type StartAdViewBody } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -8,5 +8,5 @@ import { api } from '../../../lib/api-client.ts';
  */
 export function startBattleRecovery(battleId: string): Promise<AdView> {
   const body: StartAdViewBody = { purpose: 'battle-recovery', battle_id: battleId };
-  return api<AdView>('/ads/views', { method: 'POST', body });
+  return api('/ads/views', adViewSchema, { method: 'POST', body });
 }

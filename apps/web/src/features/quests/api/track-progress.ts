@@ -1,8 +1,5 @@
-import type { trackedProgressSchema } from '@titans/shared/quests/schemas';
-import type { z } from 'zod';
+import { type TrackedProgress, trackedProgressSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
-
-export type TrackedProgress = z.infer<typeof trackedProgressSchema>;
 
 export interface TrackProgressBody {
   telegram_user_id: string;
@@ -22,5 +19,5 @@ export interface TrackProgressBody {
  * visit itself; the rest (time spent, a quiz score) is informative only.
  */
 export function trackProgress(body: TrackProgressBody): Promise<TrackedProgress> {
-  return api<TrackedProgress>('/task/track-progress', { method: 'PUT', body });
+  return api('/task/track-progress', trackedProgressSchema, { method: 'PUT', body });
 }

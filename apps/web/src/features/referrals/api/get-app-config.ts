@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_5MIN } from '@titans/shared/constants';
-import type { AppConfig } from '@titans/shared/referrals/schemas';
+import { type AppConfig, appConfigSchema } from '@titans/shared/referrals/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/config: the bot and Mini App names referral links are built from. */
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return api<AppConfig>('/config', { signal });
+  return api('/config', appConfigSchema, { signal });
 }
 
 export function appConfigQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_60S } from '@titans/shared/constants';
-import type { ReferralEntry } from '@titans/shared/referrals/schemas';
+import { type ReferralEntry, referralListSchema } from '@titans/shared/referrals/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/user/{id}/referrals (spec-a §7, cached 60 s): friends who used the player's code. */
 export function getReferrals(telegramUserId: string, signal?: AbortSignal): Promise<ReferralEntry[]> {
-  return api<ReferralEntry[]>(`/user/${telegramUserId}/referrals`, { signal });
+  return api(`/user/${telegramUserId}/referrals`, referralListSchema, { signal });
 }
 
 export function referralsQueryOptions(telegramUserId: string) {

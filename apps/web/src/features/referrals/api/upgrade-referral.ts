@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpgradeReferralResult } from '@titans/shared/referrals/schemas';
+import { type UpgradeReferralResult, upgradeReferralResultSchema } from '@titans/shared/referrals/schemas';
 import type { User } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { userQueryOptions } from '../../users/api/get-user.ts';
@@ -9,7 +9,7 @@ import { userQueryOptions } from '../../users/api/get-user.ts';
  * data.gems_remaining. Errors: referral/already-upgraded, referral/insufficient-stars.
  */
 export function upgradeReferral(telegramUserId: string): Promise<UpgradeReferralResult> {
-  return api<UpgradeReferralResult>(`/user/${telegramUserId}/upgrade-referral`, {
+  return api(`/user/${telegramUserId}/upgrade-referral`, upgradeReferralResultSchema, {
     method: 'POST',
     body: { telegram_user_id: telegramUserId },
   });

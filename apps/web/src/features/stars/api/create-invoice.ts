@@ -6,17 +6,15 @@ import { api } from '../../../lib/api-client.ts';
  * POST /v1/diamonds/create-invoice (spec-a §7): the server creates the Telegram Stars invoice
  * (PRODUCT §2: the bot token never reaches the client) priced from its own package row.
  */
-export async function createInvoice(telegramUserId: string, pkg: DiamondPackage): Promise<Invoice> {
-  return invoiceSchema.parse(
-    await api<unknown>('/diamonds/create-invoice', {
-      method: 'POST',
-      body: {
-        telegram_user_id: telegramUserId,
-        package_id: pkg._id,
-        package_name: pkg.name,
-        package_description: pkg.description,
-        stars_amount: pkg.price_usd,
-      },
-    }),
-  );
+export function createInvoice(telegramUserId: string, pkg: DiamondPackage): Promise<Invoice> {
+  return api('/diamonds/create-invoice', invoiceSchema, {
+    method: 'POST',
+    body: {
+      telegram_user_id: telegramUserId,
+      package_id: pkg._id,
+      package_name: pkg.name,
+      package_description: pkg.description,
+      stars_amount: pkg.price_usd,
+    },
+  });
 }

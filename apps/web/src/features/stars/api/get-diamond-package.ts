@@ -4,10 +4,8 @@ import { type DiamondPackage, diamondPackageSchema } from '@titans/shared/stars/
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/diamond/packages/{id} (spec-a §7; error text "Could not fetch package details"). */
-export async function getDiamondPackage(id: string, signal?: AbortSignal): Promise<DiamondPackage> {
-  return diamondPackageSchema.parse(
-    await api<unknown>(`/diamond/packages/${encodeURIComponent(id)}`, { signal }),
-  );
+export function getDiamondPackage(id: string, signal?: AbortSignal): Promise<DiamondPackage> {
+  return api(`/diamond/packages/${encodeURIComponent(id)}`, diamondPackageSchema, { signal });
 }
 
 export function diamondPackageQueryOptions(id: string) {

@@ -4,8 +4,8 @@ import { type DiamondPackage, diamondPackageSchema } from '@titans/shared/stars/
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/diamonds/packages (spec-a §7, cached 2 min). */
-export async function getDiamondPackages(signal?: AbortSignal): Promise<DiamondPackage[]> {
-  return diamondPackageSchema.array().parse(await api<unknown>('/diamonds/packages', { signal }));
+export function getDiamondPackages(signal?: AbortSignal): Promise<DiamondPackage[]> {
+  return api('/diamonds/packages', diamondPackageSchema.array(), { signal });
 }
 
 export function diamondPackagesQueryOptions() {

@@ -2,8 +2,6 @@ import { type PurchaseState, purchaseStateSchema } from '@titans/shared/stars/sc
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/diamonds/purchases/{id}: the purchase as the server recorded it (pending until Telegram confirms). */
-export async function getPurchase(purchaseId: string, signal?: AbortSignal): Promise<PurchaseState> {
-  return purchaseStateSchema.parse(
-    await api<unknown>(`/diamonds/purchases/${encodeURIComponent(purchaseId)}`, { signal }),
-  );
+export function getPurchase(purchaseId: string, signal?: AbortSignal): Promise<PurchaseState> {
+  return api(`/diamonds/purchases/${encodeURIComponent(purchaseId)}`, purchaseStateSchema, { signal });
 }

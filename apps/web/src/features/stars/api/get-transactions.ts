@@ -5,9 +5,9 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/user/{id}/transactions (spec-a §7, cached 60 s): Stars deals and marketplace purchases. */
 export async function getTransactions(telegramUserId: string, signal?: AbortSignal): Promise<Transaction[]> {
-  const data = transactionsSchema.parse(
-    await api<unknown>(`/user/${encodeURIComponent(telegramUserId)}/transactions`, { signal }),
-  );
+  const data = await api(`/user/${encodeURIComponent(telegramUserId)}/transactions`, transactionsSchema, {
+    signal,
+  });
   return data.transactions;
 }
 

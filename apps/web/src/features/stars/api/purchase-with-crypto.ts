@@ -2,20 +2,14 @@ import { cryptoPurchaseResultSchema, type DiamondPackage } from '@titans/shared/
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /v1/diamond/purchase (spec-a §7): the server verifies the transaction on chain before crediting. */
-export async function purchaseWithCrypto(
-  telegramUserId: string,
-  pkg: DiamondPackage,
-  transactionHash: string,
-) {
-  return cryptoPurchaseResultSchema.parse(
-    await api<unknown>('/diamond/purchase', {
-      method: 'POST',
-      body: {
-        packageId: pkg._id,
-        transactionHash: transactionHash.trim(),
-        cryptoAmount: pkg.price_crypto,
-        telegram_user_id: telegramUserId,
-      },
-    }),
-  );
+export function purchaseWithCrypto(telegramUserId: string, pkg: DiamondPackage, transactionHash: string) {
+  return api('/diamond/purchase', cryptoPurchaseResultSchema, {
+    method: 'POST',
+    body: {
+      packageId: pkg._id,
+      transactionHash: transactionHash.trim(),
+      cryptoAmount: pkg.price_crypto,
+      telegram_user_id: telegramUserId,
+    },
+  });
 }

@@ -1,18 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { type UploadedFile, uploadedFileSchema } from '@titans/shared/uploads/schemas';
 import { api } from '../../../lib/api-client.ts';
-
-export interface UploadedFile {
-  _id: string;
-  url: string;
-  mime_type: string;
-  size: number;
-}
 
 /** POST /v1/upload: one picture as the multipart field `file`. */
 export function uploadFile(file: Blob, fileName = 'upload'): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, fileName);
-  return api<UploadedFile>('/upload', { method: 'POST', form });
+  return api('/upload', uploadedFileSchema, { method: 'POST', form });
 }
 
 export function useUploadFile() {

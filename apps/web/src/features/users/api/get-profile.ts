@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_30S } from '@titans/shared/constants';
-import type { Profile } from '@titans/shared/user/schemas';
+import { type Profile, profileSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /v1/user/{id}/profile: the profile stats (spec-a §7, cached 30 s). */
 export function getProfile(telegramUserId: string, signal?: AbortSignal): Promise<Profile> {
-  return api<Profile>(`/user/${telegramUserId}/profile`, { signal });
+  return api(`/user/${telegramUserId}/profile`, profileSchema, { signal });
 }
 
 export function profileQueryOptions(telegramUserId: string) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_30S } from '@titans/shared/constants';
-import type { User } from '@titans/shared/user/schemas';
+import { type User, userSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { getLaunchContext } from '../../../lib/telegram/launch-context.ts';
 
 /** GET /v1/user/{id} (spec-a §7, cached 30 s). */
 export function getUser(telegramUserId: string, signal?: AbortSignal): Promise<User> {
-  return api<User>(`/user/${telegramUserId}`, { signal });
+  return api(`/user/${telegramUserId}`, userSchema, { signal });
 }
 
 export function userQueryOptions(telegramUserId: string) {

@@ -1,4 +1,4 @@
-import type { RegisterBody, User } from '@titans/shared/user/schemas';
+import { type RegisterBody, type User, userSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -10,5 +10,10 @@ export function registerUser(
   body: RegisterBody,
   options: { track?: boolean; sent?: Promise<Response> } = {},
 ): Promise<User> {
-  return api<User>('/user/register', { method: 'POST', body, track: options.track, sent: options.sent });
+  return api('/user/register', userSchema, {
+    method: 'POST',
+    body,
+    track: options.track,
+    sent: options.sent,
+  });
 }

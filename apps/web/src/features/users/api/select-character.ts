@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@titans/shared/user/schemas';
+import { type User, userSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { inventoryQueryKeyRoot } from '../../inventory/api/get-inventory.ts';
 import { profileQueryOptions } from './get-profile.ts';
@@ -7,7 +7,10 @@ import { userQueryOptions } from './get-user.ts';
 
 /** POST /v1/user/{id}/select-character: the updated user is returned (spec-a §7). */
 export function selectCharacter(telegramUserId: string, characterId: string): Promise<User> {
-  return api<User>(`/user/${telegramUserId}/select-character`, { method: 'POST', body: { characterId } });
+  return api(`/user/${telegramUserId}/select-character`, userSchema, {
+    method: 'POST',
+    body: { characterId },
+  });
 }
 
 export function useSelectCharacter(telegramUserId: string) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Balances } from '@titans/shared/user/schemas';
+import { type Balances, balancesSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from './get-profile.ts';
 import { userQueryOptions } from './get-user.ts';
 
 /** POST /v1/user/{id}/sync-balance: no body; answers the authoritative balances. */
 export function syncBalance(telegramUserId: string): Promise<Balances> {
-  return api<Balances>(`/user/${telegramUserId}/sync-balance`, { method: 'POST' });
+  return api(`/user/${telegramUserId}/sync-balance`, balancesSchema, { method: 'POST' });
 }
 
 export function useSyncBalance(telegramUserId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@titans/shared/user/schemas';
+import { type User, userSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { userQueryOptions } from './get-user.ts';
 
@@ -8,7 +8,7 @@ import { userQueryOptions } from './get-user.ts';
  * or null for the default (spec-a §7: "The update call is used for background changes").
  */
 export function updateBackground(telegramUserId: string, backgroundImage: string | null): Promise<User> {
-  return api<User>(`/user/update/${telegramUserId}`, {
+  return api(`/user/update/${telegramUserId}`, userSchema, {
     method: 'PUT',
     body: { background_image: backgroundImage },
   });
