@@ -2,27 +2,26 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createBattle, type Outcome } from '@titans/shared/battle/battle-rules';
 import { BOTS, type Difficulty } from '@titans/shared/battle/bots';
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
-import {
-  BATTLE_STAKE,
-  MATCHMAKING_UPDATE_MS,
-  MIN_COINS_TO_BATTLE,
-  REMATCH_DIFFICULTY,
-} from '@titans/shared/constants';
+import { MATCHMAKING_UPDATE_MS, REMATCH_DIFFICULTY } from '@titans/shared/constants';
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler, TimerHandle } from '../clock.ts';
 import type { BattleTimings } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
-import { type BattleEntry, battles } from '../db/schema.ts';
+import { battles } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
+import { succeeded } from '../money/money-result.ts';
+import { type ActionReply, type ArenaAction, applyAction } from './battle-actions.ts';
 import {
-  type BoostedEntrant,
-  boostedAtStart,
-  coinsOf,
-  type Entrant,
-  loadEntrant,
-} from './battle-repository.ts';
+  checkFunds,
+  contenderOf,
+  type Entered,
+  enterNew,
+  insertBattle,
+  type NewBattle,
+} from './battle-entry.ts';
+import { type Entrant, loadEntrant } from './battle-repository.ts';
 import { BattleRoom, type Contender, type Send } from './battle-room.ts';
 import { settleBattle, voidBattle } from './battle-settlement.ts';
 import { resultMessages, voidedMessage } from './battle-view.ts';
@@ -54,6 +53,26 @@ export interface BattleServiceDeps {
    * (decisions: D-CLUSTER-5).
    */
   voidAtStart?: boolean;
+  /**
+   * A cluster's other processes (battle/cluster-arena.ts): remote entries, bot offers and
+   * forwarded actions. Then the matchmaking tick is a cluster job calling `tick()` (D-CLUSTER-15).
+   */
+  nodes?: ArenaNodes;
+}
+
+/** How the Arena reaches a cluster's other processes (decisions: D-CLUSTER-15 to D-CLUSTER-17). */
+export interface ArenaNodes {
+  readonly nodeId: string;
+  /** Takes a player's entry into an existing battle on the process they queued on. */
+  enterRemote(
+    node: string,
+    battleId: string,
+    entrant: Entrant,
+  ): Promise<{ ok: true; entered: Entered } | { ok: false; code: ErrorCode }>;
+  /** Starts a bot battle, on their own process, for a player who waited out the queue. */
+  offerBot(node: string, entry: QueueEntry<Ticket>): void;
+  /** Forwards an action to the host of a battle this process does not hold. */
+  forward(userId: string, battleId: string, action: ArenaAction): Promise<ActionReply>;
 }
 
 export interface Ticket {
@@ -70,10 +89,14 @@ const SETTLE_RETRY_MS = 2_000;
 /**
  * The Arena on the server: entry checks, the matchmaking queue, one BattleRoom per battle, and
  * the payout. Outcomes are paid once, through the BalanceGateway, in the same transaction that
- * marks the battle row finished (D-BATTLE-10).
+ * marks the battle row finished (D-BATTLE-10). In a cluster the queue and presence live in Redis
+ * and a battle's room lives on its host process (D-CLUSTER-15 to D-CLUSTER-17).
  */
 export class BattleService {
   private readonly rooms = new Map<string, BattleRoom>();
+  /** This process's view for the operator: who fights in a room here, who queued through here. */
+  private readonly roomOf = new Map<string, string>();
+  private readonly queuedHere = new Set<string>();
   private readonly queue: MatchQueue<Ticket>;
   private readonly presence: ArenaPresence;
   private matchmakingTimer: TimerHandle | null = null;
@@ -97,10 +120,9 @@ export class BattleService {
   async start() {
     const voided = this.deps.voidAtStart === false ? 0 : await this.voidUnfinished();
     if (voided > 0) this.deps.logger.warn({ voided }, 'voided battles left unfinished by a previous process');
-    this.matchmakingTimer = this.deps.scheduler.setInterval(
-      () => this.matchmakingTick(),
-      MATCHMAKING_UPDATE_MS,
-    );
+    // A cluster ticks once per cluster: a cluster job calls tick() (D-CLUSTER-15).
+    if (this.deps.nodes) return;
+    this.matchmakingTimer = this.deps.scheduler.setInterval(() => void this.tick(), MATCHMAKING_UPDATE_MS);
   }
 
   /**
@@ -111,11 +133,16 @@ export class BattleService {
     this.draining = true;
   }
 
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   /** Resolves true once no battle runs, nobody is queued and every payout is done; false after timeoutMs. */
   async whenIdle(timeoutMs: number): Promise<boolean> {
     // Real time, not the Arena's scheduler: a test's manual scheduler must not hold shutdown.
     for (let waited = 0; ; waited += 50) {
-      if (this.rooms.size === 0 && this.queue.size() === 0 && this.settling.size === 0) return true;
+      const queued = await this.queue.queuedHere().catch(() => 0);
+      if (this.rooms.size === 0 && queued === 0 && this.settling.size === 0) return true;
       if (waited >= timeoutMs) return false;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -134,7 +161,7 @@ export class BattleService {
     const lateness = this.stats.lateness.splice(0);
     return {
       rooms: this.rooms.size,
-      queued: this.queue.size(),
+      queued: this.queuedHere.size,
       started: this.stats.started,
       settled: this.stats.settled,
       settleFailures: this.stats.settleFailures,
@@ -142,13 +169,23 @@ export class BattleService {
     };
   }
 
+  /** The battle the player fights in a room of this process (the operator's view, OPS4). */
   activeBattleOf(userId: string): string | null {
-    const claim = this.presence.get(userId);
-    return claim?.kind === 'battle' ? claim.battleId : null;
+    return this.roomOf.get(userId) ?? null;
   }
 
+  /** Whether the player queued through this process and is still waiting (the operator's view). */
   isQueued(userId: string) {
-    return this.queue.has(userId);
+    return this.queuedHere.has(userId);
+  }
+
+  /** The player's battle or queue anywhere (a cluster's presence), for battleActive. */
+  async arenaStateOf(userId: string): Promise<{ battleId: string | null; queued: boolean }> {
+    const claim = await this.presence.get(userId);
+    return {
+      battleId: claim?.kind === 'battle' ? claim.battleId : null,
+      queued: claim?.kind === 'queue' && (await this.queue.has(userId)),
+    };
   }
 
   roomCount() {
@@ -159,121 +196,96 @@ export class BattleService {
     return this.rooms.get(battleId);
   }
 
-  /** The room a player may act in, or why not (unknown id, someone else's battle). */
-  roomFor(userId: string, battleId: string): BattleRoom | ArenaFailure {
+  /** A player's action in a battle: applied here, or forwarded to the battle's host (D-CLUSTER-17). */
+  async act(userId: string, battleId: string, action: ArenaAction): Promise<ActionReply> {
     const room = this.rooms.get(battleId);
-    if (!room) return { code: 'battle/not-found' };
-    if (room.sideOf(userId) === null) return { code: 'battle/forbidden' };
-    return room;
+    if (room || !this.deps.nodes) return applyAction(room, userId, action);
+    return this.deps.nodes.forward(userId, battleId, action);
+  }
+
+  /** An action forwarded by a player's process: only a room held here answers (D-CLUSTER-17). */
+  actHere(userId: string, battleId: string, action: ArenaAction): ActionReply {
+    return applyAction(this.rooms.get(battleId), userId, action);
   }
 
   /** findMatch: checks entry, then starts a bot battle at once or joins the queue. */
   async findMatch(userId: string, request: FindMatchPayload): Promise<ArenaFailure | null> {
     if (this.draining) return { code: 'server/unavailable', message: DRAINING_MESSAGE };
     if (request.battle_type === 'pve' && !request.difficulty) return { code: 'battle/difficulty-required' };
-    if (!this.presence.claim(userId, { kind: 'entering' })) return { code: 'battle/already-in-battle' };
+    if (!(await this.presence.claim(userId, { kind: 'entering' })))
+      return { code: 'battle/already-in-battle' };
     let keep = false;
     try {
       const loaded = await loadEntrant(this.deps.database, userId, request);
       if (!loaded.ok) return { code: loaded.code };
       const ticket: Ticket = { entrant: loaded.entrant, difficulty: request.difficulty };
-      if (request.battle_type === 'pve') {
-        const failure = await this.startPve(ticket, request.difficulty!);
+      if (request.battle_type === 'pve' && request.difficulty) {
+        const failure = await this.startPve(ticket, request.difficulty);
         keep = failure === null;
         return failure;
       }
       // Checked now so the player hears at once; checked again when the energy is spent.
-      const checked = await this.deps.gateway.change(userId, (m) => this.checkFunds(m, loaded.entrant));
+      const checked = await this.deps.gateway.change(userId, (m) => checkFunds(m, loaded.entrant));
       if (!checked.ok) return { code: checked.code as ErrorCode };
-      this.presence.set(userId, { kind: 'queue' });
+      await this.presence.set(userId, { kind: 'queue' });
       keep = true;
       const joinedAt = this.deps.scheduler.now();
-      this.queue.add({ userId, strength: loaded.entrant.strength, joinedAt, ticket });
+      await this.enqueue({ userId, strength: loaded.entrant.strength, joinedAt, ticket });
       this.deps.send(
         userId,
         'matchmakingStarted',
-        this.queuePayload(userId, request.energy_to_spend, joinedAt),
+        await this.queuePayload(userId, request.energy_to_spend, joinedAt),
       );
-      this.matchPairs();
+      await this.matchPairs();
       return null;
     } finally {
-      if (!keep) this.presence.release(userId, { kind: 'entering' });
+      if (!keep) await this.presence.release(userId, { kind: 'entering' });
     }
   }
 
   /** cancelMatchmaking: leaves the queue at once. */
-  cancelMatchmaking(userId: string) {
-    const entry = this.queue.remove(userId);
-    if (entry) this.presence.release(userId, { kind: 'queue' });
+  async cancelMatchmaking(userId: string) {
+    await this.dequeue(userId);
     this.deps.send(userId, 'matchmakingCancelled', { message: 'Matchmaking cancelled' });
   }
 
   /** The player's last socket went away: leave the queue, or start the battle's rejoin grace period. */
-  playerLeft(userId: string) {
-    if (this.queue.has(userId)) {
-      this.queue.remove(userId);
-      this.presence.release(userId, { kind: 'queue' });
-      return;
-    }
-    const battleId = this.activeBattleOf(userId);
-    if (battleId) this.rooms.get(battleId)?.absent(userId);
+  async playerLeft(userId: string) {
+    if (await this.dequeue(userId)) return;
+    const claim = await this.presence.get(userId);
+    if (claim?.kind !== 'battle') return;
+    const reply = await this.act(userId, claim.battleId, { type: 'left' }).catch(() => null);
+    if (reply && !reply.ok && reply.code !== 'battle/not-found')
+      this.deps.logger.debug({ code: reply.code, userId }, 'a departure was not applied');
   }
 
-  private async checkFunds(m: MoneyContext, entrant: Entrant) {
-    if ((await coinsOf(m.tx, entrant.userId)) < MIN_COINS_TO_BATTLE)
-      m.fail('battle/insufficient-coins', undefined, { userId: entrant.userId });
-    const energy = m.energy(entrant.userId);
-    if (energy.energy < entrant.energyToSpend)
-      m.fail('battle/insufficient-energy', undefined, { userId: entrant.userId });
-    return energy;
+  /** Takes the player out of the queue (anywhere in a cluster); answers whether they were queued. */
+  private async dequeue(userId: string): Promise<boolean> {
+    this.queuedHere.delete(userId);
+    const entry = await this.queue.remove(userId);
+    if (entry) await this.presence.release(userId, { kind: 'queue' });
+    return entry !== undefined;
+  }
+
+  private async enqueue(entry: QueueEntry<Ticket>) {
+    const node = this.deps.nodes?.nodeId;
+    await this.queue.add(node ? { ...entry, node } : entry);
+    if (!node || entry.node === undefined || entry.node === node) this.queuedHere.add(entry.userId);
+  }
+
+  /** Whether this process may write the queue entry's player (one process: everyone). */
+  private isLocal(entry: QueueEntry<Ticket>) {
+    return !this.deps.nodes || entry.node === undefined || entry.node === this.deps.nodes.nodeId;
   }
 
   /**
    * Spends every entrant's energy and writes the battle row, in one balance change. The boosters
    * running at this instant are the battle's (F31, F32: a snapshot taken at its start).
    */
-  private async enter(
-    entrants: Entrant[],
-    battle: { id: string; mode: 'pve' | 'pvp'; difficulty: Difficulty | null; seed: number },
-  ) {
+  private async enter(battle: NewBattle, entrants: Entrant[]) {
     return this.deps.gateway.changeMany(
       entrants.map((e) => e.userId),
-      async (m) => {
-        const entered: Array<BoostedEntrant & { energy: number; max: number }> = [];
-        const entry: BattleEntry[] = [];
-        for (const entrant of entrants) {
-          const energy = await this.checkFunds(m, entrant);
-          await m.spendEnergy(entrant.userId, entrant.energyToSpend, 'battle/insufficient-energy');
-          // F33 (D-BATTLE-13): the stake is held from the start, so spending during the fight
-          // cannot lower what a defeat costs.
-          await m.apply({
-            userId: entrant.userId,
-            currency: 'coins',
-            delta: -BATTLE_STAKE,
-            reason: 'battle-stake',
-            idempotencyKey: `battle:${battle.id}:${entrant.userId}:stake`,
-            meta: { battleId: battle.id },
-            insufficient: 'battle/insufficient-coins',
-          });
-          entry.push({ userId: entrant.userId, stake: BATTLE_STAKE, energy: entrant.energyToSpend });
-          const boosted = await boostedAtStart(this.deps.boosts, m.tx, entrant, m.now);
-          entered.push({ ...boosted, energy: energy.energy - entrant.energyToSpend, max: energy.max });
-        }
-        await m.tx.insert(battles).values({
-          id: battle.id,
-          mode: battle.mode,
-          difficulty: battle.difficulty,
-          player1Id: entrants[0]!.userId,
-          player2Id: entrants[1]?.userId ?? null,
-          player1CharacterId: entrants[0]!.characterId,
-          player2CharacterId: entrants[1]?.characterId ?? null,
-          status: 'active',
-          stats: { seed: battle.seed, boosts: entered.map((e) => e.totals) },
-          entry,
-          startedAt: new Date(m.now),
-        });
-        return entered;
-      },
+      (m) => enterNew(m, this.deps.boosts, battle, entrants),
     );
   }
 
@@ -285,11 +297,14 @@ export class BattleService {
     const { entrant } = ticket;
     const id = randomUUID();
     const seed = this.seed();
-    const entered = await this.enter([entrant], { id, mode: 'pve', difficulty, seed });
+    const host = this.deps.nodes?.nodeId ?? null;
+    const battle: NewBattle = { id, mode: 'pve', difficulty, seed, players: [entrant], host };
+    const entered = await this.enter(battle, [entrant]);
     if (!entered.ok) return { code: entered.code as ErrorCode };
     const now = this.deps.scheduler.now();
     const { timings } = this.deps;
-    const mine = entered.value[0]!;
+    const mine = entered.value.get(entrant.userId);
+    if (!mine) throw new Error('the entrant did not enter');
     const { state, bot } = createBattle({
       seed,
       createdAt: now,
@@ -310,44 +325,51 @@ export class BattleService {
       energy: 0,
       maxEnergy: 0,
     };
-    this.open(id, false, difficulty, state, [
-      { ...entrant.contender, boosters: mine.boosters, energy: mine.energy, maxEnergy: mine.max },
-      botContender,
-    ]);
+    await this.open(id, false, difficulty, state, [contenderOf(entrant, mine), botContender]);
     return null;
   }
 
+  /**
+   * Starts a PvP battle here. In a cluster this process hosts it: it writes the row with the
+   * entries of the players it may write, and each other player's own process takes theirs
+   * (D-CLUSTER-16); if one cannot, the battle is voided, which returns exactly what was taken.
+   */
   private async startPvp(a: QueueEntry<Ticket>, b: QueueEntry<Ticket>) {
-    this.presence.set(a.userId, { kind: 'entering' });
-    this.presence.set(b.userId, { kind: 'entering' });
+    const pair = [a, b];
+    for (const entry of pair) await this.presence.set(entry.userId, { kind: 'entering' });
     const id = randomUUID();
     const seed = this.seed();
-    const entrants = [a.ticket.entrant, b.ticket.entrant];
-    const entered = await this.enter(entrants, { id, mode: 'pvp', difficulty: null, seed });
+    const host = this.deps.nodes?.nodeId ?? null;
+    const players = pair.map((entry) => entry.ticket.entrant);
+    const battle: NewBattle = { id, mode: 'pvp', difficulty: null, seed, players, host };
+    const local = pair.filter((entry) => this.isLocal(entry)).map((entry) => entry.ticket.entrant);
+    const entered = local.length
+      ? await this.enter(battle, local)
+      : await insertBattle(this.deps.database.db, battle, [], [], this.deps.scheduler.now()).then(() =>
+          succeeded(new Map<string, Entered>()),
+        );
     if (!entered.ok) {
-      // The player who can no longer enter hears why; the other goes back to the queue.
       const failedId = (entered.data as { userId?: string } | undefined)?.userId;
-      for (const entry of [a, b]) {
-        if (failedId === undefined || entry.userId === failedId) {
-          this.presence.release(entry.userId);
-          this.deps.send(entry.userId, 'matchmakingCancelled', {
-            message: entered.message ?? ERRORS[entered.code as ErrorCode]?.message ?? 'Matchmaking failed',
-          });
-          this.deps.send(entry.userId, 'error', {
-            code: entered.code,
-            message: entered.message ?? ERRORS[entered.code as ErrorCode]?.message ?? 'Matchmaking failed',
-          });
-        } else {
-          this.presence.set(entry.userId, { kind: 'queue' });
-          this.queue.add(entry);
-        }
-      }
-      return;
+      return this.entryFailed(pair, failedId, entered.code as ErrorCode, entered.message);
     }
+    const all = new Map(entered.value);
+    const remote = await Promise.all(
+      pair
+        .filter((entry) => !this.isLocal(entry))
+        .map(async (entry) => ({ entry, result: await this.enterRemotely(id, entry) })),
+    );
+    for (const { entry, result } of remote) {
+      if (!result.ok) {
+        await this.voidBattle(id, 'entry-failed');
+        return this.entryFailed(pair, entry.userId, result.code);
+      }
+      all.set(entry.userId, result.entered);
+    }
+    const ea = all.get(a.userId);
+    const eb = all.get(b.userId);
+    if (!ea || !eb) throw new Error('a player did not enter');
     const now = this.deps.scheduler.now();
     const { timings } = this.deps;
-    const ea = entered.value[0]!;
-    const eb = entered.value[1]!;
     const { state } = createBattle({
       seed,
       createdAt: now,
@@ -356,13 +378,42 @@ export class BattleService {
       player: ea.fighter,
       opponent: { kind: 'player', fighter: eb.fighter },
     });
-    this.open(id, true, null, state, [
-      { ...a.ticket.entrant.contender, boosters: ea.boosters, energy: ea.energy, maxEnergy: ea.max },
-      { ...b.ticket.entrant.contender, boosters: eb.boosters, energy: eb.energy, maxEnergy: eb.max },
+    await this.open(id, true, null, state, [
+      contenderOf(a.ticket.entrant, ea),
+      contenderOf(b.ticket.entrant, eb),
     ]);
   }
 
-  private open(
+  private async enterRemotely(battleId: string, entry: QueueEntry<Ticket>) {
+    const { nodes } = this.deps;
+    if (!nodes || !entry.node) return { ok: false as const, code: 'server/internal' as const };
+    return nodes.enterRemote(entry.node, battleId, entry.ticket.entrant).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, node: entry.node }, 'a remote entry got no answer');
+      return { ok: false as const, code: 'server/unavailable' as const };
+    });
+  }
+
+  /** The player who could not enter hears why; the other goes back to the queue. */
+  private async entryFailed(
+    pair: QueueEntry<Ticket>[],
+    failedId: string | undefined,
+    code: ErrorCode,
+    text?: string,
+  ) {
+    const message = text ?? ERRORS[code]?.message ?? 'Matchmaking failed';
+    for (const entry of pair) {
+      if (failedId === undefined || entry.userId === failedId) {
+        await this.presence.release(entry.userId);
+        this.deps.send(entry.userId, 'matchmakingCancelled', { message });
+        this.deps.send(entry.userId, 'error', { code, message });
+      } else {
+        await this.presence.set(entry.userId, { kind: 'queue' });
+        await this.queue.add(entry);
+      }
+    }
+  }
+
+  private async open(
     id: string,
     isPvp: boolean,
     difficulty: Difficulty | null,
@@ -387,19 +438,27 @@ export class BattleService {
     });
     this.rooms.set(id, room);
     this.stats.started++;
+    const host = this.deps.nodes?.nodeId;
     for (const userId of room.humans()) {
-      this.presence.set(userId, { kind: 'battle', battleId: id });
-      this.deps.send(userId, 'battleStarted', room.startedPayload(userId, false));
+      this.roomOf.set(userId, id);
+      await this.presence.set(
+        userId,
+        host ? { kind: 'battle', battleId: id, host } : { kind: 'battle', battleId: id },
+      );
     }
+    for (const userId of room.humans())
+      this.deps.send(userId, 'battleStarted', room.startedPayload(userId, false));
     room.start();
   }
 
-  private matchPairs() {
-    for (const [a, b] of this.queue.takePairs(this.deps.scheduler.now())) {
-      this.startPvp(a, b).catch((error: unknown) => {
+  private async matchPairs() {
+    const pairs = await this.queue.takePairs(this.deps.scheduler.now());
+    for (const [a, b] of pairs) {
+      for (const entry of [a, b]) this.queuedHere.delete(entry.userId);
+      this.startPvp(a, b).catch(async (error: unknown) => {
         this.deps.logger.error({ err: error }, 'starting a PvP battle failed');
         for (const entry of [a, b]) {
-          this.presence.release(entry.userId);
+          await this.presence.release(entry.userId).catch(() => undefined);
           this.deps.send(entry.userId, 'error', {
             code: 'server/internal',
             message: ERRORS['server/internal'].message,
@@ -409,56 +468,69 @@ export class BattleService {
     }
   }
 
-  private queuePayload(
+  private async queuePayload(
     userId: string,
     energy: number,
     joinedAt: number,
     message = 'Searching for any opponent',
   ) {
-    const position = this.queue.entries().find(({ entry }) => entry.userId === userId)?.position ?? 0;
+    const entries = await this.queue.entries();
+    const position = entries.find(({ entry }) => entry.userId === userId)?.position ?? 0;
     return {
       energy_to_spend: energy,
       position,
-      queue_size: this.queue.size(),
+      queue_size: entries.length,
       message,
       elapsed_seconds: Math.floor((this.deps.scheduler.now() - joinedAt) / 1000),
     };
   }
 
-  /** Every second: pair players (the accepted gap widens), offer the long-waiting a bot, push positions. */
-  private matchmakingTick() {
+  /**
+   * Every second (once per cluster: D-CLUSTER-15): pair players (the accepted gap widens), offer
+   * the long-waiting a bot on their own process, push positions.
+   */
+  async tick() {
+    // A draining process places no new battle (D-CLUSTER-11); another process's tick pairs.
+    if (this.draining && this.deps.nodes) return;
     const now = this.deps.scheduler.now();
-    this.matchPairs();
-    for (const entry of this.queue.takeExpired(now, this.deps.timings.botOfferMs)) {
-      const energy = entry.ticket.entrant.energyToSpend;
+    await this.matchPairs();
+    for (const entry of await this.queue.takeExpired(now, this.deps.timings.botOfferMs)) {
+      this.queuedHere.delete(entry.userId);
       this.deps.send(entry.userId, 'matchmakingUpdate', {
-        energy_to_spend: energy,
+        energy_to_spend: entry.ticket.entrant.energyToSpend,
         position: 0,
-        queue_size: this.queue.size(),
+        queue_size: await this.queue.size(),
         message: 'No opponent found',
         elapsed_seconds: Math.floor((now - entry.joinedAt) / 1000),
       });
-      this.presence.set(entry.userId, { kind: 'entering' });
-      const difficulty = entry.ticket.difficulty ?? REMATCH_DIFFICULTY;
-      this.startPve(entry.ticket, difficulty)
-        .then((failure) => {
-          if (!failure) return;
-          this.presence.release(entry.userId);
-          this.deps.send(entry.userId, 'matchmakingCancelled', {
-            message: failure.message ?? ERRORS[failure.code].message,
-          });
-        })
-        .catch((error: unknown) => {
-          this.presence.release(entry.userId);
-          this.deps.logger.error({ err: error }, 'starting a bot battle after matchmaking failed');
-        });
+      if (this.isLocal(entry)) void this.offerBot(entry);
+      else if (entry.node) this.deps.nodes?.offerBot(entry.node, entry);
     }
-    for (const { entry } of this.queue.entries()) {
-      this.deps.send(
-        entry.userId,
-        'matchmakingUpdate',
-        this.queuePayload(entry.userId, entry.ticket.entrant.energyToSpend, entry.joinedAt),
-      );
+    const entries = await this.queue.entries();
+    for (const { entry, position } of entries) {
+      this.deps.send(entry.userId, 'matchmakingUpdate', {
+        energy_to_spend: entry.ticket.entrant.energyToSpend,
+        position,
+        queue_size: entries.length,
+        message: 'Searching for any opponent',
+        elapsed_seconds: Math.floor((now - entry.joinedAt) / 1000),
+      });
+    }
+  }
+
+  /** F27: a bot battle for a player nobody was matched with (on the player's own process). */
+  async offerBot(entry: QueueEntry<Ticket>) {
+    try {
+      await this.presence.set(entry.userId, { kind: 'entering' });
+      const failure = await this.startPve(entry.ticket, entry.ticket.difficulty ?? REMATCH_DIFFICULTY);
+      if (!failure) return;
+      await this.presence.release(entry.userId);
+      this.deps.send(entry.userId, 'matchmakingCancelled', {
+        message: failure.message ?? ERRORS[failure.code].message,
+      });
+    } catch (error) {
+      await this.presence.release(entry.userId).catch(() => undefined);
+      this.deps.logger.error({ err: error }, 'starting a bot battle after matchmaking failed');
     }
   }
 
@@ -548,6 +620,13 @@ export class BattleService {
   private close_(room: BattleRoom) {
     room.dispose();
     this.rooms.delete(room.id);
-    for (const userId of room.humans()) this.presence.release(userId, { kind: 'battle', battleId: room.id });
+    for (const userId of room.humans()) {
+      this.roomOf.delete(userId);
+      void this.presence
+        .release(userId, { kind: 'battle', battleId: room.id })
+        .catch((error: unknown) =>
+          this.deps.logger.warn({ err: error, userId }, 'arena presence not released'),
+        );
+    }
   }
 }

@@ -1,12 +1,13 @@
 import { ERRORS } from '@titans/shared/errors';
 import type { SocketContext } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
-import type { BattleRoom } from './battle-room.ts';
+import type { ArenaAction } from './battle-actions.ts';
 import type { ArenaFailure, BattleService } from './battle-service.ts';
 
 /**
  * The Arena's socket events (spec-b §7, issue 11). Every payload was validated by the dispatcher
- * with its shared schema; a battle id must name one of the caller's battles.
+ * with its shared schema; a battle id must name one of the caller's battles. In a cluster an
+ * action for a battle hosted elsewhere is forwarded to its host, which answers (D-CLUSTER-17).
  */
 export function registerBattleEvents(realtime: Realtime, service: BattleService) {
   const { dispatcher } = realtime;
@@ -14,24 +15,21 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
   const sockets = new Map<string, Set<string>>();
   const joined = new WeakMap<object, string>();
 
-  const room = (context: SocketContext, battleId: string): BattleRoom | null => {
-    const found = service.roomFor(context.userId!, battleId);
-    if (found instanceof Object && 'code' in found) {
-      fail(context, found);
-      return null;
-    }
-    return found as BattleRoom;
-  };
   const fail = (context: SocketContext, failure: ArenaFailure) => {
     context.fail(failure.code, failure.message ?? ERRORS[failure.code].message);
-    if (failure.code === 'battle/already-in-battle') announce(context);
+    if (failure.code === 'battle/already-in-battle') void announce(context, true);
   };
-  const announce = (context: SocketContext) => {
+  const announce = async (context: SocketContext, always: boolean) => {
     const userId = context.userId!;
-    context.emit('battleActive', {
-      battle_id: service.activeBattleOf(userId),
-      in_queue: service.isQueued(userId),
-    });
+    const state = await service.arenaStateOf(userId);
+    if (!always && !state.battleId && !state.queued) return;
+    context.emit('battleActive', { battle_id: state.battleId, in_queue: state.queued });
+  };
+  /** Applies or forwards the action; a refusal is the caller's `error`, as a missing room always was. */
+  const act = async (context: SocketContext, battleId: string, action: ArenaAction) => {
+    const reply = await service.act(context.userId!, battleId, action);
+    if (!reply.ok) fail(context, { code: reply.code });
+    return reply;
   };
 
   realtime.onUserJoined((context, user) => {
@@ -42,7 +40,7 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     set.add(context.socket.id);
     sockets.set(user.id, set);
     // A reloaded app learns of its battle here and rejoins it (spec-b §4 "rejoins the battle by id").
-    if (service.activeBattleOf(user.id) || service.isQueued(user.id)) announce(context);
+    void announce(context, false).catch(() => undefined);
   });
 
   dispatcher.onDisconnect((context) => {
@@ -52,7 +50,7 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     set?.delete(context.socket.id);
     if (set && set.size === 0) {
       sockets.delete(userId);
-      service.playerLeft(userId);
+      void service.playerLeft(userId).catch(() => undefined);
     }
   });
 
@@ -64,25 +62,22 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
   dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(context.userId!));
 
   // A tap answers its acknowledgement (when the client asked for one) with what it did.
-  dispatcher.on('battleAction', (payload, context, ack) => {
-    const outcome = room(context, payload.battle_id)?.tap(context.userId!, payload.target_id);
-    ack?.(outcome ?? { hit: false, reason: 'refused' });
+  dispatcher.on('battleAction', async (payload, context, ack) => {
+    const reply = await act(context, payload.battle_id, { type: 'tap', targetId: payload.target_id });
+    ack?.((reply.ok && reply.tap) || { hit: false, reason: 'refused' });
   });
 
-  dispatcher.on('pvpTap', (payload, context, ack) => {
-    const outcome = room(context, payload.battle_id)?.tap(context.userId!, payload.target_id);
-    ack?.(outcome ?? { hit: false, reason: 'refused' });
+  dispatcher.on('pvpTap', async (payload, context, ack) => {
+    const reply = await act(context, payload.battle_id, { type: 'tap', targetId: payload.target_id });
+    ack?.((reply.ok && reply.tap) || { hit: false, reason: 'refused' });
   });
 
-  dispatcher.on('forfeitBattle', (payload, context) =>
-    room(context, payload.battle_id)?.forfeit(context.userId!),
-  );
+  dispatcher.on('forfeitBattle', async (payload, context) => {
+    await act(context, payload.battle_id, { type: 'forfeit' });
+  });
 
-  dispatcher.on('rejoinBattle', (payload, context) => {
-    const found = room(context, payload.battle_id);
-    if (!found) return;
-    if (found.isOver) return fail(context, { code: 'battle/over' });
-    found.present(context.userId!);
-    context.emit('battleStarted', found.startedPayload(context.userId!, true));
+  dispatcher.on('rejoinBattle', async (payload, context) => {
+    const reply = await act(context, payload.battle_id, { type: 'rejoin' });
+    if (reply.ok && reply.started) context.emit('battleStarted', reply.started);
   });
 }
