@@ -206,6 +206,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     flushIntervalMs: config.tapFlushIntervalMs,
     now,
     observer: gameMetrics?.tapObserver,
+    sessionsForgottenByCluster: cluster !== null,
     ownership,
   });
   ownership?.serve(engine);
@@ -449,6 +450,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     leaderboard,
     leaderboardRefreshMs: config.leaderboardRefreshMs,
     uploadJanitor,
+    forgetOldTapSessions: () => engine.forgetOldSessions(),
   });
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {

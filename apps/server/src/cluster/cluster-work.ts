@@ -13,17 +13,27 @@ export interface ClusterWorkDeps {
   cluster: Cluster | null;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
-  leaderboard: LeaderboardService;
+  leaderboard: Pick<LeaderboardService, 'start' | 'refresh' | 'follow' | 'reloadIfChanged'>;
   leaderboardRefreshMs: number;
-  uploadJanitor: UploadJanitor;
+  uploadJanitor: Pick<UploadJanitor, 'start' | 'sweep'>;
+  /**
+   * The hourly delete of tap sessions older than their retention (TapEngine.forgetOldSessions):
+   * one statement over every player, so once per cluster (D-CLUSTER-21). Single process: the
+   * engine's own housekeeping timer runs it.
+   */
+  forgetOldTapSessions(): Promise<unknown>;
 }
 
+/** How often the cluster deletes old tap sessions (the engine's timer does it hourly too). */
+export const TAP_SESSIONS_FORGET_MS = 60 * 60_000;
+
 /**
- * Starts the background work that must happen once per cluster (decisions: D-CLUSTER-4): the
- * leaderboard rebuild and the upload janitor. One process runs them on their own timers, as
- * before; in a cluster they become cluster jobs, and every process follows the leaderboard's
- * pointer row (told at once by the rebuilder over Redis, and checking every second in case the
- * notice was lost). The tap flush, idle eviction and the ban poll stay per process. Answers the
+ * Starts the background work that must happen once per cluster (decisions: D-CLUSTER-4,
+ * D-CLUSTER-21): the leaderboard rebuild, the upload janitor and the delete of old tap sessions.
+ * One process runs them on their own timers, as before; in a cluster they become cluster jobs, and
+ * every process follows the leaderboard's pointer row (told at once by the rebuilder over Redis,
+ * and checking every second in case the notice was lost). The tap flush, idle eviction, the prune
+ * of a process's own players' forgotten client ids and the ban poll stay per process. Answers the
  * jobs to stop at shutdown (null for one process).
  */
 export async function startClusterWork(deps: ClusterWorkDeps): Promise<ClusterJobs | null> {
@@ -53,6 +63,11 @@ export async function startClusterWork(deps: ClusterWorkDeps): Promise<ClusterJo
     leaderboard.start();
   }
   jobs.add({ name: 'upload-janitor', periodMs: UPLOAD_SWEEP_INTERVAL_MS, run: () => uploadJanitor.sweep() });
+  jobs.add({
+    name: 'tap-sessions',
+    periodMs: TAP_SESSIONS_FORGET_MS,
+    run: () => deps.forgetOldTapSessions(),
+  });
   jobs.start();
   return jobs;
 }

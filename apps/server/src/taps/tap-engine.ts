@@ -32,6 +32,8 @@ export interface TapEngineOptions {
   observer?: TapObserver;
   /** Who may hold a player: in a cluster, one process at a time (D-CLUSTER-14). Default: this one. */
   ownership?: PlayerOwnership;
+  /** In a cluster the hourly delete of old tap sessions is a cluster job (D-CLUSTER-21), not this timer's. */
+  sessionsForgottenByCluster?: boolean;
 }
 
 /** Who a balance change holds: the player's live state here, or their owner elsewhere. */
@@ -135,7 +137,8 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     this.housekeeping = setInterval(() => {
       this.players.evictIdle((live) => this.flusher.isDirty(live));
       void this.sessions.prune();
-      if (++this.housekeepingRuns % 60 === 1) void this.sessions.forgetOld();
+      if (++this.housekeepingRuns % 60 === 1 && !this.options.sessionsForgottenByCluster)
+        void this.sessions.forgetOld();
     }, 60_000);
     this.housekeeping.unref();
   }
