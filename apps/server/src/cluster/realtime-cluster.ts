@@ -161,8 +161,8 @@ export class RealtimeCluster {
   }
 
   /**
-   * Closes sockets by id wherever they are (the socket cap across processes): an `error` with the
-   * reason, then the disconnect, both through the adapter to every process.
+   * Closes sockets by id wherever they are (the socket cap across processes), or a player's room
+   * (an operator's kick): an `error` with the reason, then the disconnect, both through the adapter.
    */
   async closeRemote(socketIds: string[], payload: { code: string; message: string }) {
     const namespace = this.namespace;
@@ -170,6 +170,16 @@ export class RealtimeCluster {
     const target = namespace.in(socketIds);
     (target.emit as (event: string, payload: unknown) => void)('error', payload);
     target.disconnectSockets(true);
+  }
+
+  /**
+   * Processes holding sockets in a room, this one included, as Redis knows them (decisions:
+   * D-CLUSTER-22): the adapter subscribes a room's channel while it holds the room, and a dead
+   * process's subscriptions end with its connection. One command: for an operator, not a hot path.
+   */
+  async roomHolders(room: string): Promise<number> {
+    const reply = await this.pub.call('PUBSUB', 'SHARDNUMSUB', this.channel(room));
+    return Array.isArray(reply) ? Number(reply[1] ?? 0) : 0;
   }
 
   async close() {
