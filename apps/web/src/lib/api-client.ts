@@ -59,10 +59,14 @@ export interface SchemaIssue {
  * client itself needs no zod and the type of the answer comes from the schema, not from a cast.
  */
 export interface ResponseSchema<T> {
-  safeParse(
-    data: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+  safeParse(data: unknown): SafeParseResult<T> | Promise<SafeParseResult<T>>;
+  /** Starts loading what `safeParse` needs (lib/lazy-schema.ts), so it arrives with the answer. */
+  prepare?(): void;
 }
+
+export type SafeParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly SchemaIssue[] } };
 
 export type ApiRequest = <T>(
   path: string,
@@ -174,6 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
       body = JSON.stringify(request.body);
     }
 
+    schema.prepare?.();
     const controller = new AbortController();
     const cancel = () => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', cancel, { once: true });
@@ -226,7 +231,13 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
       if (status === 403 && code === 'auth/banned') options.onBanned?.({ reason: banReasonOf(envelope) });
       throw new ApiError(status, code, message || 'Request failed', envelope.data ?? null);
     }
-    const parsed = schema.safeParse(envelope.data ?? null);
+    let parsed: SafeParseResult<T>;
+    try {
+      parsed = await schema.safeParse(envelope.data ?? null);
+    } catch {
+      // A lazy schema's chunk did not arrive: as good as no answer.
+      throw new ApiError(0, 'client/network', 'Could not reach the game server');
+    }
     if (!parsed.success) {
       // A server of another version, or a bug: a clear error instead of a crash further down.
       logger.error(`[api] ${method} ${url}: unexpected answer (${describeIssues(parsed.error.issues)})`);

@@ -22,7 +22,8 @@ export function refreshAfterBattle(
 
 /** Listens for the player's battle results on the app's socket; answers the unsubscribe. */
 export function refreshAccountAfterBattles(queryClient: QueryClient, telegramUserId: string): () => void {
-  return onBattleMessage((event, payload) => {
-    if (event === 'battleCompleted') refreshAfterBattle(queryClient, telegramUserId, payload);
+  return onBattleMessage((message) => {
+    // The payload's type is the event map's word; the light guard checks it (zod stays out of the first script).
+    if (message.event === 'battleCompleted') refreshAfterBattle(queryClient, telegramUserId, message.payload);
   });
 }

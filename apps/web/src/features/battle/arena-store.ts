@@ -1,5 +1,6 @@
 import type { Difficulty } from '@titans/shared/battle/bots';
 import type {
+  BattleActivePayload,
   BattleCompletedPayload,
   BattleEventPayload,
   BattleHit,
@@ -20,11 +21,12 @@ import {
   RESULT_DELAY_MS,
   TOAST_MS,
 } from '@titans/shared/constants';
+import type { ErrorPayload } from '@titans/shared/taps/schemas';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { onBattleMessage } from '../../lib/realtime/battle-channel.ts';
+import { type BattleMessage, onBattleMessage } from '../../lib/realtime/battle-channel.ts';
 import { forfeitBattle, rejoinBattle } from './api/battle-commands.ts';
 
 /** spec-b §2 phases of the /fight screen. */
@@ -143,6 +145,13 @@ export function eventBanner(kind: LiveEventPayload['kind']) {
 export function serverNow(state: Pick<ArenaState, 'clockOffset'> = arenaStore.getState()) {
   return Date.now() + state.clockOffset;
 }
+
+/**
+ * Two matchmaking payloads carry no code, only spec-b §4's words, which the server sends as they
+ * are: the bot offer's "No opponent found" and the player's own cancel (shown by nobody).
+ */
+const NO_OPPONENT_FOUND = 'No opponent found';
+const MATCHMAKING_CANCELLED = 'Matchmaking cancelled';
 
 let floatingId = 0;
 
@@ -285,106 +294,114 @@ function onPvpResult(payload: PvpBattleResultPayload) {
 
 const pendingPvp = new Map<string, PvpBattleResultPayload>();
 
-/** Folds one Arena server event into the store. */
-export function handleBattleMessage(event: string, payload: unknown) {
+/** `error` from the server: the Arena's refusals carry a battle/* code (spec-b §8). */
+function onError(error: ErrorPayload) {
   const state = arenaStore.getState();
-  switch (event) {
-    case 'connect':
-      // spec-b §4: back from a lost connection, rejoin the battle by id after 1 s.
-      if (state.phase === 'battle' && state.battle && !state.result) {
-        const battleId = state.battle.battle_id;
-        setTimeout(() => rejoinBattle(battleId), REJOIN_DELAY_MS);
-      }
-      break;
+  if (error.code === 'battle/already-in-battle') {
+    // spec-b §8: cancel this attempt, offer Forfeit Match, retry after 5 s.
+    arenaStore.setState({
+      alreadyInBattle: { battleId: state.activeBattleId },
+      phase: state.phase === 'searching' ? 'lobby' : state.phase,
+    });
+    return;
+  }
+  if (!error.code?.startsWith('battle/')) return;
+  if (state.phase === 'searching') arenaStore.setState({ phase: 'lobby' });
+  showMessage(error.message || 'Something went wrong');
+}
+
+function onActive(active: BattleActivePayload) {
+  const state = arenaStore.getState();
+  arenaStore.setState({ activeBattleId: active.battle_id });
+  // A reloaded app (or a second device) picks its battle up again.
+  if (active.battle_id && (state.phase === 'lobby' || state.phase === 'battle') && !state.alreadyInBattle)
+    rejoinBattle(active.battle_id);
+}
+
+function onReconnect() {
+  const state = arenaStore.getState();
+  // spec-b §4: back from a lost connection, rejoin the battle by id after 1 s.
+  if (state.phase === 'battle' && state.battle && !state.result) {
+    const battleId = state.battle.battle_id;
+    setTimeout(() => rejoinBattle(battleId), REJOIN_DELAY_MS);
+  }
+}
+
+function onTurn(turn: BattleTurnProcessedPayload) {
+  if (turn.battle_id !== arenaStore.getState().battle?.battle_id) return;
+  applyHit(turn.hit, {
+    yours: turn.user_stats.current_health,
+    theirs: turn.opponent_stats.current_health,
+    yourMax: turn.user_stats.initial_health,
+    theirMax: turn.opponent_stats.initial_health,
+  });
+  if (turn.hit.by === 'you') arenaStore.setState({ yourTaps: arenaStore.getState().yourTaps + 1 });
+}
+
+function onPvpHealth(update: PvpHealthUpdatePayload) {
+  if (update.battle_id !== arenaStore.getState().battle?.battle_id) return;
+  applyHit(update.hit, {
+    yours: update.your_health,
+    theirs: update.opponent_health,
+    yourMax: update.your_max_health,
+    theirMax: update.opponent_max_health,
+  });
+  arenaStore.setState({ yourTaps: update.your_taps, opponentTaps: update.opponent_taps });
+}
+
+function onMatchmaking(message: Extract<BattleMessage, { event: `matchmaking${string}` }>) {
+  switch (message.event) {
     case 'matchmakingStarted':
-      arenaStore.setState({
-        phase: 'searching',
-        queue: payload as MatchmakingPayload,
-        searchStartedAt: Date.now(),
-      });
+      arenaStore.setState({ phase: 'searching', queue: message.payload, searchStartedAt: Date.now() });
       break;
     case 'matchmakingUpdate':
-      arenaStore.setState({ queue: payload as MatchmakingPayload });
-      if ((payload as MatchmakingPayload).message === 'No opponent found') showMessage('No opponent found');
+      arenaStore.setState({ queue: message.payload });
+      // The payload names no reason: its text is the spec's and the server's one word for it.
+      if (message.payload.message === NO_OPPONENT_FOUND) showMessage(NO_OPPONENT_FOUND);
       break;
-    case 'matchmakingCancelled': {
-      const message = (payload as { message: string }).message;
-      if (state.phase === 'searching') arenaStore.setState({ phase: 'lobby', queue: null });
-      if (message !== 'Matchmaking cancelled') showMessage(message);
+    case 'matchmakingCancelled':
+      if (arenaStore.getState().phase === 'searching') arenaStore.setState({ phase: 'lobby', queue: null });
+      if (message.payload.message !== MATCHMAKING_CANCELLED) showMessage(message.payload.message);
       break;
-    }
+  }
+}
+
+/** Folds one Arena server message, typed by the shared event map, into the store. */
+export function handleBattleMessage(message: BattleMessage) {
+  switch (message.event) {
+    case 'connect':
+      return onReconnect();
+    case 'matchmakingStarted':
+    case 'matchmakingUpdate':
+    case 'matchmakingCancelled':
+      return onMatchmaking(message);
     case 'battleStarted':
-      onStarted(payload as BattleStartedPayload);
-      break;
-    case 'battleTurnProcessed': {
-      const turn = payload as BattleTurnProcessedPayload;
-      if (turn.battle_id !== state.battle?.battle_id) return;
-      applyHit(turn.hit, {
-        yours: turn.user_stats.current_health,
-        theirs: turn.opponent_stats.current_health,
-        yourMax: turn.user_stats.initial_health,
-        theirMax: turn.opponent_stats.initial_health,
-      });
-      if (turn.hit.by === 'you') arenaStore.setState({ yourTaps: arenaStore.getState().yourTaps + 1 });
-      break;
-    }
-    case 'pvpHealthUpdate': {
-      const update = payload as PvpHealthUpdatePayload;
-      if (update.battle_id !== state.battle?.battle_id) return;
-      applyHit(update.hit, {
-        yours: update.your_health,
-        theirs: update.opponent_health,
-        yourMax: update.your_max_health,
-        theirMax: update.opponent_max_health,
-      });
-      arenaStore.setState({ yourTaps: update.your_taps, opponentTaps: update.opponent_taps });
-      break;
-    }
+      return onStarted(message.payload);
+    case 'battleTurnProcessed':
+      return onTurn(message.payload);
+    case 'pvpHealthUpdate':
+      return onPvpHealth(message.payload);
     case 'battleEvent':
-      onBattleEvent(payload as BattleEventPayload);
-      break;
+      return onBattleEvent(message.payload);
     case 'battleCompleted': {
-      onCompleted(payload as BattleCompletedPayload);
-      const pvp = pendingPvp.get((payload as BattleCompletedPayload).battle_id);
+      onCompleted(message.payload);
+      const pvp = pendingPvp.get(message.payload.battle_id);
       if (pvp) {
         pendingPvp.delete(pvp.battle_id);
         onPvpResult(pvp);
       }
-      break;
+      return;
     }
     case 'pvpBattleResult':
-      onPvpResult(payload as PvpBattleResultPayload);
-      break;
+      return onPvpResult(message.payload);
     case 'waitingForOpponent':
-      arenaStore.setState({ opponentWaiting: (payload as { waiting: boolean }).waiting });
-      break;
+      return arenaStore.setState({ opponentWaiting: message.payload.waiting });
     case 'battleAutoResolve':
-      showMessage((payload as { message: string }).message);
-      break;
-    case 'battleActive': {
-      const active = payload as { battle_id: string | null; in_queue: boolean };
-      arenaStore.setState({ activeBattleId: active.battle_id });
-      // A reloaded app (or a second device) picks its battle up again.
-      if (active.battle_id && (state.phase === 'lobby' || state.phase === 'battle') && !state.alreadyInBattle)
-        rejoinBattle(active.battle_id);
-      break;
-    }
-    case 'error': {
-      const error = payload as { code?: string; message?: string };
-      const text = error.message ?? 'Something went wrong';
-      if (text.toLowerCase().includes('already in a battle')) {
-        // spec-b §8: cancel this attempt, offer Forfeit Match, retry after 5 s.
-        arenaStore.setState({
-          alreadyInBattle: { battleId: state.activeBattleId },
-          phase: state.phase === 'searching' ? 'lobby' : state.phase,
-        });
-        return;
-      }
-      if (!error.code?.startsWith('battle/')) return;
-      if (state.phase === 'searching') arenaStore.setState({ phase: 'lobby' });
-      showMessage(text);
-      break;
-    }
+      return showMessage(message.payload.message);
+    case 'battleActive':
+      return onActive(message.payload);
+    case 'error':
+      return onError(message.payload);
   }
 }
 

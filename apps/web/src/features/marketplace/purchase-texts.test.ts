@@ -53,6 +53,12 @@ describe('purchase texts (spec-b §5, §8)', () => {
     expect(purchaseFailure({ ...base, type: 'boost' }, owned).message).toBe(
       'Purchase failed. Please try again.',
     );
+    // Matched by code, never by the message's words.
+    const worded = new ApiError(400, 'request/invalid', 'You already own this item');
+    expect(purchaseFailure(base, worded)).toMatchObject({
+      message: 'You already own this item',
+      alreadyOwned: false,
+    });
   });
 
   it('prefers the server message, else the default texts', () => {

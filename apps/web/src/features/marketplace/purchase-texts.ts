@@ -50,10 +50,7 @@ export function insufficientFunds(product: Product, coins: number, gems: number)
 export function purchaseFailure(product: Product, error: unknown): PurchaseFailure {
   const serverMessage = isApiError(error) && error.isHttpError ? error.message : '';
   const alreadyOwn =
-    isApiError(error) &&
-    (error.code === 'shop/item-owned' ||
-      error.code === 'shop/character-owned' ||
-      /already own/i.test(error.message));
+    isApiError(error) && (error.code === 'shop/item-owned' || error.code === 'shop/character-owned');
   if (alreadyOwn && product.type !== 'boost') {
     const character = product.kind === 'character';
     return {

@@ -33,7 +33,7 @@ describe('battle channel', () => {
     channel.attachBattleChannel(server.connection);
     server.push('battleActive', { battle_id: 'b-1', in_queue: false });
     const heard: Array<[string, unknown]> = [];
-    channel.onBattleMessage((event, payload) => heard.push([event, payload]));
+    channel.onBattleMessage(({ event, payload }) => heard.push([event, payload]));
     expect(heard).toEqual([['battleActive', { battle_id: 'b-1', in_queue: false }]]);
     // Live events reach it as they come, once each.
     server.push('battleTurnProcessed', { battle_id: 'b-1' });
@@ -46,13 +46,13 @@ describe('battle channel', () => {
     server.push('battleActive', { battle_id: 'b-1', in_queue: false });
     server.push('battleCompleted', { battle_id: 'b-1' });
     const afterCompleted: string[] = [];
-    channel.onBattleMessage((event) => afterCompleted.push(event));
+    channel.onBattleMessage(({ event }) => afterCompleted.push(event));
     expect(afterCompleted).toEqual([]);
 
     server.push('battleActive', { battle_id: 'b-2', in_queue: false });
     server.push('battleActive', { battle_id: null, in_queue: true });
     const afterNone: string[] = [];
-    channel.onBattleMessage((event) => afterNone.push(event));
+    channel.onBattleMessage(({ event }) => afterNone.push(event));
     expect(afterNone).toEqual([]);
   });
 
@@ -62,7 +62,7 @@ describe('battle channel', () => {
     server.push('battleActive', { battle_id: 'b-2', in_queue: false });
     server.push('battleCompleted', { battle_id: 'b-1' });
     const heard: unknown[] = [];
-    channel.onBattleMessage((_event, payload) => heard.push(payload));
+    channel.onBattleMessage(({ payload }) => heard.push(payload));
     expect(heard).toEqual([{ battle_id: 'b-2', in_queue: false }]);
   });
 });

@@ -1,8 +1,8 @@
-import type { ClientToServerEvents } from '@titans/shared/realtime/events';
-import type { RealtimeConnection } from './realtime-connection.ts';
+import type { ClientToServerEvents, ServerPayload } from '@titans/shared/realtime/events';
+import type { RealtimeConnection, TitansClientSocket } from './realtime-connection.ts';
 
-/** Server events the Arena listens to (spec-b §7, issue 11), plus `error` for its refusals. */
-export const BATTLE_SERVER_EVENTS = new Set([
+/** Server events the Arena listens to (spec-b §7), plus `error` for its refusals. */
+export const BATTLE_SERVER_EVENTS = [
   'matchmakingStarted',
   'matchmakingUpdate',
   'matchmakingCancelled',
@@ -16,9 +16,19 @@ export const BATTLE_SERVER_EVENTS = new Set([
   'battleAutoResolve',
   'battleActive',
   'error',
-]);
+] as const;
 
-export type BattleListener = (event: string, payload: unknown) => void;
+export type BattleServerEvent = (typeof BATTLE_SERVER_EVENTS)[number];
+
+/**
+ * One message for the Arena: a server event with its payload typed from the shared event map,
+ * or `connect` when the socket (re)connects.
+ */
+export type BattleMessage =
+  | { [E in BattleServerEvent]: { event: E; payload: ServerPayload<E> } }[BattleServerEvent]
+  | { event: 'connect'; payload: null };
+
+export type BattleListener = (message: BattleMessage) => void;
 
 const listeners = new Set<BattleListener>();
 let connection: RealtimeConnection | null = null;
@@ -27,31 +37,40 @@ let connection: RealtimeConnection | null = null;
  * it once, when the player joins, and that can be before the Arena's code has loaded and
  * listens (a reload mid-battle on a slow phone): a listener that comes later is told at once.
  */
-let pendingActive: { battle_id: string | null } | null = null;
+let pendingActive: ServerPayload<'battleActive'> | null = null;
 
-/** Keeps what a later listener must still hear of this event. */
-function remember(event: string, payload: unknown) {
-  if (event === 'battleActive') {
-    const active = payload as { battle_id: string | null };
-    pendingActive = active.battle_id ? active : null;
-  } else if (event === 'battleCompleted' || event === 'battleStarted') {
-    const battleId = (payload as { battle_id?: string }).battle_id;
-    if (battleId && pendingActive?.battle_id === battleId) pendingActive = null;
+/** Keeps what a later listener must still hear of this message, then tells every listener. */
+function deliver(message: BattleMessage) {
+  if (message.event === 'battleActive') {
+    pendingActive = message.payload.battle_id ? message.payload : null;
+  } else if (message.event === 'battleCompleted' || message.event === 'battleStarted') {
+    if (pendingActive?.battle_id === message.payload.battle_id) pendingActive = null;
   }
+  for (const listener of listeners) listener(message);
+}
+
+/** One line per event: socket.io types each handler's payload from the shared event map. */
+function listen(socket: TitansClientSocket) {
+  socket.on('matchmakingStarted', (payload) => deliver({ event: 'matchmakingStarted', payload }));
+  socket.on('matchmakingUpdate', (payload) => deliver({ event: 'matchmakingUpdate', payload }));
+  socket.on('matchmakingCancelled', (payload) => deliver({ event: 'matchmakingCancelled', payload }));
+  socket.on('battleStarted', (payload) => deliver({ event: 'battleStarted', payload }));
+  socket.on('battleTurnProcessed', (payload) => deliver({ event: 'battleTurnProcessed', payload }));
+  socket.on('pvpHealthUpdate', (payload) => deliver({ event: 'pvpHealthUpdate', payload }));
+  socket.on('battleEvent', (payload) => deliver({ event: 'battleEvent', payload }));
+  socket.on('battleCompleted', (payload) => deliver({ event: 'battleCompleted', payload }));
+  socket.on('pvpBattleResult', (payload) => deliver({ event: 'pvpBattleResult', payload }));
+  socket.on('waitingForOpponent', (payload) => deliver({ event: 'waitingForOpponent', payload }));
+  socket.on('battleAutoResolve', (payload) => deliver({ event: 'battleAutoResolve', payload }));
+  socket.on('battleActive', (payload) => deliver({ event: 'battleActive', payload }));
+  socket.on('error', (payload) => deliver({ event: 'error', payload }));
+  socket.on('connect', () => deliver({ event: 'connect', payload: null }));
 }
 
 /** Wires the app's one socket to the Arena: its battle events reach `onBattleMessage` listeners. */
 export function attachBattleChannel(next: RealtimeConnection) {
   connection = next;
-  for (const event of BATTLE_SERVER_EVENTS) {
-    (next.socket.on as (event: string, handler: (payload: unknown) => void) => void)(event, (payload) => {
-      remember(event, payload);
-      for (const listener of listeners) listener(event, payload);
-    });
-  }
-  next.socket.on('connect', () => {
-    for (const listener of listeners) listener('connect', null);
-  });
+  listen(next.socket);
 }
 
 /**
@@ -60,7 +79,7 @@ export function attachBattleChannel(next: RealtimeConnection) {
  */
 export function onBattleMessage(listener: BattleListener): () => void {
   listeners.add(listener);
-  if (pendingActive) listener('battleActive', pendingActive);
+  if (pendingActive) listener({ event: 'battleActive', payload: pendingActive });
   return () => listeners.delete(listener);
 }
 

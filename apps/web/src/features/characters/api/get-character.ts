@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Character, characterSchema } from '@titans/shared/characters/schemas';
+import type { Character } from '@titans/shared/characters/schemas';
 import { CACHE_5MIN } from '@titans/shared/constants';
 import { api } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/lazy-schema.ts';
+
+const lazyCharacterSchema = lazySchema(() =>
+  import('@titans/shared/characters/schemas').then((schemas) => schemas.characterSchema),
+);
 
 /** GET /v1/character/{id} (spec-a §7, cached 5 min). */
 export function getCharacter(characterId: string, signal?: AbortSignal): Promise<Character> {
-  return api(`/character/${encodeURIComponent(characterId)}`, characterSchema, { signal });
+  return api(`/character/${encodeURIComponent(characterId)}`, lazyCharacterSchema, { signal });
 }
 
 export function characterQueryOptions(characterId: string) {

@@ -1,12 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_30S } from '@titans/shared/constants';
-import { type User, userSchema } from '@titans/shared/user/schemas';
+import type { User } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/lazy-schema.ts';
 import { getLaunchContext } from '../../../lib/telegram/launch-context.ts';
+
+const lazyUserSchema = lazySchema(() =>
+  import('@titans/shared/user/schemas').then((schemas) => schemas.userSchema),
+);
 
 /** GET /v1/user/{id} (spec-a §7, cached 30 s). */
 export function getUser(telegramUserId: string, signal?: AbortSignal): Promise<User> {
-  return api(`/user/${telegramUserId}`, userSchema, { signal });
+  return api(`/user/${telegramUserId}`, lazyUserSchema, { signal });
 }
 
 export function userQueryOptions(telegramUserId: string) {

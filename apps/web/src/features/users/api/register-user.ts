@@ -1,5 +1,10 @@
-import { type RegisterBody, type User, userSchema } from '@titans/shared/user/schemas';
+import type { RegisterBody, User } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
+import { lazySchema } from '../../../lib/lazy-schema.ts';
+
+const lazyUserSchema = lazySchema(() =>
+  import('@titans/shared/user/schemas').then((schemas) => schemas.userSchema),
+);
 
 /**
  * POST /v1/user/register: creates the account on first launch, refreshes name and picture on
@@ -10,7 +15,7 @@ export function registerUser(
   body: RegisterBody,
   options: { track?: boolean; sent?: Promise<Response> } = {},
 ): Promise<User> {
-  return api('/user/register', userSchema, {
+  return api('/user/register', lazyUserSchema, {
     method: 'POST',
     body,
     track: options.track,
