@@ -10,6 +10,7 @@ import { banRoutes } from './bans/ban-routes.ts';
 import { BanService, banMessage, parseBanChange } from './bans/ban-service.ts';
 import { BattleService } from './battle/battle-service.ts';
 import { registerBattleEvents } from './battle/battle-socket.ts';
+import { createClusterArena } from './battle/cluster-arena.ts';
 import { boostRoutes } from './boosts/boost-routes.ts';
 import { BoostService } from './boosts/boost-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
@@ -342,7 +343,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerSocketPlayerRouteCheck(realtime.io);
   registerTapEvents(realtime, engine);
   realtimeRef = realtime;
+  // Cluster mode: queue and presence in Redis, rooms on their host (D-CLUSTER-15..18).
+  const arenaCluster =
+    cluster && bus && liveness
+      ? createClusterArena({
+          cluster,
+          bus,
+          liveness,
+          database,
+          gateway,
+          boosts: { activeBoosts },
+          logger: app.log,
+        })
+      : null;
   const battles = new BattleService({
+    ...arenaCluster?.service,
     database,
     gateway,
     scheduler: options.arena?.scheduler ?? systemScheduler(now),
@@ -355,6 +370,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // In a cluster other processes host live battles: boot voiding is for one process (D-CLUSTER-5).
     voidAtStart: cluster === null,
   });
+  arenaCluster?.nodes.attach(battles);
   registerBattleEvents(realtime, battles);
   await battles.start();
   const io = realtime.io;
@@ -451,6 +467,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     leaderboardRefreshMs: config.leaderboardRefreshMs,
     uploadJanitor,
     forgetOldTapSessions: () => engine.forgetOldSessions(),
+    arena: arenaCluster ? { tick: () => battles.tick(), sweep: () => arenaCluster.nodes.sweep() } : null,
   });
   // Shutdown order: stop taking sockets, then flush every pending tap, then close the database.
   app.addHook('preClose', async () => {
