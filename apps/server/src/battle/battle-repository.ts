@@ -174,3 +174,14 @@ export async function recordResult(tx: Tx, userId: string, result: 'victory' | '
     .set({ [column]: sql`${users[column]} + 1` })
     .where(eq(users.id, userId));
 }
+
+/** The level of the character a player fights with in a battle (1 when not found). */
+export async function levelIn(database: Database, battleId: string, userId: string): Promise<number> {
+  const [row] = await database.query<{ level: number }>(
+    `select uc.level from battles b join user_characters uc on uc.user_id = $2 and uc.character_id =
+       case when b.player1_id = $2 then b.player1_character_id else b.player2_character_id end
+     where b.id = $1`,
+    [battleId, userId],
+  );
+  return Number(row?.level ?? 1);
+}

@@ -21,10 +21,10 @@ import {
   insertBattle,
   type NewBattle,
 } from './battle-entry.ts';
-import { type Entrant, loadEntrant } from './battle-repository.ts';
+import { type Entrant, levelIn, loadEntrant } from './battle-repository.ts';
 import { BattleRoom, type Contender, type Send } from './battle-room.ts';
 import { settleBattle, voidBattle } from './battle-settlement.ts';
-import { resultMessages, voidedMessage } from './battle-view.ts';
+import { resultMessages, voidedMessage, voidedWithoutRoom } from './battle-view.ts';
 import type { BoostReader } from './boost-reader.ts';
 import {
   type ArenaPresence,
@@ -73,16 +73,19 @@ export interface ArenaNodes {
   offerBot(node: string, entry: QueueEntry<Ticket>): void;
   /** Forwards an action to the host of a battle this process does not hold. */
   forward(userId: string, battleId: string, action: ArenaAction): Promise<ActionReply>;
+  /** Tells a battle's host that the battle was voided here (its room stops). */
+  dropRoom(host: string, battleId: string): void;
 }
 
 export interface Ticket {
   entrant: Entrant;
-  difficulty: Difficulty | undefined;
+  difficulty?: Difficulty;
 }
 
 export type ArenaFailure = { code: ErrorCode; message?: string };
 
 const DRAINING_MESSAGE = 'This server is restarting: try again in a moment';
+const VOIDED_MESSAGE = 'This battle was cancelled: your stake and energy are back';
 const SETTLE_RETRIES = 5;
 const SETTLE_RETRY_MS = 2_000;
 
@@ -360,7 +363,7 @@ export class BattleService {
     );
     for (const { entry, result } of remote) {
       if (!result.ok) {
-        await this.voidBattle(id, 'entry-failed');
+        await this.voidRow(id, 'entry-failed', { notify: false });
         return this.entryFailed(pair, entry.userId, result.code);
       }
       all.set(entry.userId, result.entered);
@@ -569,9 +572,10 @@ export class BattleService {
   }
 
   /**
-   * Voids one active battle (an operator, or a crash's leftovers): its room stops without a result,
-   * and stakes and energy go back to its players (F30, D-BATTLE-10). Answers false when the battle
-   * is not active (already settled or voided).
+   * Voids one active battle (an operator, a crash's leftovers, a cluster's sweeper): its room stops
+   * without a result, and stakes and energy go back to its players (F30, D-BATTLE-10). `inChange`
+   * runs in the same balance change. Answers false when the battle is not active (already settled
+   * or voided).
    */
   async voidBattle(
     battleId: string,
@@ -579,8 +583,21 @@ export class BattleService {
     /** Runs inside the void's balance change (an operator's audit row commits with it, D-OPS-6). */
     inChange?: (m: MoneyContext) => Promise<unknown>,
   ): Promise<boolean> {
+    return this.voidRow(battleId, reason, { inChange, notify: true });
+  }
+
+  private async voidRow(
+    battleId: string,
+    reason: string,
+    options: { inChange?: (m: MoneyContext) => Promise<unknown>; notify: boolean },
+  ): Promise<boolean> {
     const [row] = await this.deps.database.db
-      .select({ player1: battles.player1Id, player2: battles.player2Id, status: battles.status })
+      .select({
+        player1: battles.player1Id,
+        player2: battles.player2Id,
+        status: battles.status,
+        host: battles.hostNode,
+      })
       .from(battles)
       .where(eq(battles.id, battleId))
       .limit(1);
@@ -588,22 +605,41 @@ export class BattleService {
     const players = row.player2 ? [row.player1, row.player2] : [row.player1];
     const voided = await this.deps.gateway.changeMany(players, async (m) => {
       const returned = await voidBattle(m, battleId, reason);
-      await inChange?.(m);
+      await options.inChange?.(m);
       return returned;
     });
     if (!voided.ok) return false;
     const room = this.rooms.get(battleId);
     if (room) {
       this.close_(room);
+      if (!options.notify) return true;
       for (const player of voided.value) {
-        this.deps.send(player.userId, 'battleAutoResolve', {
-          battle_id: battleId,
-          message: 'This battle was cancelled: your stake and energy are back',
-        });
+        this.deps.send(player.userId, 'battleAutoResolve', { battle_id: battleId, message: VOIDED_MESSAGE });
         this.deps.send(player.userId, 'battleCompleted', voidedMessage(room, player));
       }
+      return true;
+    }
+    // Hosted elsewhere (a cluster): the host drops its room; the players hear it from here.
+    const { nodes } = this.deps;
+    if (nodes && row.host && row.host !== nodes.nodeId) nodes.dropRoom(row.host, battleId);
+    for (const player of voided.value) {
+      await this.presence.release(player.userId, { kind: 'battle', battleId }).catch(() => undefined);
+      if (!options.notify) continue;
+      this.deps.send(player.userId, 'battleAutoResolve', { battle_id: battleId, message: VOIDED_MESSAGE });
+      const level = await levelIn(this.deps.database, battleId, player.userId);
+      this.deps.send(
+        player.userId,
+        'battleCompleted',
+        voidedWithoutRoom(battleId, row.player2 !== null, level, player),
+      );
     }
     return true;
+  }
+
+  /** A battle voided by another process (D-CLUSTER-18): its room here stops, without a word. */
+  dropRoom(battleId: string) {
+    const room = this.rooms.get(battleId);
+    if (room) this.close_(room);
   }
 
   /** Voids every battle left active (at start-up, before any room exists here). */

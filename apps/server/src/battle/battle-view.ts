@@ -85,6 +85,31 @@ export function voidedMessage(room: BattleRoom, player: { userId: string; stake:
   return completed;
 }
 
+/** A voided battle's result when this process holds no room for it (a cluster's sweeper, D-CLUSTER-18). */
+export function voidedWithoutRoom(
+  battleId: string,
+  isPvp: boolean,
+  level: number,
+  player: { stake: number; coins: number },
+): BattleCompletedPayload {
+  const none = { hits: 0, damage: 0, superAttack: 0, defSuperAttack: 0, coins: 0 };
+  return {
+    battle_id: battleId,
+    result: 'draw',
+    coins_earned: 0,
+    experience_earned: 0,
+    reason: 'void',
+    is_pvp: isPvp,
+    level,
+    level_up: false,
+    coins: player.coins,
+    stake: player.stake,
+    payout: player.stake,
+    your_stats: none,
+    opponent_stats: none,
+  };
+}
+
 function statsOf(summary: ReturnType<typeof sideSummary>) {
   return {
     hits: summary.hits,

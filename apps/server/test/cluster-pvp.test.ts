@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { battles, ledger, users } from '../src/db/schema.ts';
+import { RedisProcess } from './helpers/redis-process.ts';
+import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
+import {
+  createPostgresDatabase,
+  grantCoins,
+  ledgerMatches,
+  readyPlayer,
+  startTestApp,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+/*
+ * PvP across processes (issue 32; decisions D-CLUSTER-15 to D-CLUSTER-18): two apps on one
+ * PostgreSQL and one Redis of this test's own, each with its own node id. Battles are short
+ * (no intro, a 3 s time limit) and run on real time.
+ */
+describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes fight one battle', () => {
+  let redis: RedisProcess;
+  let database: { url: string; drop(): Promise<void> };
+  let env: Record<string, string>;
+  const apps: TestApp[] = [];
+  const sockets: TestSocket[] = [];
+  let nextId = 32_700 + Math.floor(Math.random() * 1_000) * 10;
+
+  const startApp = async () => {
+    const app = await startTestApp('postgres', { env, databaseUrl: database.url });
+    apps.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    redis = await RedisProcess.start();
+    database = await createPostgresDatabase();
+    env = {
+      REDIS_URL: redis.url,
+      CLUSTER_KEY_PREFIX: `t${randomBytes(3).toString('hex')}:`,
+      BATTLE_INTRO_MS: '0',
+      BATTLE_BOT_SETUP_MS: '0',
+      BATTLE_TIME_LIMIT_MS: '3000',
+      BATTLE_REJOIN_GRACE_MS: '8000',
+    };
+    await startApp();
+    await startApp();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    for (const app of apps.splice(0).reverse()) await app.close().catch(() => undefined);
+    await database?.drop();
+    await redis?.down();
+  }, 60_000);
+
+  const open = async (t: TestApp, telegramId: number) => {
+    const socket = await connectSocket(t.url, t.initData(telegramId));
+    sockets.push(socket);
+    const ready = socket.next('statusUpdated');
+    socket.emit('initUser', { telegram_user_id: telegramId });
+    await ready;
+    return socket;
+  };
+
+  /** A player registered through `t`, with coins, `energy` (through the gateway) and a socket on `t`. */
+  const fighter = async (t: TestApp, energy?: number) => {
+    const telegramId = nextId++;
+    const userId = await readyPlayer(t, telegramId);
+    await grantCoins(t, userId, 10_000);
+    if (energy !== undefined) {
+      const set = await t.gateway.change(userId, (m) => m.setEnergy(userId, energy));
+      expect(set.ok).toBe(true);
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    const socket = await open(t, telegramId);
+    return { telegramId, userId, socket, characterId: row!.selectedCharacterId!, app: t };
+  };
+  type Fighter = Awaited<ReturnType<typeof fighter>>;
+
+  const findPvp = (p: Fighter, energy = 10) =>
+    p.socket.emit('findMatch', {
+      telegram_user_id: p.telegramId,
+      battle_type: 'pvp',
+      energy_to_spend: energy,
+      selected_character_id: p.characterId,
+      equipped_items: [],
+    });
+
+  /** x queues on its process, then y on another: they meet in one battle hosted by one of them. */
+  const match = async (x: Fighter, y: Fighter, energy = 10) => {
+    const queued = x.socket.next('matchmakingStarted');
+    findPvp(x, energy);
+    await queued;
+    const startedX = x.socket.next('battleStarted', undefined, 10_000);
+    const startedY = y.socket.next('battleStarted', undefined, 10_000);
+    findPvp(y, energy);
+    const [sx, sy] = await Promise.all([startedX, startedY]);
+    expect(sx.battle_id).toBe(sy.battle_id);
+    const host = apps.find((app) => app.battles.room(sx.battle_id));
+    if (!host) throw new Error('no process hosts the battle');
+    return { id: sx.battle_id, host, sx, sy };
+  };
+
+  const battleRow = async (t: TestApp, id: string) => {
+    const [row] = await t.database.db.select().from(battles).where(eq(battles.id, id));
+    return row!;
+  };
+  const battleLedger = async (t: TestApp, id: string) =>
+    t.database.db
+      .select({ userId: ledger.userId, key: ledger.idempotencyKey, delta: ledger.delta })
+      .from(ledger)
+      .where(sql`${ledger.idempotencyKey} like ${`battle:${id}:%`}`);
+
+  const tap = (socket: TestSocket, battleId: string, targetId?: number) =>
+    (socket.timeout(5_000) as any).emitWithAck('pvpTap', {
+      battle_id: battleId,
+      ...(targetId ? { target_id: targetId } : {}),
+    }) as Promise<{ hit: boolean; reason?: string }>;
+
+  it('CP1 D-CLUSTER-15 D-CLUSTER-17 two players on two processes meet, tap through their own process, and the battle pays once (F20, F33, F36)', async () => {
+    const [a, b] = apps;
+    const x = await fighter(a!);
+    const y = await fighter(b!);
+    const { id, host } = await match(x, y);
+
+    const row = await battleRow(a!, id);
+    expect(row.status).toBe('active');
+    expect(row.hostNode).toBe(host.cluster!.nodeId);
+    expect(new Set([a!.cluster!.nodeId, b!.cluster!.nodeId])).toContain(row.hostNode);
+    expect(row.entry.map((e) => e.userId).sort()).toEqual([x.userId, y.userId].sort());
+
+    // Each taps its own live target through its own process; the host answers every ack.
+    const room = host.battles.room(id)!;
+    const sides = [x, y].map((p) => ({ p, side: room.sideOf(p.userId)! }));
+    const hits = new Map<string, number>([
+      [x.userId, 0],
+      [y.userId, 0],
+    ]);
+    const completed = [x, y].map((p) => p.socket.next('battleCompleted', (c) => c.battle_id === id, 15_000));
+    const seenByX = x.socket.waitFor('pvpHealthUpdate', (u) => u.hit.by === 'opponent', 10_000);
+    while (!room.isOver) {
+      for (const { p, side } of sides) {
+        const target = room.state.fighters[side].target?.id;
+        if (!target || room.isOver) continue;
+        const ack = await tap(p.socket, id, target);
+        if (ack.hit) hits.set(p.userId, (hits.get(p.userId) ?? 0) + 1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    expect(hits.get(x.userId)).toBeGreaterThan(0);
+    expect(hits.get(y.userId)).toBeGreaterThan(0);
+    await seenByX;
+    const [cx, cy] = await Promise.all(completed);
+    expect(cx.is_pvp && cy.is_pvp).toBe(true);
+
+    await vi.waitFor(async () => expect((await battleRow(a!, id)).status).toBe('finished'), {
+      timeout: 5_000,
+    });
+    const rows = await battleLedger(a!, id);
+    for (const p of [x, y]) {
+      const mine = rows.filter((r) => r.userId === p.userId);
+      expect(mine.filter((r) => r.key.endsWith(':stake')).map((r) => r.delta)).toEqual([-5000]);
+      expect(mine.filter((r) => r.key === `battle:${id}:${p.userId}`).length).toBeLessThanOrEqual(1);
+      expect(await ledgerMatches(a!, p.userId)).toMatchObject({ coins: expect.any(Number) });
+      const balance = await ledgerMatches(a!, p.userId);
+      expect(balance.coins).toBe(balance.ledger);
+    }
+    // F36: PvP never creates coins.
+    expect(rows.reduce((sum, r) => sum + r.delta, 0)).toBeLessThanOrEqual(0);
+    expect(cx.coins_earned + cy.coins_earned).toBeLessThanOrEqual(0);
+  }, 60_000);
+
+  it('CP2 D-CLUSTER-17 a player rejoins from the other process and gets the whole battle from the host', async () => {
+    const [a, b] = apps;
+    const x = await fighter(a!);
+    const y = await fighter(b!);
+    const { id } = await match(x, y);
+    // y leaves b and comes back on a: the host tells x, and y's rejoin there gets the battle.
+    const waiting = x.socket.waitFor('waitingForOpponent', (w) => w.waiting, 5_000);
+    y.socket.close();
+    await waiting;
+    const again = await open(a!, y.telegramId);
+    const active = await again.waitFor('battleActive', (p) => p.battle_id === id, 5_000);
+    expect(active.in_queue).toBe(false);
+    const rejoined = again.next('battleStarted', (s) => s.battle_id === id && s.rejoined, 5_000);
+    const back = x.socket.next('waitingForOpponent', (w) => !w.waiting, 5_000);
+    again.emit('rejoinBattle', { battle_id: id });
+    expect(await rejoined).toMatchObject({ battle_id: id, is_pvp: true, rejoined: true });
+    await back;
+    const done = await again.next('battleCompleted', (c) => c.battle_id === id, 15_000);
+    expect(done.battle_id).toBe(id);
+    await vi.waitFor(async () => expect((await battleRow(a!, id)).status).toBe('finished'), {
+      timeout: 5_000,
+    });
+  }, 60_000);
+
+  it('CP3 D-CLUSTER-18 F30 the host closes without settling: the sweeper voids the battle, stake and energy back once', async () => {
+    const [a, b] = apps;
+    const x = await fighter(a!, 200);
+    const y = await fighter(b!, 200);
+    const { id, host } = await match(x, y, 100);
+    const survivor = host === a ? b! : a!;
+    const onSurvivor = host === a ? y : x;
+    const voidedNotice = onSurvivor.socket.waitFor('battleCompleted', (c) => c.battle_id === id, 15_000);
+    const started = Date.now();
+    apps.splice(apps.indexOf(host), 1);
+    await host.close();
+
+    await vi.waitFor(async () => expect((await battleRow(survivor, id)).status).toBe('void'), {
+      timeout: 12_000,
+      interval: 200,
+    });
+    expect(await voidedNotice).toMatchObject({ reason: 'void', stake: 5000, payout: 5000 });
+    // Voided by the sweeper, for its host's missing heartbeat (not by anyone's boot).
+    expect((await battleRow(survivor, id)).stats).toMatchObject({
+      voidReason: `host ${host.cluster!.nodeId} lost`,
+    });
+    const elapsedSeconds = (Date.now() - started) / 1000 + 2;
+    const rows = await battleLedger(survivor, id);
+    for (const p of [x, y]) {
+      const mine = rows.filter((r) => r.userId === p.userId);
+      expect(mine.map((r) => `${r.key} ${r.delta}`).sort()).toEqual(
+        [`battle:${id}:${p.userId}:stake -5000`, `battle:${id}:${p.userId}:void 5000`].sort(),
+      );
+      const balance = await ledgerMatches(survivor, p.userId);
+      expect(balance).toEqual({ coins: 10_000, ledger: 10_000 });
+      // Energy: 200 before, 100 spent, 100 back once (plus what regenerated meanwhile, 3 a second).
+      const [row] = await survivor.database.db
+        .select({ energy: users.energy })
+        .from(users)
+        .where(and(eq(users.id, p.userId)));
+      expect(row!.energy).toBeGreaterThanOrEqual(200);
+      expect(row!.energy).toBeLessThan(200 + 100);
+      expect(row!.energy).toBeLessThanOrEqual(200 + Math.ceil(3 * (elapsedSeconds + 10)));
+    }
+    // Both can fight again: their Arena claims were released.
+    const replacement = await startApp();
+    const z = await fighter(replacement);
+    const again = await match(onSurvivor, z);
+    expect(again.id).not.toBe(id);
+  }, 60_000);
+});
