@@ -18,6 +18,12 @@ import {
 } from '@titans/shared/admin/schemas';
 import type { z } from 'zod';
 
+/** Other processes of a cluster holding the player's sockets (D-CLUSTER-22), as a clause. */
+function elsewhere(processes: number | null): string {
+  if (processes === null) return ' (other processes unknown: Redis did not answer)';
+  return processes > 0 ? ` and on ${processes} other process(es)` : '';
+}
+
 export interface OpsContext {
   /** The server, e.g. http://127.0.0.1:3000. */
   url: string;
@@ -143,7 +149,7 @@ function printPlayer(context: OpsContext, report: PlayerReport) {
   );
   out(`  banned: ${player.is_banned ? `yes (${player.ban_reason ?? 'no reason given'})` : 'no'}`);
   out(
-    `  online here: ${online.sockets} socket(s)` +
+    `  online: ${online.sockets} socket(s) here${elsewhere(online.other_processes)}` +
       (online.battle_id ? `, in battle ${online.battle_id}` : '') +
       (online.queued ? ', waiting for a match' : ''),
   );
@@ -307,14 +313,16 @@ async function run({ values, positionals }: ReturnType<typeof parse>, context: O
     }
     case 'kick': {
       const telegramId = need(target, 'the Telegram id');
-      const done = await call<{ sockets: number }>(
+      const done = await call<{ sockets: number; other_processes: number | null }>(
         context,
         'POST',
         `/admin/players/${telegramId}/kick`,
         checked(operatorActionBodySchema, action),
       );
       return show(done, () =>
-        context.out(`Closed ${done.sockets} socket(s) of ${telegramId}; the app reconnects by itself.`),
+        context.out(
+          `Closed ${done.sockets} socket(s) of ${telegramId} here${elsewhere(done.other_processes)}; the app reconnects by itself.`,
+        ),
       );
     }
     case 'ban':

@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Api } from 'grammy';
+import { AdminPresence } from './admin/admin-presence.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { AdminService } from './admin/admin-service.ts';
 import { registerAuthHooks } from './auth/auth-hooks.ts';
@@ -407,16 +408,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await bans.start();
   if (config.adminToken) {
     await app.register(banRoutes({ token: config.adminToken, bans }));
+    // Online, battle and kick across a cluster's processes (D-CLUSTER-22).
+    const presence = new AdminPresence({
+      sockets,
+      holdsRoom: (room) => io.of('/').adapter.rooms.has(room),
+      cluster: realtimeCluster,
+      arenaStateOf: (userId) => battles.arenaStateOf(userId),
+    });
     const admin = new AdminService({
       database,
       gateway,
       live: engine,
-      presence: {
-        socketsOf: (telegramUserId) => sockets.socketsOf(telegramUserId).length,
-        battleOf: (userId) => battles.activeBattleOf(userId),
-        isQueued: (userId) => battles.isQueued(userId),
-      },
-      kick: (telegramUserId) => sockets.closeAll(telegramUserId, 'socket/kicked'),
+      presence: presence.source,
+      kick: (telegramUserId, userId) => presence.kick(telegramUserId, userId),
       catalogue: new CatalogueReloader({
         database,
         catalogueDir: config.catalogueDir,

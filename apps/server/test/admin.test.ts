@@ -302,7 +302,7 @@ describeEachDatabase('admin API', (kind) => {
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     const kicked = await op('POST', `/admin/players/${id}/kick`, { actor: 'bob', reason: 'stuck session' });
     expect(kicked.status).toBe(200);
-    expect(kicked.body.data).toEqual({ sockets: 1 });
+    expect(kicked.body.data).toEqual({ sockets: 1, other_processes: 0 });
     expect(await told).toMatchObject({ code: 'socket/kicked' });
     await closed;
     const audit = await t.database.db.select().from(adminAudit).where(eq(adminAudit.userId, userId));
@@ -344,7 +344,7 @@ describeEachDatabase('admin API', (kind) => {
       is_banned: false,
     });
     expect(report.player.max_energy).toBeGreaterThan(0);
-    expect(report.online).toEqual({ sockets: 1, battle_id: null, queued: false });
+    expect(report.online).toEqual({ sockets: 1, other_processes: 0, battle_id: null, queued: false });
     expect(report.ledger[0]).toMatchObject({ delta: 42, reason: 'ops:grant' });
     expect(
       report.payments.map(

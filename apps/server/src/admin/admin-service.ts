@@ -22,6 +22,7 @@ import type { StarsService } from '../stars/stars-service.ts';
 import type { UserRow } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import { recordAudit } from './admin-audit.ts';
+import type { KickCount } from './admin-presence.ts';
 import { grantItem, takeItem } from './item-possessions.ts';
 import { findPlayers, type PresenceSource, paymentsOf, playerReport } from './player-report.ts';
 
@@ -31,8 +32,8 @@ export interface AdminServiceDeps {
   /** The tap engine: balances with the taps not yet durable. */
   live: LiveBalanceSource;
   presence: PresenceSource;
-  /** Closes every socket of a Telegram user in this process; answers how many. */
-  kick(telegramUserId: string): number;
+  /** Closes every socket of the player on every process; answers those counted here (admin-presence.ts). */
+  kick(telegramUserId: string, userId: string): Promise<KickCount>;
   catalogue: CatalogueReloader;
   /** Stars refunds (the StarsService's operator methods, S5 and S12). */
   refunds: Pick<StarsService, 'refund' | 'refundUnrecorded'>;
@@ -172,19 +173,23 @@ export class AdminService {
     return { balance_after: balance, user_item_id: null };
   }
 
-  /** OPS3: closes the player's sockets in this process (they reconnect by themselves) and records it. */
-  async kick(telegramUserId: string, body: OperatorActionBody): Promise<MoneyResult<{ sockets: number }>> {
+  /**
+   * OPS3: closes the player's sockets on every process of a cluster (they reconnect by
+   * themselves) and records it. `sockets` counts those closed on this process; `other_processes`
+   * those told to close theirs (D-CLUSTER-22).
+   */
+  async kick(telegramUserId: string, body: OperatorActionBody): Promise<MoneyResult<KickCount>> {
     const user = await this.player(telegramUserId);
     if (!user) return failed('user/not-found');
-    const sockets = this.deps.kick(user.telegramUserId.toString());
+    const closed = await this.deps.kick(user.telegramUserId.toString(), user.id);
     await recordAudit(this.db, {
       actor: body.actor,
       action: 'kick',
       userId: user.id,
       reason: body.reason,
-      details: { sockets },
+      details: { ...closed },
     });
-    return succeeded({ sockets });
+    return succeeded(closed);
   }
 
   /** A player's payments (Stars and TON), newest first. */

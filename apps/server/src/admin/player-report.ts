@@ -19,11 +19,14 @@ import { auditView } from './admin-audit.ts';
 /** How many of each list a lookup shows: enough for a support ticket, small enough to read. */
 const RECENT = 20;
 
-/** What the report knows from this process besides the database. */
+/** Where the player is connected and fighting, besides the database (admin-presence.ts). */
 export interface PresenceSource {
+  /** Open sockets on this process. */
   socketsOf(telegramUserId: string): number;
-  battleOf(userId: string): string | null;
-  isQueued(userId: string): boolean;
+  /** Other processes of a cluster holding the player's sockets (0 alone; null: Redis did not answer). */
+  elsewhere(userId: string): Promise<number | null>;
+  /** The player's battle or queue, cluster-wide. */
+  arenaOf(userId: string): Promise<{ battleId: string | null; queued: boolean }>;
 }
 
 /** One player by Telegram id, or every player with that username (any case, with or without @). */
@@ -139,7 +142,7 @@ function possessionsView(items: RecentRows[2], heroes: RecentRows[3]): PlayerRep
 
 /**
  * Everything a support ticket needs about one player (issue 34): balances as the game shows them
- * (with taps not yet durable), level, energy, whether they are online or fighting here, and their
+ * (with taps not yet durable), level, energy, whether they are online or fighting (cluster-wide), and their
  * latest ledger rows, payments, possessions, battles, tap flags and operator actions.
  */
 export async function playerReport(
@@ -150,7 +153,11 @@ export async function playerReport(
   now: number,
 ): Promise<PlayerReport> {
   const telegramUserId = user.telegramUserId.toString();
-  const [ledgerRows, payments, items, heroes, fought, flags, audit] = await recentRows(db, user.id);
+  const [[ledgerRows, payments, items, heroes, fought, flags, audit], elsewhere, arena] = await Promise.all([
+    recentRows(db, user.id),
+    presence.elsewhere(user.id),
+    presence.arenaOf(user.id),
+  ]);
   const balances = currentBalances(user, live, now);
   return {
     player: {
@@ -176,8 +183,9 @@ export async function playerReport(
     },
     online: {
       sockets: presence.socketsOf(telegramUserId),
-      battle_id: presence.battleOf(user.id),
-      queued: presence.isQueued(user.id),
+      other_processes: elsewhere,
+      battle_id: arena.battleId,
+      queued: arena.queued,
     },
     ledger: ledgerRows.map((row) => ({
       id: row.id,

@@ -129,8 +129,11 @@ export interface PlayerReport {
     is_banned: boolean;
     ban_reason: string | null;
   };
-  /** Open sockets on this server process; in_battle/queued as this process knows them. */
-  online: { sockets: number; battle_id: string | null; queued: boolean };
+  /**
+   * Open sockets on the process that answered, and how many other processes of a cluster hold the
+   * player's sockets (0 alone; null when Redis does not answer); battle and queue cluster-wide.
+   */
+  online: { sockets: number; other_processes: number | null; battle_id: string | null; queued: boolean };
   ledger: Array<{
     id: number;
     currency: string;
