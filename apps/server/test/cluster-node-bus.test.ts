@@ -53,16 +53,23 @@ describe.runIf(process.env.DATABASE_URL)('messages between processes and who is 
     await expect(a.request(a.nodeId, 'echo', 2)).resolves.toEqual({ from: 'a' });
   });
 
-  it('a failing handler answers a failure; an absent process times out', async () => {
-    const { buses } = await twoNodes();
+  it('a failing handler answers a failure; an absent process is refused at once, a silent one times out', async () => {
+    const { buses, clusters } = await twoNodes();
     const [a, b] = buses as [NodeBus, NodeBus];
     b.handle('boom', () => {
       throw new Error('no such battle');
     });
     await expect(a.request(b.nodeId, 'boom', null)).rejects.toBeInstanceOf(NodeRequestError);
     await expect(a.request(b.nodeId, 'unknown-kind', null)).rejects.toThrow(/no handler/);
-    const started = Date.now();
-    await expect(a.request('nobody-here', 'echo', null, 300)).rejects.toBeInstanceOf(NodeUnreachableError);
+    // Nobody listens on an absent process's channel: refused at once, not after the timeout.
+    let started = Date.now();
+    await expect(a.request('nobody-here', 'echo', null, 5_000)).rejects.toBeInstanceOf(NodeUnreachableError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // A process that listens and never answers (paused): the timeout.
+    const silent = await clusters[0]!.duplicate();
+    await silent.subscribe(clusters[0]!.key('bus:paused-node'));
+    started = Date.now();
+    await expect(a.request('paused-node', 'echo', null, 300)).rejects.toBeInstanceOf(NodeUnreachableError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 

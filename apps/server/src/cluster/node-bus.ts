@@ -108,7 +108,14 @@ export class NodeBus {
         reject(new NodeUnreachableError(node, kind));
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer, node, kind });
-      this.publish(node, { t: 'req', id, kind, from: this.nodeId, payload });
+      this.publish(node, { t: 'req', id, kind, from: this.nodeId, payload }, () => {
+        // Nobody listens on the node's channel: it is gone (a paused process still listens).
+        const pending = this.pending.get(id);
+        if (!pending) return;
+        this.pending.delete(id);
+        pending.timer.cancel();
+        reject(new NodeUnreachableError(node, kind));
+      });
     });
   }
 
@@ -141,13 +148,18 @@ export class NodeBus {
     return handler(payload, this.nodeId);
   }
 
-  private publish(node: string, message: Envelope): void {
+  private publish(node: string, message: Envelope, nobodyListens?: () => void): void {
     if (this.closed) return;
     this.stats.sent++;
-    this.pub.publish(this.channel(node), JSON.stringify(message)).catch((error: unknown) => {
-      // The request's timer answers the caller; a lost message is what this bus promises.
-      this.logger.debug({ err: error, node }, 'node bus publish failed');
-    });
+    this.pub.publish(this.channel(node), JSON.stringify(message)).then(
+      (receivers) => {
+        if (receivers === 0) nobodyListens?.();
+      },
+      (error: unknown) => {
+        // The request's timer answers the caller; a lost message is what this bus promises.
+        this.logger.debug({ err: error, node }, 'node bus publish failed');
+      },
+    );
   }
 
   private receive(raw: string): void {
