@@ -10,6 +10,7 @@ import {
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { useState } from 'react';
+import { type TabItem, Tabs } from '../../components/tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -17,6 +18,11 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 
 const DIFFICULTY_LABEL: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+
+const MODE_TABS: ReadonlyArray<TabItem<'pvp' | 'pve'>> = [
+  { value: 'pvp', label: 'Player vs Player' },
+  { value: 'pve', label: 'Player vs AI' },
+];
 
 /**
  * What a battle of this mode stakes and pays (rules F33–F35, decisions D-WEB-37): the stake is taken
@@ -82,23 +88,19 @@ export function StartBattleDialog({
         </>
       }
     >
-      <div role="tablist" className="mt-1 grid grid-cols-2 gap-1 rounded-2xl bg-night-950/70 p-1">
-        {(['pvp', 'pve'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={mode === value}
-            onClick={() => onChange({ mode: value })}
-            className={cx(
-              'rounded-xl py-2.5 font-display text-[15px] transition-colors',
-              mode === value ? 'bg-gold-400 text-[#4a2300]' : 'text-muted',
-            )}
-          >
-            {value === 'pvp' ? 'Player vs Player' : 'Player vs AI'}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Battle mode"
+        items={MODE_TABS}
+        value={mode}
+        onChange={(value) => onChange({ mode: value })}
+        className="mt-1 grid grid-cols-2 gap-1 rounded-2xl bg-night-950/70 p-1"
+        tabClassName={(selected) =>
+          cx(
+            'rounded-xl py-2.5 font-display text-[15px] transition-colors',
+            selected ? 'bg-gold-400 text-[#4a2300]' : 'text-muted',
+          )
+        }
+      />
       {mode === 'pve' && (
         <div className="mt-4">
           <p className="text-left text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">

@@ -1,12 +1,12 @@
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { Tabs } from '../../components/tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
-import { haptics } from '../../lib/haptics.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
@@ -122,35 +122,21 @@ export function InventoryPanel() {
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label="Inventory filters"
+      <Tabs
+        label="Inventory filters"
+        items={PROFILE_INVENTORY_TABS.map((tab) => ({ value: tab.type, label: tab.label, key: tab.label }))}
+        value={type}
+        onChange={setType}
         className="no-scrollbar -mx-4 flex gap-1.5 overflow-x-auto px-4 pb-1"
-      >
-        {PROFILE_INVENTORY_TABS.map((tab) => {
-          const selected = tab.type === type;
-          return (
-            <button
-              key={tab.label}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              onClick={() => {
-                haptics.selection();
-                setType(tab.type);
-              }}
-              className={cx(
-                'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
-                selected
-                  ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
-                  : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
-              )}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+        tabClassName={(selected) =>
+          cx(
+            'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
+            selected
+              ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
+              : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
+          )
+        }
+      />
       <input
         type="search"
         value={search}

@@ -1,6 +1,7 @@
 import { MARKETPLACE_CHARACTER_CAP } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
+import { Tabs } from '../../components/tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -175,36 +176,29 @@ export function MarketplaceScreen() {
         />
       </label>
 
-      <div
-        role="tablist"
-        aria-label="Categories"
-        className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
-      >
-        {SHOP_CATEGORIES.map((entry) => {
-          const selected = entry.key === category;
-          return (
-            <button
-              key={entry.key}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              onClick={() => {
-                haptics.selection();
-                setCategory(entry.key);
-              }}
-              className={cx(
-                'flex shrink-0 items-center gap-1.5 rounded-full py-1 pr-3.5 pl-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
-                selected
-                  ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
-                  : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
-              )}
-            >
+      <Tabs
+        label="Categories"
+        items={SHOP_CATEGORIES.map((entry) => ({
+          value: entry.key,
+          label: (
+            <>
               <img src={entry.icon} alt="" className="size-7 rounded-full bg-night-950/40 object-cover" />
               {entry.label}
-            </button>
-          );
-        })}
-      </div>
+            </>
+          ),
+        }))}
+        value={category}
+        onChange={setCategory}
+        className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
+        tabClassName={(selected) =>
+          cx(
+            'flex shrink-0 items-center gap-1.5 rounded-full py-1 pr-3.5 pl-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
+            selected
+              ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
+              : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
+          )
+        }
+      />
 
       {showingCharacters && (
         <section aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">

@@ -1,11 +1,11 @@
 import { GAMES_PAGE_SIZE } from '@titans/shared/constants';
 import { useState } from 'react';
+import { Tabs } from '../../components/tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
-import { haptics } from '../../lib/haptics.ts';
 import { useGames } from './api/get-games.ts';
 import { openExternalLink } from './open-external-link.ts';
 
@@ -46,32 +46,19 @@ export function GamesBrowser() {
 
   return (
     <section aria-label="Games" className="flex flex-col gap-3">
-      <div
+      <Tabs
+        label="Game categories"
+        items={categories.map((name) => ({ value: name, label: name }))}
+        value={category}
+        onChange={setCategory}
         className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4"
-        role="tablist"
-        aria-label="Game categories"
-      >
-        {categories.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={category === name}
-            onClick={() => {
-              haptics.selection();
-              setCategory(name);
-            }}
-            className={cx(
-              'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold ring-1 transition-colors',
-              category === name
-                ? 'bg-gold-300 text-[#4a2300] ring-gold-200'
-                : 'bg-white/6 text-ink/80 ring-white/12',
-            )}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+        tabClassName={(selected) =>
+          cx(
+            'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold ring-1 transition-colors',
+            selected ? 'bg-gold-300 text-[#4a2300] ring-gold-200' : 'bg-white/6 text-ink/80 ring-white/12',
+          )
+        }
+      />
 
       {!games.data ? (
         <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading games">

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type TabItem, Tabs } from '../../components/tabs.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -27,12 +28,26 @@ import { TaskCard } from './task-card.tsx';
 import { taskLink, useExternalVisit } from './use-external-visit.ts';
 
 /** spec-a §2: the tab buttons (the watch tab is reached by link only). */
-const TAB_BUTTONS: Array<{ tab: TaskTab; label: string; isNew?: boolean }> = [
-  { tab: 'all', label: 'All Tasks' },
-  { tab: 'quiz', label: 'Quiz', isNew: true },
-  { tab: 'community', label: 'Community' },
-  { tab: 'daily', label: 'Daily Checkout' },
-  { tab: 'play', label: 'Games' },
+const NEW_BADGE = (
+  <span className="ml-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
+    New
+  </span>
+);
+
+const TAB_ITEMS: Array<TabItem<TaskTab>> = [
+  { value: 'all', label: 'All Tasks' },
+  {
+    value: 'quiz',
+    label: (
+      <>
+        Quiz
+        {NEW_BADGE}
+      </>
+    ),
+  },
+  { value: 'community', label: 'Community' },
+  { value: 'daily', label: 'Daily Checkout' },
+  { value: 'play', label: 'Games' },
 ];
 
 /** Adsgram's SDK loads only when the watch tab has an ad to show. */
@@ -101,7 +116,6 @@ export function QuestBoard() {
   const [claiming, setClaiming] = useState<string | null>(null);
 
   const selectTab = (next: TaskTab) => {
-    haptics.selection();
     setQuizTaskId(null);
     setParams({ tab: next }, { replace: true });
   };
@@ -288,44 +302,26 @@ export function QuestBoard() {
       </section>
 
       {!quizTask && (
-        <div
+        <Tabs
+          label="Quest tabs"
+          items={[
+            ...(tab === 'watch' ? [{ value: 'watch' as const, label: 'Play & Earn' }] : []),
+            ...TAB_ITEMS,
+          ]}
+          value={tab}
+          onChange={selectTab}
           className="no-scrollbar -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1"
-          role="tablist"
-          aria-label="Quest tabs"
-        >
-          {tab === 'watch' && (
-            <button
-              type="button"
-              role="tab"
-              aria-selected
-              className="shrink-0 rounded-full bg-[linear-gradient(180deg,#8ff0ff,#17b5f0)] px-3.5 py-2 font-display text-[14px] text-night-900"
-            >
-              Play &amp; Earn
-            </button>
-          )}
-          {TAB_BUTTONS.map((button) => (
-            <button
-              key={button.tab}
-              type="button"
-              role="tab"
-              aria-selected={tab === button.tab}
-              onClick={() => selectTab(button.tab)}
-              className={cx(
-                'relative shrink-0 rounded-full px-3.5 py-2 font-display text-[14px] ring-1 transition-colors',
-                tab === button.tab
-                  ? 'bg-[linear-gradient(180deg,#fff0a8,#ffb416)] text-[#4a2300] ring-gold-200 shadow-[0_3px_0_#a85a00]'
-                  : 'bg-night-700/70 text-ink/85 ring-white/12',
-              )}
-            >
-              {button.label}
-              {button.isNew && (
-                <span className="ml-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
-                  New
-                </span>
-              )}
-            </button>
-          ))}
-        </div>
+          tabClassName={(selected, value) =>
+            value === 'watch'
+              ? 'shrink-0 rounded-full bg-[linear-gradient(180deg,#8ff0ff,#17b5f0)] px-3.5 py-2 font-display text-[14px] text-night-900'
+              : cx(
+                  'relative shrink-0 rounded-full px-3.5 py-2 font-display text-[14px] ring-1 transition-colors',
+                  selected
+                    ? 'bg-[linear-gradient(180deg,#fff0a8,#ffb416)] text-[#4a2300] ring-gold-200 shadow-[0_3px_0_#a85a00]'
+                    : 'bg-night-700/70 text-ink/85 ring-white/12',
+                )
+          }
+        />
       )}
 
       <div className="mt-3">{body}</div>
