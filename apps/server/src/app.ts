@@ -159,6 +159,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   registerEdgeInputCheck(app);
 
   const cluster = await openCluster(config, app.log);
+  if (cluster) gameMetrics?.labelNode(cluster.nodeId);
   // Boot work once (D-CLUSTER-3): migrations and the catalogue load run under the boot lock.
   const bootLock = await takeBootLock(config.databaseDirectUrl).catch(async (error: unknown) => {
     await cluster?.close();

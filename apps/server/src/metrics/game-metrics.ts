@@ -27,6 +27,9 @@ export interface GameSources {
   leaderboard?: () => { lastRefreshMs: number; lastTotal: number; refreshes: number };
 }
 
+/** The `node` label of a process outside a cluster (D-OPS-7). */
+export const SINGLE_NODE = 'single';
+
 /** Payments are counted from the database; a scrape every 15 s would read them too often on PGlite. */
 const PAYMENTS_EVERY_MS = 30_000;
 /** Distinct ledger reasons kept as label values; more (a bug) are counted as `other`. */
@@ -38,10 +41,11 @@ const CONFIRMATION_SECONDS = [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5, 10]
 
 /**
  * The Prometheus side of GET /metrics (decisions D-OPS-2): Node's default process series and the
- * game's own, all prefixed `titans_`. Counters the services already keep (taps, flushes, sockets,
- * the Arena) are read at scrape time; what needs a timing (REST latency, flush duration, durable
- * confirmation) or a label the services do not keep (ledger reasons) is observed as it happens.
- * One registry per app, so test apps in one process do not share series.
+ * game's own, all prefixed `titans_` and labelled `node` (the cluster node id, or `single`;
+ * D-OPS-7). Counters the services already keep (taps, flushes, sockets, the Arena) are read at
+ * scrape time; what needs a timing (REST latency, flush duration, durable confirmation) or a label
+ * the services do not keep (ledger reasons) is observed as it happens. One registry per app, so
+ * test apps in one process do not share series.
  */
 export class GameMetrics {
   readonly registry = new Registry();
@@ -64,6 +68,8 @@ export class GameMetrics {
   readonly tapObserver: TapObserver;
 
   constructor() {
+    // Every series carries the process it came from (D-OPS-7): `single` until a cluster names it.
+    this.registry.setDefaultLabels({ node: SINGLE_NODE });
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     this.http = new Histogram({
@@ -124,6 +130,11 @@ export class GameMetrics {
       confirmed: (ms) => this.confirmation.observe(ms / 1000),
     };
     this.defineScraped();
+  }
+
+  /** Labels every series with this process's cluster node id (D-OPS-7). */
+  labelNode(nodeId: string) {
+    this.registry.setDefaultLabels({ node: nodeId });
   }
 
   /** Handed to the BalanceGateway: every committed change, counted by reason. */
