@@ -4,8 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAPROXY } from '../../../scripts/cluster/haproxy-config.ts';
 import { LocalCluster } from '../../../scripts/cluster/local-cluster.ts';
-import { signInitData } from '../src/auth/init-data.ts';
-import { ClusterTapper } from './helpers/cluster-tapper.ts';
+import { ClusterTapper, percentile, readyPlayers, storedTaps } from './helpers/cluster-tapper.ts';
 import { createPostgresDatabase, TEST_BOT_TOKEN } from './helpers/test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -16,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * on one PostgreSQL and one Redis behind HAProxy, players tapping through it as the web app does.
  */
 describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
-  'cluster faults: kill -9 and SIGSTOP',
+  'cluster faults: kill -9, SIGSTOP and the drain',
   () => {
     let database: { url: string; drop(): Promise<void> };
     let db: pg.Client;
@@ -50,51 +49,6 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       return cluster;
     };
 
-    const http = async (url: string, id: number, method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${url}${route}`, {
-        method,
-        headers: {
-          authorization: `tma ${signInitData({ id, first_name: `P${id}` }, TEST_BOT_TOKEN)}`,
-          'x-titans-player': String(id),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as any };
-    };
-
-    const readyPlayers = async (url: string, ids: number[]) => {
-      const heroes = await http(url, ids[0]!, 'GET', '/v1/characters?is_free=true&limit=10');
-      const heroId = heroes.body.data.characters[0]._id as string;
-      for (const id of ids) {
-        expect(
-          (await http(url, id, 'POST', '/v1/user/register', { telegram_user_id: id })).status,
-        ).toBeLessThan(300);
-        expect(
-          (await http(url, id, 'POST', `/v1/user/${id}/select-character`, { characterId: heroId })).status,
-        ).toBe(200);
-      }
-    };
-
-    const stored = async (telegramId: number) => {
-      const { rows } = await db.query(
-        `select u.coins, u.total_taps,
-              (select coalesce(sum(delta), 0) from ledger l where l.user_id = u.id and l.currency = 'coins') as ledger
-         from users u where u.telegram_user_id = $1`,
-        [telegramId],
-      );
-      return {
-        coins: Number(rows[0].coins),
-        taps: Number(rows[0].total_taps),
-        ledger: Number(rows[0].ledger),
-      };
-    };
-
-    const percentile = (values: number[], p: number) => {
-      const sorted = [...values].sort((x, y) => x - y);
-      return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-    };
-
     it('kill -9 of a process under tapping load: every confirmed tap kept, nothing doubled, its players tap again through the other', async () => {
       const c = await start();
       const base = 700_000 + Math.floor(Math.random() * 90_000) * 10;
@@ -122,7 +76,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       for (const tapper of tappers) await tapper.stop();
       for (const tapper of tappers) expect(await tapper.settled(10_000)).toBe(true);
       for (const tapper of tappers) {
-        const row = await stored(tapper.telegramId);
+        const row = await storedTaps(db, tapper.telegramId);
         expect(row.coins).toBe(row.ledger);
         // Every confirmed tap is there, and none twice (each batch counted once, at most what was sent).
         expect(row.taps).toBe(tapper.confirmedTaps());
@@ -160,15 +114,50 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       await sleep(800);
       await moved.stop();
       expect(await moved.settled(10_000)).toBe(true);
-      const before = await stored(id);
+      const before = await storedTaps(db, id);
       expect(before.taps).toBe(moved.confirmedTaps());
       // The paused process wakes with the player's unwritten taps: its flush is refused.
       c.resume('titans1');
       await sleep(1_500);
-      const after = await stored(id);
+      const after = await storedTaps(db, id);
       expect(after).toEqual(before);
       expect(after.coins).toBe(after.ledger);
       moved.close();
+      await c.stop();
+      cluster = null;
+    }, 90_000);
+
+    it('SIGTERM drains a process: its players move to the other with nothing lost, then it exits cleanly', async () => {
+      const c = await start();
+      const base = 600_000 + Math.floor(Math.random() * 90_000) * 10;
+      const ids = Array.from({ length: 10 }, (_, index) => base + index);
+      await readyPlayers(c.url, ids);
+      for (const id of ids) {
+        const tapper = new ClusterTapper(id, `drain-${id}-${randomBytes(2).toString('hex')}`, () => c.url);
+        tappers.push(tapper);
+        await tapper.connect();
+        tapper.start(80, 1);
+      }
+      await sleep(1_000);
+      for (const tapper of tappers) tapper.markCut();
+      const drainStarted = Date.now();
+      const exit = await c.drain('titans1');
+      console.log(`drain: exited after ${Date.now() - drainStarted} ms`);
+      expect(exit).toBe('0');
+      // Everyone taps (again) through the process that stays.
+      while (tappers.some((tapper) => tapper.backAfterMs === null)) await sleep(100);
+      console.log(`drain: all tapping again ${Date.now() - drainStarted} ms after SIGTERM`);
+      await sleep(500);
+      for (const tapper of tappers) await tapper.stop();
+      for (const tapper of tappers) expect(await tapper.settled(10_000)).toBe(true);
+      for (const tapper of tappers) {
+        const row = await storedTaps(db, tapper.telegramId);
+        expect(row.coins).toBe(row.ledger);
+        // Nothing lost in the move: every batch sent was answered and is durable, once.
+        expect(row.taps).toBe(tapper.confirmedTaps());
+        expect(tapper.confirmedSeq).toBe(tapper.sent.length);
+      }
+      for (const tapper of tappers.splice(0)) tapper.close();
       await c.stop();
       cluster = null;
     }, 90_000);

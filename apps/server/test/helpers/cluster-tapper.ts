@@ -1,3 +1,5 @@
+import type pg from 'pg';
+import { expect } from 'vitest';
 import { signInitData } from '../../src/auth/init-data.ts';
 import { connectSocket, type TestSocket } from './socket-client.ts';
 import { TEST_BOT_TOKEN } from './test-app.ts';
@@ -124,4 +126,49 @@ export class ClusterTapper {
   private emit(seq: number, count: number) {
     this.socket?.emit('tap', { telegram_user_id: this.telegramId, count, seq });
   }
+}
+
+/** A REST call as the web app makes it in a cluster: signed init data and the player id header. */
+export async function playerCall(url: string, id: number, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: {
+      authorization: `tma ${signInitData({ id, first_name: `P${id}` }, TEST_BOT_TOKEN)}`,
+      'x-titans-player': String(id),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+/** Registers players and selects the first free hero for each. */
+export async function readyPlayers(url: string, ids: number[]) {
+  const heroes = await playerCall(url, ids[0] ?? 1, 'GET', '/v1/characters?is_free=true&limit=10');
+  const heroId = heroes.body.data.characters[0]._id as string;
+  for (const id of ids) {
+    const registered = await playerCall(url, id, 'POST', '/v1/user/register', { telegram_user_id: id });
+    expect(registered.status).toBeLessThan(300);
+    const selected = await playerCall(url, id, 'POST', `/v1/user/${id}/select-character`, {
+      characterId: heroId,
+    });
+    expect(selected.status).toBe(200);
+  }
+}
+
+/** A player's stored coins, taps and coin ledger sum. */
+export async function storedTaps(db: pg.Client, telegramId: number) {
+  const { rows } = await db.query(
+    `select u.coins, u.total_taps,
+            (select coalesce(sum(delta), 0) from ledger l where l.user_id = u.id and l.currency = 'coins') as ledger
+       from users u where u.telegram_user_id = $1`,
+    [telegramId],
+  );
+  return { coins: Number(rows[0].coins), taps: Number(rows[0].total_taps), ledger: Number(rows[0].ledger) };
+}
+
+/** The p-th percentile of some values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
