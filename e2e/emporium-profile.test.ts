@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('Profile, Inventory and FAQ', () => {
-  test('S6 Profile shows the player, balances and the stats the server computes', async () => {
+  test('M6 Profile shows the player, balances and the stats the server computes', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);

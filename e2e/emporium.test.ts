@@ -72,7 +72,7 @@ async function cardNames(page: Page): Promise<string[]> {
 }
 
 describe('Titans Emporium', () => {
-  test('S7 search, categories and the race filter; at most 9 characters, free ones hidden', async () => {
+  test('M7 search, categories and the race filter; at most 9 characters, free ones hidden', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     await openEmporium(page, { fromHome: true });
@@ -104,7 +104,7 @@ describe('Titans Emporium', () => {
     await context.close();
   }, 240_000);
 
-  test('S1 buy a character with gold, see it in the Inventory, equip it and see it on Home', async () => {
+  test('M1 buy a character with gold, see it in the Inventory, equip it and see it on Home', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     await openEmporium(page);
@@ -144,7 +144,7 @@ describe('Titans Emporium', () => {
     await context.close();
   }, 240_000);
 
-  test('S4 a purchase without enough gold shows the spec modal and changes nothing', async () => {
+  test('M4 a purchase without enough gold shows the spec modal and changes nothing', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     await openEmporium(page);
@@ -221,7 +221,7 @@ describe('Titans Emporium', () => {
     await context.close();
   }, 240_000);
 
-  test('S1 buy a Titans Realm and set it on Home', async () => {
+  test('M1 buy a Titans Realm and set it on Home', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     await openEmporium(page);

@@ -12,7 +12,7 @@ import {
 } from './helpers/test-app.ts';
 
 /**
- * Money races of the Titans Emporium (S1–S5). On PostgreSQL the purchases of different players
+ * Money races of the Titans Emporium (M1–M5). On PostgreSQL the purchases of different players
  * run in truly concurrent transactions; PGlite serialises them, so both are covered.
  */
 describeEachDatabase('Titans Emporium races', (kind) => {
@@ -33,7 +33,7 @@ describeEachDatabase('Titans Emporium races', (kind) => {
       .from(ledger)
       .where(and(eq(ledger.userId, userId), like(ledger.reason, 'shop:%')));
 
-  it('S2 50 concurrent purchases of one character by one player: one succeeds, one debit, one ledger row', async () => {
+  it('M2 50 concurrent purchases of one character by one player: one succeeds, one debit, one ledger row', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const [hero] = await t.database.db
@@ -62,7 +62,7 @@ describeEachDatabase('Titans Emporium races', (kind) => {
     expect(await ledgerMatches(t, userId)).toEqual({ coins: hero!.price * 2, ledger: hero!.price * 2 });
   }, 120_000);
 
-  it('L2 S4 50 concurrent purchases of different items worth more than the balance: never negative, ledger = balance', async () => {
+  it('L2 M4 50 concurrent purchases of different items worth more than the balance: never negative, ledger = balance', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const goldItems = await t.database.db
@@ -100,7 +100,7 @@ describeEachDatabase('Titans Emporium races', (kind) => {
     expect(possessions).toHaveLength(okOrders.length);
   }, 120_000);
 
-  it('S3 20 players race for the last 5 units of a limited item: exactly 5 are sold', async () => {
+  it('M3 20 players race for the last 5 units of a limited item: exactly 5 are sold', async () => {
     const crown = (
       await t.database.db.select().from(items).where(eq(items.id, 'crown-of-the-titan-king'))
     )[0]!;
@@ -157,7 +157,7 @@ describeEachDatabase('Titans Emporium races', (kind) => {
     }
   }, 180_000);
 
-  it('S5 the same Idempotency-Key sent 10 times at once charges once and answers the same', async () => {
+  it('M5 the same Idempotency-Key sent 10 times at once charges once and answers the same', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     await grantCoins(t, userId, 10_000);
@@ -174,7 +174,7 @@ describeEachDatabase('Titans Emporium races', (kind) => {
     expect(await shopLedger(userId)).toHaveLength(1);
   }, 120_000);
 
-  it('L1 S2 any sequence of purchases: balance = start + sum of ledger deltas, ownership = the successful purchases', async () => {
+  it('L1 M2 any sequence of purchases: balance = start + sum of ledger deltas, ownership = the successful purchases', async () => {
     const catalogue = await t.database.db.select().from(items).where(eq(items.currency, 'coins'));
     const heroes = await t.database.db
       .select()

@@ -54,7 +54,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
   const buyCharacter = (telegramId: number, characterId: string, headers?: Record<string, string>) =>
     t.call(telegramId, 'POST', `/v1/character/purchase/${characterId}`, { user_id: telegramId }, headers);
 
-  it('S7 GET /marketplace/items: envelope, 50 per fetch by default, type, name and paging', async () => {
+  it('M7 GET /marketplace/items: envelope, 50 per fetch by default, type, name and paging', async () => {
     const id = nextId++;
     await readyPlayer(t, id);
     const all = await t.call(id, 'GET', '/v1/marketplace/items');
@@ -108,7 +108,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     }
   });
 
-  it('S7 GET /marketplace/items/{id}: the item, or 404 shop/item-not-found', async () => {
+  it('M7 GET /marketplace/items/{id}: the item, or 404 shop/item-not-found', async () => {
     const id = nextId++;
     await readyPlayer(t, id);
     const found = await t.call(id, 'GET', '/v1/marketplace/items/ember-dagger');
@@ -124,7 +124,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect(missing.body).toMatchObject({ code: 404, error: 'shop/item-not-found' });
   });
 
-  it('S1 S2 an item is bought once: debit through the ledger, in the inventory, then 409 shop/item-owned', async () => {
+  it('M1 M2 an item is bought once: debit through the ledger, in the inventory, then 409 shop/item-owned', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const dagger = await item('ember-dagger');
@@ -167,7 +167,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect(await ledgerMatches(t, userId)).toEqual({ coins: 500 + dagger.price, ledger: 500 + dagger.price });
   });
 
-  it('S4 insufficient coins and insufficient diamonds each have their code and the spec text; nothing changes', async () => {
+  it('M4 insufficient coins and insufficient diamonds each have their code and the spec text; nothing changes', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     await grantCoins(t, userId, 100);
@@ -193,7 +193,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect((await ledgerRows(t, userId)).length).toBe(1);
   });
 
-  it('S4 unknown, deactivated and sold-out items are refused with their own codes and change nothing', async () => {
+  it('M4 unknown, deactivated and sold-out items are refused with their own codes and change nothing', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     await grantCoins(t, userId, 1_000_000);
@@ -228,7 +228,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect((await ledgerRows(t, userId)).length).toBe(2);
   });
 
-  it('S3 a limited item bumps sold, charges Stars, and shows what remains', async () => {
+  it('M3 a limited item bumps sold, charges Stars, and shows what remains', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const trident = await item('trident-of-the-deep');
@@ -241,7 +241,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect(row).toMatchObject({ currency: 'gems', delta: -trident.price, balanceAfter: 0 });
   });
 
-  it('S2 D-SHOP-2 boosters can be bought again: each adds a window, back to back, read by activeBoosts', async () => {
+  it('M2 D-SHOP-2 boosters can be bought again: each adds a window, back to back, read by activeBoosts', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const tonic = await item('spark-tonic');
@@ -284,7 +284,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect((await ledgerRows(t, userId)).filter((row) => row.reason === 'shop:item:boost')).toHaveLength(4);
   });
 
-  it('S1 S2 a character is bought once, can then be equipped, and a second purchase is 409', async () => {
+  it('M1 M2 a character is bought once, can then be equipped, and a second purchase is 409', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const bongo = await character('bongo-the-brawler');
@@ -312,7 +312,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect(await balances(t, userId)).toEqual({ coins: bongo.price, gems: 0 });
   });
 
-  it('S4 free, unknown and retired characters are not sold', async () => {
+  it('M4 free, unknown and retired characters are not sold', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     await grantCoins(t, userId, 1_000_000);
@@ -383,7 +383,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     ).toBe(401);
   });
 
-  it('S5 a retried purchase with the same Idempotency-Key answers the first answer and charges once', async () => {
+  it('M5 a retried purchase with the same Idempotency-Key answers the first answer and charges once', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const helm = await item('knights-helm');
@@ -405,7 +405,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect((await ledgerRows(t, userId)).filter((row) => row.reason.startsWith('shop:'))).toHaveLength(2);
   });
 
-  it("S1 a purchase pushes statusUpdated with the lower balance to the player's sockets", async () => {
+  it("M1 a purchase pushes statusUpdated with the lower balance to the player's sockets", async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     await grantCoins(t, userId, 10_000);
@@ -419,7 +419,7 @@ describeEachDatabase('Titans Emporium', (kind) => {
     expect((await pushed).coins).toBe(8_000);
   });
 
-  it('S6 profile stats come from the records: battles fought and won, coins, tasks, referrals', async () => {
+  it('M6 profile stats come from the records: battles fought and won, coins, tasks, referrals', async () => {
     const id = nextId++;
     const userId = await readyPlayer(t, id);
     const rival = await readyPlayer(t, nextId++);

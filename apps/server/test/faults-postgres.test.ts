@@ -43,7 +43,7 @@ async function terminateBackends(admin: pg.Client, database: string): Promise<nu
 }
 
 /**
- * F1: players tap while every backend of the server is terminated three times. The process stays
+ * FB1: players tap while every backend of the server is terminated three times. The process stays
  * up (its sockets stay connected), reconnects, and every batch the server confirmed as durable is
  * in the ledger; the ledger explains every coin.
  */
@@ -165,14 +165,14 @@ async function faultRun(options: { idleSessionTimeoutMs?: number }) {
   }
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('F1 PostgreSQL faults [postgres]', () => {
+describe.skipIf(!process.env.DATABASE_URL)('FB1 PostgreSQL faults [postgres]', () => {
   it(
-    'F1 terminating every backend while players tap: the server stays up, reconnects, confirmed taps are in the ledger',
+    'FB1 terminating every backend while players tap: the server stays up, reconnects, confirmed taps are in the ledger',
     () => faultRun({}),
     180_000,
   );
   it(
-    'F1 the same with idle_session_timeout set on the database',
+    'FB1 the same with idle_session_timeout set on the database',
     () => faultRun({ idleSessionTimeoutMs: 200 }),
     180_000,
   );
