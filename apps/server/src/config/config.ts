@@ -299,6 +299,21 @@ export class ConfigError extends Error {
   }
 }
 
+/** Settings a cluster (REDIS_URL) cannot run with (decisions: D-CLUSTER-1, D-CLUSTER-20). */
+function refuseForCluster(values: z.infer<typeof envSchema>) {
+  if (!values.REDIS_URL) return;
+  const problems: string[] = [];
+  if (!values.DATABASE_URL)
+    problems.push(
+      'REDIS_URL: A cluster (REDIS_URL) needs PostgreSQL: set DATABASE_URL; PGlite serves one process',
+    );
+  if (values.UPLOAD_STORE === 'disk')
+    problems.push(
+      "UPLOAD_STORE: disk keeps each upload on one process's machine; a cluster (REDIS_URL) needs UPLOAD_STORE=database (or leave it unset)",
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
 /** Parses the environment once at start-up; throws a ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -306,14 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
-  if (values.REDIS_URL && !values.DATABASE_URL)
-    throw new ConfigError([
-      'REDIS_URL: A cluster (REDIS_URL) needs PostgreSQL: set DATABASE_URL; PGlite serves one process',
-    ]);
-  if (values.REDIS_URL && values.UPLOAD_STORE === 'disk')
-    throw new ConfigError([
-      "UPLOAD_STORE: disk keeps each upload on one process's machine; a cluster (REDIS_URL) needs UPLOAD_STORE=database (or leave it unset)",
-    ]);
+  refuseForCluster(values);
   const devMode = values.TELEGRAM_BOT_TOKEN === undefined;
   const dataDir = path.resolve(values.DATA_DIR);
   return {

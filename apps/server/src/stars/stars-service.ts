@@ -86,6 +86,16 @@ export type PaymentOutcome = 'credited' | 'duplicate' | 'anomaly' | 'unknown-pur
 /** What a payment that did not match its invoice carried (purchases.anomaly, rule S10). */
 export type PaymentAnomaly = NonNullable<PurchaseRow['anomaly']>;
 
+export interface RefundOptions {
+  allowShortfall?: boolean;
+  telegramUserId?: number;
+  /**
+   * Runs inside the refund's balance change, before Telegram is asked: an operator's audit row
+   * commits with the ledger row or not at all (decisions: D-OPS-6).
+   */
+  inChange?: (money: MoneyContext, refund: RefundOutcome) => Promise<unknown>;
+}
+
 /** What a refund's balance change did, as its in-change hook sees it. */
 export interface RefundOutcome {
   userId: string;
@@ -424,15 +434,7 @@ export class StarsService {
    */
   async refund(
     chargeId: string,
-    options: {
-      allowShortfall?: boolean;
-      telegramUserId?: number;
-      /**
-       * Runs inside the refund's balance change, before Telegram is asked: an operator's audit row
-       * commits with the ledger row or not at all (decisions: D-OPS-6).
-       */
-      inChange?: (money: MoneyContext, refund: RefundOutcome) => Promise<unknown>;
-    } = {},
+    options: RefundOptions = {},
   ): Promise<
     MoneyResult<{
       purchase: PurchaseState;
