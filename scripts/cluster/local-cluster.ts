@@ -17,7 +17,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export interface LocalClusterOptions {
   processes: number;
   databaseUrl: string;
-  redisUrl: string;
+  /**
+   * The cluster's Redis. Left out, the servers get no REDIS_URL (not even one inherited from this
+   * environment): with `processes: 1` that is a single process behind HAProxy (bench:cluster's B).
+   */
+  redisUrl?: string;
   /** HAProxy's port; 0 picks a free one. */
   port?: number;
   /** Servers listen on port+101, +102, …; default: free ports. */
@@ -172,6 +176,7 @@ export class LocalCluster {
         LOG_LEVEL: 'warn',
         ...this.options.env,
         DATABASE_URL: this.options.databaseUrl,
+        // spawn leaves out undefined values: no REDIS_URL at all when none was given.
         REDIS_URL: this.options.redisUrl,
         HOST: '127.0.0.1',
         PORT: String(port),

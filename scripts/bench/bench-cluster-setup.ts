@@ -1,0 +1,135 @@
+/**
+ * The three setups `npm run bench:cluster` compares, each on its own fresh PostgreSQL database
+ * (so each one's backends are told apart) and with its own players: (A) one process reached
+ * directly, (B) one process behind HAProxy, (C) two processes behind HAProxy with Redis. All are
+ * started by the same LocalCluster, with the same server settings.
+ */
+import { PLAYER_ROUTE_HEADER } from '@titans/shared/cluster/player-route';
+import { signInitData } from '../../apps/server/src/auth/init-data.ts';
+import { LocalCluster } from '../cluster/local-cluster.ts';
+import { type Identity, PlayerPool, type TapPace } from './bench-cluster-clients.ts';
+import { type BenchDatabase, postgresBenchDatabase } from './bench-database.ts';
+import { inPool } from './bench-users.ts';
+
+export type SetupName = 'A' | 'B' | 'C';
+
+export const SETUP_LABELS: Record<SetupName, string> = {
+  A: 'one process, direct',
+  B: 'one process behind HAProxy',
+  C: 'two processes behind HAProxy, Redis',
+};
+
+export interface Setup {
+  name: SetupName;
+  cluster: LocalCluster;
+  database: BenchDatabase;
+  /** The database's name, to find its PostgreSQL backends. */
+  databaseName: string;
+  /** Where players connect: HAProxy, or the one server for A. */
+  url: string;
+  identities: Identity[];
+  pool: PlayerPool;
+  /** Process ids per part, read at each window's ends (a restarted server has a new one). */
+  pids(): { servers: number[]; haproxy: number[] };
+}
+
+export interface SetupOptions {
+  adminUrl: string;
+  redisUrl: string;
+  keyPrefix: string;
+  botToken: string;
+  flushMs: number;
+  players: number;
+  firstTelegramId: number;
+  runTag: string;
+  pace: TapPace;
+  reconnectMs: number;
+}
+
+/** Starts one setup's database and processes (players are registered and connected by `join`). */
+export async function startSetup(name: SetupName, options: SetupOptions): Promise<Setup> {
+  const database = await postgresBenchDatabase(options.adminUrl);
+  const databaseUrl = database.serverEnv.DATABASE_URL ?? '';
+  const cluster = await LocalCluster.start({
+    processes: name === 'C' ? 2 : 1,
+    databaseUrl,
+    ...(name === 'C' ? { redisUrl: options.redisUrl } : {}),
+    haproxy: name !== 'A',
+    env: {
+      TELEGRAM_BOT_TOKEN: options.botToken,
+      TAP_FLUSH_INTERVAL_MS: String(options.flushMs),
+      CLUSTER_KEY_PREFIX: options.keyPrefix,
+      // Every player of the bench comes from 127.0.0.1: lift the per-address REST limit only.
+      RATE_LIMIT_ADDRESS: '10000000',
+    },
+  }).catch(async (error: unknown) => {
+    await database.dispose();
+    throw error;
+  });
+  const url = name === 'A' ? (cluster.servers[0]?.url ?? '') : cluster.url;
+  const identities = Array.from({ length: options.players }, (_, index) => {
+    const telegramId = options.firstTelegramId + index;
+    return { telegramId, initData: signInitData({ id: telegramId, first_name: 'Bench' }, options.botToken) };
+  });
+  return {
+    name,
+    cluster,
+    database,
+    databaseName: new URL(databaseUrl).pathname.slice(1),
+    url,
+    identities,
+    pool: new PlayerPool(name, () => url, options.pace, options.reconnectMs),
+    pids: () => ({
+      servers: cluster.servers.map((server) => server.pid()),
+      haproxy: cluster.haproxyPid() ? [cluster.haproxyPid()] : [],
+    }),
+  };
+}
+
+/** Registers the setup's players over REST as the web app calls (X-Titans-Player), then connects them. */
+export async function join(setup: Setup, runTag: string): Promise<void> {
+  const call = async (identity: Identity, method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${setup.url}${route}`, {
+      method,
+      headers: {
+        authorization: `tma ${identity.initData}`,
+        [PLAYER_ROUTE_HEADER]: String(identity.telegramId),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`${setup.name} ${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  };
+  const [first] = setup.identities;
+  if (!first) return;
+  await call(first, 'POST', '/v1/user/register', { telegram_user_id: first.telegramId });
+  const list = await call(first, 'GET', '/v1/characters?is_free=true&limit=10');
+  const characterId: unknown = list?.data?.characters?.[0]?._id;
+  if (typeof characterId !== 'string') throw new Error('no free character in the catalogue');
+  await inPool(setup.identities, 8, async (identity) => {
+    if (identity !== first)
+      await call(identity, 'POST', '/v1/user/register', { telegram_user_id: identity.telegramId });
+    await call(identity, 'POST', `/v1/user/${identity.telegramId}/select-character`, { characterId });
+  });
+  await setup.pool.connect(setup.identities, runTag);
+}
+
+/** Stops the processes (they drain and flush), checks every player's coins, drops the database. */
+export async function stopSetup(setup: Setup, expect: (setup: Setup, coins: Map<number, Balance>) => void) {
+  setup.pool.close();
+  await setup.cluster.stop();
+  try {
+    const balances = await setup.database.balances(setup.identities.map((identity) => identity.telegramId));
+    expect(setup, balances);
+  } finally {
+    await setup.database.dispose();
+  }
+}
+
+export interface Balance {
+  coins: number;
+  ledger: number;
+}
