@@ -50,7 +50,10 @@ export class UploadJanitor {
     await this.running;
   }
 
-  /** One sweep; resolves with the number of files removed. Errors are logged, never thrown. */
+  /**
+   * One sweep; resolves with the number of uploads removed (rows, their content or files with
+   * them) plus orphan files. Errors are logged, never thrown.
+   */
   sweep(): Promise<number> {
     this.running ??= this.run()
       .catch((error: unknown) => {
@@ -74,10 +77,9 @@ export class UploadJanitor {
         returning u.file_name`,
       [new Date(cutoff).toISOString()],
     );
-    let removed = 0;
-    for (const row of deleted) {
-      if (await unlinkQuietly(path.join(uploadsDir, path.basename(row.file_name)))) removed++;
-    }
+    // A row deleted takes its content with it (UPLOAD_STORE=database, D-CLUSTER-20); a file too.
+    let removed = deleted.length;
+    for (const row of deleted) await unlinkQuietly(path.join(uploadsDir, path.basename(row.file_name)));
 
     // Orphans: files without a row (a crash between the two deletes) and unfinished streams.
     const known = new Set(
