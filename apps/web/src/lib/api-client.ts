@@ -141,6 +141,58 @@ function untilAborted(sent: Promise<Response>, signal: AbortSignal): Promise<Res
 }
 
 /**
+ * The answer of one attempt: the envelope's failure as an ApiError (a ban also reported), else
+ * its data parsed with `schema`.
+ */
+async function readAnswer<T>(
+  response: Response,
+  text: string,
+  schema: ResponseSchema<T>,
+  context: {
+    method: string;
+    url: string;
+    logger: Pick<Console, 'error'>;
+    onBanned: ((ban: BanDetails) => void) | undefined;
+  },
+): Promise<T> {
+  const { method, url, logger } = context;
+  let envelope: Envelope;
+  try {
+    envelope = readEnvelope(text ? JSON.parse(text) : {});
+  } catch {
+    throw new ApiError(response.status, 'client/bad-response', 'The server sent an unreadable answer');
+  }
+  const failed =
+    !response.ok || (typeof envelope.code === 'number' && envelope.code >= 400) || envelope.success === false;
+  if (failed) {
+    const code = isErrorCode(envelope.error) ? envelope.error : undefined;
+    const message =
+      typeof envelope.message === 'string' && envelope.message ? envelope.message : response.statusText;
+    const status =
+      typeof envelope.code === 'number' && envelope.code >= 400 ? envelope.code : response.status;
+    if (status === 403 && code === 'auth/banned') context.onBanned?.({ reason: banReasonOf(envelope) });
+    throw new ApiError(status, code, message || 'Request failed', envelope.data ?? null);
+  }
+  let parsed: SafeParseResult<T>;
+  try {
+    parsed = await schema.safeParse(envelope.data ?? null);
+  } catch {
+    // A lazy schema's chunk did not arrive: as good as no answer.
+    throw new ApiError(0, 'client/network', 'Could not reach the game server');
+  }
+  if (!parsed.success) {
+    // A server of another version, or a bug: a clear error instead of a crash further down.
+    logger.error(`[api] ${method} ${url}: unexpected answer (${describeIssues(parsed.error.issues)})`);
+    throw new ApiError(
+      response.status,
+      'client/bad-response',
+      'The server sent an answer the app does not understand',
+    );
+  }
+  return parsed.data;
+}
+
+/**
  * The JSON client of spec-a §7 and §8: 8 s timeout, one retry on a timeout or a network
  * failure (never on an HTTP error), calls slower than 500 ms logged as slow, failures logged,
  * errors thrown as ApiError. A 403 `auth/banned` from any call is reported to `onBanned`.
@@ -212,42 +264,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     const elapsed = Math.round(now() - started);
     if (elapsed > slowMs) logger.warn(`[api] slow request: ${method} ${url} took ${elapsed} ms`);
 
-    let envelope: Envelope;
-    try {
-      envelope = readEnvelope(text ? JSON.parse(text) : {});
-    } catch {
-      throw new ApiError(response.status, 'client/bad-response', 'The server sent an unreadable answer');
-    }
-    const failed =
-      !response.ok ||
-      (typeof envelope.code === 'number' && envelope.code >= 400) ||
-      envelope.success === false;
-    if (failed) {
-      const code = isErrorCode(envelope.error) ? envelope.error : undefined;
-      const message =
-        typeof envelope.message === 'string' && envelope.message ? envelope.message : response.statusText;
-      const status =
-        typeof envelope.code === 'number' && envelope.code >= 400 ? envelope.code : response.status;
-      if (status === 403 && code === 'auth/banned') options.onBanned?.({ reason: banReasonOf(envelope) });
-      throw new ApiError(status, code, message || 'Request failed', envelope.data ?? null);
-    }
-    let parsed: SafeParseResult<T>;
-    try {
-      parsed = await schema.safeParse(envelope.data ?? null);
-    } catch {
-      // A lazy schema's chunk did not arrive: as good as no answer.
-      throw new ApiError(0, 'client/network', 'Could not reach the game server');
-    }
-    if (!parsed.success) {
-      // A server of another version, or a bug: a clear error instead of a crash further down.
-      logger.error(`[api] ${method} ${url}: unexpected answer (${describeIssues(parsed.error.issues)})`);
-      throw new ApiError(
-        response.status,
-        'client/bad-response',
-        'The server sent an answer the app does not understand',
-      );
-    }
-    return parsed.data;
+    return readAnswer(response, text, schema, { method, url, logger, onBanned: options.onBanned });
   }
 
   return async function send<T>(
