@@ -134,7 +134,7 @@ export function validateInitData(
       languageCode: user.language_code,
       isPremium: user.is_premium,
       photoUrl: user.photo_url,
-      startParam: START_PARAM.test(params.get('start_param') ?? '') ? params.get('start_param')! : undefined,
+      startParam: startParamOf(params),
       authDate,
     },
   };
@@ -169,4 +169,10 @@ export function signInitData(
   params.set('signature', createHmac('sha256', botToken).update(`signature:${user.id}`).digest('base64url'));
   params.set('hash', createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest('hex'));
   return params.toString();
+}
+
+/** The start parameter when it is well formed (letters, digits, `_` and `-`), else none. */
+function startParamOf(params: URLSearchParams): string | undefined {
+  const value = params.get('start_param');
+  return value !== null && START_PARAM.test(value) ? value : undefined;
 }

@@ -44,7 +44,10 @@ export function verifiedInitData(
       known = new Map();
       verified.set(botToken, known);
     }
-    if (known.size >= VERIFIED_CAPACITY) known.delete(known.keys().next().value!);
+    if (known.size >= VERIFIED_CAPACITY) {
+      const oldest = known.keys().next();
+      if (!oldest.done) known.delete(oldest.value);
+    }
     known.set(raw, result.identity);
   }
   return result;

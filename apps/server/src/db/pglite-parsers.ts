@@ -90,10 +90,10 @@ function withoutStatementParsers<C extends Queryable>(
 
 /** The options without drizzle's parsers; any other parser is kept, and the copy with it. */
 function drop(options: { parsers?: Record<number, Parser> }) {
-  const { parsers, ...rest } = options;
-  const others = Object.keys(parsers ?? {}).filter((oid) => !isTextType(Number(oid)));
+  const { parsers = {}, ...rest } = options;
+  const others = Object.entries(parsers).filter(([oid]) => !isTextType(Number(oid)));
   if (others.length === 0) return rest;
-  return { ...rest, parsers: Object.fromEntries(others.map((oid) => [oid, parsers![Number(oid)]])) };
+  return { ...rest, parsers: Object.fromEntries(others) };
 }
 
 function isTextType(oid: number): boolean {

@@ -45,7 +45,7 @@ export function readReply<Row>(
   let result: Results<Row> | null = null;
   let offset = 0;
   while (offset + 5 <= bytes.length) {
-    const code = bytes[offset]!;
+    const code = view.getUint8(offset);
     const length = view.getUint32(offset + 1);
     const start = offset + 5;
     const end = offset + 1 + length;
@@ -67,12 +67,12 @@ export function readReply<Row>(
           const text = decoder.decode(bytes.subarray(at, at + size));
           at += size;
           const handler = handlers[index];
-          values[index] = handler ? handler(text, types[index]!) : text;
+          values[index] = handler ? handler(text, types[index] ?? 0) : text;
         }
         if (rowMode === 'array') rows.push(values);
         else {
           const row: Record<string, unknown> = {};
-          for (let index = 0; index < count; index++) row[names[index]!] = values[index];
+          for (let index = 0; index < count; index++) row[names[index] ?? String(index)] = values[index];
           rows.push(row);
         }
         break;
@@ -81,8 +81,8 @@ export function readReply<Row>(
         if (result) return null;
         const tag = decoder.decode(bytes.subarray(start, end - 1)); // without the NUL
         const parts = tag.split(' ');
-        const command = parts[0]!;
-        const count = Number.parseInt(parts[parts.length - 1]!, 10);
+        const command = parts[0] ?? '';
+        const count = Number.parseInt(parts.at(-1) ?? '', 10);
         result = {
           rows: rows as Row[],
           fields,

@@ -102,7 +102,7 @@ export class PgliteStatements {
     this.prepared.set(text, statement);
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
-      const type = statement.types[index]!;
+      const type = statement.types[index] ?? 0;
       const serializer = options?.serializers?.[type] ?? this.client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
@@ -139,7 +139,8 @@ export class PgliteStatements {
       // A view into the database's memory, valid only during the call: kept as a copy.
       onRawData: (bytes) => chunks.push(bytes.slice()),
     });
-    return chunks.length === 1 ? chunks[0]! : joined(chunks);
+    const [only] = chunks;
+    return only && chunks.length === 1 ? only : joined(chunks);
   }
 
   /** A reply read by PGlite's own protocol reader; its first error is thrown as PGlite throws it. */

@@ -103,7 +103,7 @@ export class MarketplaceService {
           inArray(userItems.uniqueKey, itemIds),
         ),
       );
-    return new Set(rows.map((row) => row.key!));
+    return new Set(rows.flatMap((row) => (row.key === null ? [] : [row.key])));
   }
 
   /**

@@ -155,20 +155,22 @@ export class BalanceGateway {
         else change.elsewhere.set(id, holding.node);
       }
       const now = this.options.now();
+      // The first player owns the key (changeMany refuses an empty list).
+      const owner = ids[0] ?? '';
+      const key = options.idempotencyKey;
       const outcome = await database.transaction(async (tx, query) => {
-        const owner = ids[0]!;
         // In a cluster the players' rows are the queue: a change made on another process for the
         // same player waits here (fixed order, so two changes never deadlock).
         if (this.options.ownership) await query(LOCK_PLAYERS_SQL, [ids]);
-        if (options.idempotencyKey) {
-          const replay = await this.replay(tx, owner, options);
+        if (key) {
+          const replay = await this.replay(tx, owner, key, options.scope);
           if (replay) return replay;
         }
         const value = await work(this.context(tx, query, now, new Set(ids), change));
-        if (options.idempotencyKey) {
+        if (key) {
           await tx.insert(idempotentResults).values({
             userId: owner,
-            key: options.idempotencyKey,
+            key,
             scope: options.scope ?? '',
             result: value === undefined ? null : (value as unknown),
           });
@@ -216,14 +218,14 @@ export class BalanceGateway {
     return failure;
   }
 
-  private async replay(tx: Tx, owner: string, options: ChangeOptions) {
+  private async replay(tx: Tx, owner: string, key: string, scope = '') {
     const [stored] = await tx
       .select()
       .from(idempotentResults)
-      .where(and(eq(idempotentResults.userId, owner), eq(idempotentResults.key, options.idempotencyKey!)))
+      .where(and(eq(idempotentResults.userId, owner), eq(idempotentResults.key, key)))
       .limit(1);
     if (!stored) return null;
-    if (stored.scope !== (options.scope ?? '')) throw new Abort(failed('request/idempotency-mismatch'));
+    if (stored.scope !== scope) throw new Abort(failed('request/idempotency-mismatch'));
     return { replayed: true as const, value: stored.result };
   }
 

@@ -11,6 +11,7 @@ import type { AdStatus, AdView, AdViewPurpose, StartAdViewBody } from '@titans/s
 import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
+import { returnedRow } from '../db/returned.ts';
 import { adViews, battles } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult } from '../money/money-result.ts';
@@ -125,13 +126,13 @@ export class AdService {
       const same = waiting.find((row) => row.purpose === body.purpose && row.battleId === battleId);
       if (same) {
         // The same ad again (the last one did not play, or the player tapped twice): its wait starts over.
-        const [again] = await tx
+        const again = await tx
           .update(adViews)
           .set({ createdAt: new Date(now) })
           .where(eq(adViews.id, same.id))
           .returning();
         await this.retire(tx, userId, same.id);
-        return { ok: true, value: viewOf(again!) };
+        return { ok: true, value: viewOf(returnedRow(again, 'ad view')) };
       }
 
       const [started] = await tx
@@ -142,7 +143,7 @@ export class AdService {
 
       // The player watches one ad at a time: the one started now is the one a callback credits.
       await this.retire(tx, userId, null);
-      const [row] = await tx
+      const inserted = await tx
         .insert(adViews)
         .values({
           userId,
@@ -153,7 +154,7 @@ export class AdService {
           createdAt: new Date(now),
         })
         .returning();
-      return { ok: true, value: viewOf(row!) };
+      return { ok: true, value: viewOf(returnedRow(inserted, 'ad view')) };
     });
   }
 
@@ -237,7 +238,10 @@ export class AdService {
         .limit(1);
       if (!view) return { credited: false, view_id: null };
       const recovery = view.purpose === 'battle-recovery' && view.battleId !== null;
-      const key = recovery ? recoveryKey(view.battleId!, userId) : `ad-view:${view.id}`;
+      const key =
+        view.purpose === 'battle-recovery' && view.battleId !== null
+          ? recoveryKey(view.battleId, userId)
+          : `ad-view:${view.id}`;
       const spent = recovery
         ? (await money.query('select 1 from ledger where idempotency_key = $1', [key])).length > 0
         : (await this.rewardedToday(money.tx, userId, money.now)) >= AD_REWARDS_PER_DAY;

@@ -72,7 +72,8 @@ export class GamesFeed {
   }
 
   async page(page: number): Promise<MoneyResult<GameEntry[]>> {
-    if (!this.options.url) return { ok: true, value: [] };
+    const feedUrl = this.options.url;
+    if (!feedUrl) return { ok: true, value: [] };
     const now = this.options.now();
     const cached = this.cache.get(page);
     if (cached && now - cached.at < (this.options.cacheMs ?? GAMES_FEED_CACHE_MS)) {
@@ -81,7 +82,7 @@ export class GamesFeed {
     try {
       let pending = this.inFlight.get(page);
       if (!pending) {
-        pending = this.fetchPage(page).finally(() => this.inFlight.delete(page));
+        pending = this.fetchPage(feedUrl, page).finally(() => this.inFlight.delete(page));
         this.inFlight.set(page, pending);
       }
       const games = await pending;
@@ -94,8 +95,8 @@ export class GamesFeed {
     }
   }
 
-  private async fetchPage(page: number): Promise<GameEntry[]> {
-    const url = new URL(this.options.url!);
+  private async fetchPage(feedUrl: string, page: number): Promise<GameEntry[]> {
+    const url = new URL(feedUrl);
     url.searchParams.set('format', 'json');
     url.searchParams.set('num', String(GAMES_PAGE_SIZE));
     url.searchParams.set('page', String(page));

@@ -95,7 +95,7 @@ export class QuizService {
     const order = new Map(quiz.questions.map((question, index) => [question.id, index]));
     const answers = rows
       .filter((row) => order.has(row.questionId))
-      .sort((a, b) => order.get(a.questionId)! - order.get(b.questionId)!)
+      .sort((a, b) => (order.get(a.questionId) ?? 0) - (order.get(b.questionId) ?? 0))
       .map((row) => revealed(quiz, row));
     const first = rows.length > 0 ? Math.min(...rows.map((row) => row.answeredAt.getTime())) : null;
     return {

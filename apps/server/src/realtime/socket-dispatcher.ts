@@ -122,8 +122,7 @@ class MessageBudget {
     }
     const second = Math.floor(now / 1000);
     if (this.refusedSeconds.at(-1) !== second) this.refusedSeconds.push(second);
-    while (this.refusedSeconds.length > 0 && this.refusedSeconds[0]! <= second - 10)
-      this.refusedSeconds.shift();
+    while ((this.refusedSeconds[0] ?? second) <= second - 10) this.refusedSeconds.shift();
     if (this.refusedSeconds.length >= this.limit.disconnectAfterSeconds) return 'disconnect';
     if (this.lastWarnedSecond === second) return 'quiet';
     this.lastWarnedSecond = second;

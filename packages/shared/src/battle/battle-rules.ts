@@ -356,7 +356,9 @@ function runDue(state: BattleState, due: Due, random: Random, effects: BattleEff
       finish(state, effects, { winner: healthRatioWinner(state), reason: 'time', at: due.at });
       return;
     case 'eventEnd': {
-      const ended = state.event!;
+      // Due only while an event runs (nextDue); nothing to end otherwise.
+      const ended = state.event;
+      if (!ended) return;
       state.event = null;
       // The next attempt is measured from the end, so two events never overlap.
       state.nextEventAt = due.at + random.int(EVENT_INTERVAL_MIN_MS, EVENT_INTERVAL_MAX_MS);
@@ -380,7 +382,8 @@ function runDue(state: BattleState, due: Due, random: Random, effects: BattleEff
     }
     case 'expire': {
       const f = state.fighters[due.side];
-      const target = f.target!;
+      const target = f.target;
+      if (!target) return;
       f.target = null;
       f.nextTargetAt = due.at + TARGET_RESPAWN_MS;
       effects.push({ type: 'targetExpired', side: due.side, targetId: target.id, at: due.at });
@@ -410,7 +413,8 @@ function runDue(state: BattleState, due: Due, random: Random, effects: BattleEff
       defender.health -= damage;
       attacker.hits++;
       attacker.damage += damage;
-      attacker.nextAttackAt = due.at + attacker.attackIntervalMs!;
+      // Only a bot attacks on its own (nextDue), and a bot has an interval.
+      attacker.nextAttackAt = due.at + (attacker.attackIntervalMs ?? Number.POSITIVE_INFINITY);
       effects.push({
         type: 'hit',
         side: due.side,

@@ -32,6 +32,8 @@ export class Random {
   }
 
   pick<T>(values: readonly T[]): T {
-    return values[Math.floor(this.next() * values.length)]!;
+    const value = values[Math.floor(this.next() * values.length)];
+    if (value === undefined) throw new Error('pick: no values to pick from');
+    return value;
   }
 }

@@ -61,8 +61,7 @@ export function findUnsafeValue(
     { value, path: options.root ?? '', depth: 0 },
   ];
   const join = (base: string, key: string) => (base ? `${base}.${key}` : key);
-  while (stack.length > 0) {
-    const item = stack.pop()!;
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if (typeof item.value === 'string') {
       const problem = textProblem(item.value, maxLength);
       if (problem) return { path: item.path || 'value', message: describeTextProblem(problem, maxLength) };
