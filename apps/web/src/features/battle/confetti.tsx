@@ -27,17 +27,15 @@ export function Confetti() {
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set
           key={index}
           className="absolute top-[-20px] block rounded-[2px] animate-confetti"
-          style={
-            {
-              left: `${piece.left}%`,
-              width: piece.size,
-              height: piece.size * 1.6,
-              background: piece.colour,
-              animationDelay: `${piece.delay}s`,
-              animationDuration: `${piece.duration}s`,
-              '--drift': `${piece.drift}px`,
-            } as React.CSSProperties
-          }
+          style={{
+            left: `${piece.left}%`,
+            width: piece.size,
+            height: piece.size * 1.6,
+            background: piece.colour,
+            animationDelay: `${piece.delay}s`,
+            animationDuration: `${piece.duration}s`,
+            '--drift': `${piece.drift}px`,
+          }}
         />
       ))}
     </div>

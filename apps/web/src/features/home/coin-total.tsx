@@ -1,4 +1,4 @@
-import { type CSSProperties, useRef } from 'react';
+import { useRef } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
@@ -37,7 +37,7 @@ export function CoinTotal() {
           data-testid="coin-total"
           // Room for the connection dot and the music button beside it (44 px each side) and the
           // coin (58 px), at any balance and any width: a digit of Lilita One is under 0.56 em.
-          style={{ '--chars': formatNumber(coins).length } as CSSProperties}
+          style={{ '--chars': formatNumber(coins).length }}
           className="font-display text-[min(46px,calc((100cqw-146px)/(var(--chars)*0.56)))] leading-none tabular-nums text-ink text-outline short:text-[min(40px,calc((100cqw-146px)/(var(--chars)*0.56)))]"
         />
       </div>

@@ -74,10 +74,10 @@ function FlyingCoins({ burst }: { burst: Burst }) {
               left: burst.from.x - 14,
               top: burst.from.y - 14,
               animation: `coin-fly 900ms cubic-bezier(0.5,0,0.75,0.4) ${index * 28}ms both`,
-              ['--spread-x' as string]: `${Math.cos(angle) * spread}px`,
-              ['--spread-y' as string]: `${Math.sin(angle) * spread}px`,
-              ['--dx' as string]: `${dx}px`,
-              ['--dy' as string]: `${dy}px`,
+              '--spread-x': `${Math.cos(angle) * spread}px`,
+              '--spread-y': `${Math.sin(angle) * spread}px`,
+              '--dx': `${dx}px`,
+              '--dy': `${dy}px`,
             }}
           />
         );

@@ -192,7 +192,7 @@ export function QuizPlayer({
         </p>
         <div
           className="relative mx-auto mt-4 grid size-28 place-items-center rounded-full bg-[conic-gradient(var(--color-gold-400)_var(--p),rgb(255_255_255/0.1)_0)] p-2"
-          style={{ ['--p' as string]: `${quizPercent(correct, total)}%` }}
+          style={{ '--p': `${quizPercent(correct, total)}%` }}
         >
           <div className="grid size-full place-items-center rounded-full bg-night-850">
             <span className="font-display text-[30px] text-ink" data-testid="quiz-score">

@@ -9,13 +9,15 @@ import { referralsQueryOptions } from './api/get-referrals.ts';
 import { formatReward } from './format-reward.ts';
 
 function isReferralJoined(value: unknown): value is ReferralJoinedPayload {
-  const payload = value as Partial<ReferralJoinedPayload> | null;
   return (
-    typeof payload === 'object' &&
-    payload !== null &&
-    typeof payload.username === 'string' &&
-    typeof payload.name === 'string' &&
-    Number.isSafeInteger(payload.reward)
+    typeof value === 'object' &&
+    value !== null &&
+    'username' in value &&
+    typeof value.username === 'string' &&
+    'name' in value &&
+    typeof value.name === 'string' &&
+    'reward' in value &&
+    Number.isSafeInteger(value.reward)
   );
 }
 

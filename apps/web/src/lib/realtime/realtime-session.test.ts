@@ -9,7 +9,12 @@ type Listener = (...args: unknown[]) => void;
 /** A socket that connects at once and records what is emitted. */
 function fakeSocket(sent: Array<[string, unknown]>) {
   const listeners = new Map<string, Set<Listener>>();
+  const anyListeners = new Set<Listener>();
   const emitter = {
+    onAny(listener: Listener) {
+      anyListeners.add(listener);
+      return this;
+    },
     on(event: string, listener: Listener) {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(listener);
@@ -42,6 +47,7 @@ function fakeSocket(sent: Array<[string, unknown]>) {
     },
     /** The server pushes an event. */
     push(event: string, payload: unknown) {
+      for (const listener of anyListeners) listener(event, payload);
       for (const listener of listeners.get(event) ?? []) listener(payload);
     },
   };

@@ -51,8 +51,6 @@ export function onServerEvent(event: string, listener: (payload: unknown) => voi
   if (!listeners) {
     listeners = new Set();
     eventListeners.set(event, listeners);
-    // A session already running starts forwarding this event too.
-    active?.connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
   }
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -107,9 +105,8 @@ export function startRealtimeSession(options: RealtimeSessionOptions): RealtimeS
     tapPipeline.handleTapRegistered(payload);
   });
   connection.socket.on('error', (payload: unknown) => tapPipeline.handleError(toErrorPayload(payload)));
-  for (const event of eventListeners.keys()) {
-    connection.socket.on(event as never, ((payload: unknown) => dispatch(event, payload)) as never);
-  }
+  // Every pushed event reaches the features listening for it (onServerEvent), whenever they subscribe.
+  connection.socket.onAny((event: string, payload: unknown) => dispatch(event, payload));
   // The Arena's events travel on the same socket (lib/realtime/battle-channel.ts).
   attachBattleChannel(connection);
 
