@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { battles, ledger, users } from '../src/db/schema.ts';
 import { RedisProcess } from './helpers/redis-process.ts';
@@ -137,7 +138,8 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes 
       [x.userId, 0],
       [y.userId, 0],
     ]);
-    const completed = [x, y].map((p) => p.socket.next('battleCompleted', (c) => c.battle_id === id, 15_000));
+    const done = (p: Fighter) => p.socket.next('battleCompleted', (c) => c.battle_id === id, 15_000);
+    const completed = [done(x), done(y)] as const;
     const seenByX = x.socket.waitFor('pvpHealthUpdate', (u) => u.hit.by === 'opponent', 10_000);
     while (!room.isOver) {
       for (const { p, side } of sides) {
@@ -195,6 +197,44 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes 
     });
   }, 60_000);
 
+  it('CP1 D-CLUSTER-15 a leftover Arena claim (a battle no longer running, an old entering) does not shut a player out; a live one does', async () => {
+    const [a] = apps;
+    const x = await fighter(a!);
+    const probe = new Redis(redis.url);
+    try {
+      const key = `${env.CLUSTER_KEY_PREFIX}arena:p:${x.userId}`;
+      const tryPve = async () => {
+        const outcome = Promise.race([
+          x.socket.next('battleStarted', undefined, 5_000).then((s) => s.battle_id),
+          x.socket.next('error', (e) => e.code === 'battle/already-in-battle', 5_000).then(() => null),
+        ]);
+        x.socket.emit('findMatch', {
+          telegram_user_id: x.telegramId,
+          battle_type: 'pve',
+          difficulty: 'easy',
+          energy_to_spend: 10,
+          selected_character_id: x.characterId,
+          equipped_items: [],
+        });
+        return outcome;
+      };
+      const claim = (value: object) => probe.set(key, JSON.stringify({ node: 'gone', ...value }));
+      await claim({ kind: 'entering', at: Date.now() });
+      expect(await tryPve()).toBeNull();
+      await claim({ kind: 'entering', at: Date.now() - 60_000 });
+      const first = await tryPve();
+      expect(first).toEqual(expect.any(String));
+      // Now a live battle holds the claim; once it is voided elsewhere and Redis missed the release,
+      // the claim of a battle no longer active gives way.
+      expect(await tryPve()).toBeNull();
+      expect(await a!.battles.voidBattle(first!, 'test')).toBe(true);
+      await claim({ kind: 'battle', battleId: first, host: 'gone', at: Date.now() });
+      expect(await tryPve()).toEqual(expect.any(String));
+    } finally {
+      probe.disconnect();
+    }
+  }, 60_000);
+
   it('CP3 D-CLUSTER-18 F30 the host closes without settling: the sweeper voids the battle, stake and energy back once', async () => {
     const [a, b] = apps;
     const x = await fighter(a!, 200);
@@ -239,5 +279,26 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes 
     const z = await fighter(replacement);
     const again = await match(onSurvivor, z);
     expect(again.id).not.toBe(id);
+  }, 60_000);
+
+  it('D-CLUSTER-15 without Redis findMatch answers server/unavailable at once; when Redis returns the Arena works again', async () => {
+    const t = apps[apps.length - 1]!;
+    const x = await fighter(t);
+    await redis.down();
+    try {
+      const refused = x.socket.next('error', (e) => e.code === 'server/unavailable', 8_000);
+      findPvp(x);
+      expect(await refused).toMatchObject({ code: 'server/unavailable' });
+    } finally {
+      await redis.up();
+    }
+    await vi.waitFor(
+      async () => {
+        const queued = x.socket.next('matchmakingStarted', undefined, 2_000);
+        findPvp(x);
+        await queued;
+      },
+      { timeout: 20_000, interval: 500 },
+    );
   }, 60_000);
 });

@@ -86,6 +86,7 @@ export type ArenaFailure = { code: ErrorCode; message?: string };
 
 const DRAINING_MESSAGE = 'This server is restarting: try again in a moment';
 const VOIDED_MESSAGE = 'This battle was cancelled: your stake and energy are back';
+const ARENA_UNAVAILABLE_MESSAGE = 'The Arena is unavailable for a moment: try again soon';
 const SETTLE_RETRIES = 5;
 const SETTLE_RETRY_MS = 2_000;
 
@@ -215,8 +216,13 @@ export class BattleService {
   async findMatch(userId: string, request: FindMatchPayload): Promise<ArenaFailure | null> {
     if (this.draining) return { code: 'server/unavailable', message: DRAINING_MESSAGE };
     if (request.battle_type === 'pve' && !request.difficulty) return { code: 'battle/difficulty-required' };
-    if (!(await this.presence.claim(userId, { kind: 'entering' })))
-      return { code: 'battle/already-in-battle' };
+    const claimed = await this.claimPresence(userId).catch((error: unknown) => {
+      // A cluster's presence is in Redis (D-CLUSTER-15): without it nobody can be matched.
+      this.deps.logger.warn({ err: error }, 'arena presence unavailable');
+      return null;
+    });
+    if (claimed === null) return { code: 'server/unavailable', message: ARENA_UNAVAILABLE_MESSAGE };
+    if (!claimed) return { code: 'battle/already-in-battle' };
     let keep = false;
     try {
       const loaded = await loadEntrant(this.deps.database, userId, request);
@@ -244,6 +250,24 @@ export class BattleService {
     } finally {
       if (!keep) await this.presence.release(userId, { kind: 'entering' });
     }
+  }
+
+  /**
+   * Claims the player for the Arena. A battle claim whose battle no longer runs (a payout or a void
+   * whose release Redis missed) is released first, so a player is never shut out by a leftover.
+   */
+  private async claimPresence(userId: string): Promise<boolean> {
+    if (await this.presence.claim(userId, { kind: 'entering' })) return true;
+    const current = await this.presence.get(userId);
+    if (current?.kind !== 'battle' || this.rooms.has(current.battleId)) return false;
+    const [row] = await this.deps.database.db
+      .select({ status: battles.status })
+      .from(battles)
+      .where(eq(battles.id, current.battleId))
+      .limit(1);
+    if (row?.status === 'active') return false;
+    await this.presence.release(userId, current);
+    return this.presence.claim(userId, { kind: 'entering' });
   }
 
   /** cancelMatchmaking: leaves the queue at once. */

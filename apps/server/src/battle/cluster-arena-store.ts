@@ -77,6 +77,26 @@ redis.call('ZREM', KEYS[2], ARGV[1])
 return entry`;
 
 /**
+ * Takes a free claim (KEYS[1]; KEYS[2] the queue's entries; ARGV[1] the claim, ARGV[2] the player,
+ * ARGV[3] now, ARGV[4] how old a leftover may be). A leftover is free too: an `entering` claim or a
+ * `queue` claim without a queue entry older than ARGV[4] (its process died or lost Redis between
+ * two steps). Answers 1 when taken.
+ */
+const CLAIM_LUA = `
+local raw = redis.call('GET', KEYS[1])
+if raw then
+  local claim = cjson.decode(raw)
+  if claim.kind == 'battle' or not claim.at then return 0 end
+  if tonumber(ARGV[3]) - claim.at < tonumber(ARGV[4]) then return 0 end
+  if claim.kind == 'queue' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return 1`;
+
+/** How old an `entering` or an entry-less `queue` claim must be to count as a leftover. */
+const LEFTOVER_CLAIM_MS = 30_000;
+
+/**
  * Releases a claim if it is the one named (ARGV[1] kind, '' for any; ARGV[2] battle id, '' for
  * any), and takes the player off the index of the process that wrote it (ARGV[3] index prefix,
  * ARGV[4] player). ARGV[5] (optional): release only a claim written by, or hosted on, this process.
@@ -186,11 +206,24 @@ class RedisArenaPresence implements ArenaPresence {
   constructor(private readonly store: ClusterArenaStore) {}
 
   async claim(userId: string, what: ArenaClaim) {
-    return (await this.write(userId, what, true)) === 'OK';
+    const { store } = this;
+    await this.index(userId);
+    const taken = await store.redis.eval(
+      CLAIM_LUA,
+      2,
+      store.key(`p:${userId}`),
+      store.key('qe'),
+      this.value(what),
+      userId,
+      Date.now(),
+      LEFTOVER_CLAIM_MS,
+    );
+    return taken === 1;
   }
 
   async set(userId: string, what: ArenaClaim) {
-    await this.write(userId, what, false);
+    await this.index(userId);
+    await this.store.redis.set(this.store.key(`p:${userId}`), this.value(what));
   }
 
   async get(userId: string) {
@@ -204,17 +237,19 @@ class RedisArenaPresence implements ArenaPresence {
     await this.store.release(userId, onlyIf);
   }
 
+  /** The claim as stored: who wrote it and when (wall-clock ms, for leftovers). */
+  private value(what: ArenaClaim) {
+    return JSON.stringify({ ...what, node: this.store.nodeId, at: Date.now() });
+  }
+
   /** The index first, so a claim is never missing from its process's index (the sweeper reads it). */
-  private async write(userId: string, what: ArenaClaim, onlyIfFree: boolean) {
+  private async index(userId: string) {
     const { store } = this;
-    const value = JSON.stringify({ ...what, node: store.nodeId });
-    const pipeline = store.redis
+    await store.redis
       .multi()
       .sadd(store.key('nodes'), store.nodeId)
-      .sadd(store.key(`pn:${store.nodeId}`), userId);
-    const key = store.key(`p:${userId}`);
-    const results = await (onlyIfFree ? pipeline.set(key, value, 'NX') : pipeline.set(key, value)).exec();
-    return results?.[2]?.[1];
+      .sadd(store.key(`pn:${store.nodeId}`), userId)
+      .exec();
   }
 }
 
