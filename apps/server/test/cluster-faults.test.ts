@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HAPROXY } from '../../../scripts/cluster/haproxy-config.ts';
 import { LocalCluster } from '../../../scripts/cluster/local-cluster.ts';
 import { ClusterTapper, percentile, readyPlayers, storedTaps } from './helpers/cluster-tapper.ts';
@@ -21,6 +21,11 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
     let db: pg.Client;
     let cluster: LocalCluster | null = null;
     const tappers: ClusterTapper[] = [];
+
+    // Each test starts with no tapper of an earlier one (a closed tapper never taps again).
+    beforeEach(() => {
+      for (const tapper of tappers.splice(0)) tapper.close();
+    });
 
     beforeAll(async () => {
       database = await createPostgresDatabase();
@@ -145,7 +150,19 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       console.log(`drain: exited after ${Date.now() - drainStarted} ms`);
       expect(exit).toBe('0');
       // Everyone taps (again) through the process that stays.
-      while (tappers.some((tapper) => tapper.backAfterMs === null)) await sleep(100);
+      const drained = Date.now();
+      while (tappers.some((tapper) => tapper.backAfterMs === null) && Date.now() - drained < 15_000)
+        await sleep(100);
+      const stuck = tappers.filter((tapper) => tapper.backAfterMs === null);
+      expect(
+        stuck.map((tapper) => ({
+          id: tapper.telegramId,
+          connected: tapper.socket?.connected ?? false,
+          connects: tapper.connects,
+          lastReply: tapper.lastReply,
+          lastError: tapper.lastError,
+        })),
+      ).toEqual([]);
       console.log(`drain: all tapping again ${Date.now() - drainStarted} ms after SIGTERM`);
       await sleep(500);
       for (const tapper of tappers) await tapper.stop();

@@ -22,6 +22,10 @@ export class ClusterTapper {
   /** When the first tap after `markCut()` was accepted (ms since the cut), or null. */
   backAfterMs: number | null = null;
   private cutAt = 0;
+  /** What happened last, for a failing test's message. */
+  lastReply: unknown = null;
+  lastError: unknown = null;
+  connects = 0;
   private stopped = false;
   private loop: Promise<void> | null = null;
 
@@ -42,6 +46,7 @@ export class ClusterTapper {
           this.clientId,
         );
         socket.on('tapRegistered', (payload) => {
+          this.lastReply = payload;
           // A duplicate was counted when first accepted (and its durable seq says so).
           if (payload.seq === null || payload.reason === 'duplicate') return;
           this.accepted.set(payload.seq, payload.accepted);
@@ -56,11 +61,16 @@ export class ClusterTapper {
         const ready = socket.next('statusUpdated', () => true, 5_000);
         socket.emit('initUser', { telegram_user_id: this.telegramId });
         await ready;
+        socket.on('error', (payload) => {
+          this.lastError = payload;
+        });
         this.socket = socket;
+        this.connects++;
         // Batches sent to a process that died before writing them: the new owner decides.
         for (const batch of this.sent) if (batch.seq > this.confirmedSeq) this.emit(batch.seq, batch.count);
         return;
       } catch (error) {
+        this.lastError = error instanceof Error ? error.message : error;
         if (Date.now() > deadline) throw error;
         await sleep(100);
       }
