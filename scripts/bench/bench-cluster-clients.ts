@@ -62,6 +62,9 @@ export class BenchPlayer {
   cut = false;
   /** ms from the cut to the first accepted tap of a batch sent after it. */
   backAfterMs: number | null = null;
+  /** ms from the cut to the new socket's handshake, and to its initUser answer (statusUpdated). */
+  connectedAfterMs: number | null = null;
+  readyAfterMs: number | null = null;
   reconnects = 0;
 
   constructor(
@@ -282,9 +285,13 @@ export class PlayerPool {
       socket.once('connect_error', (error) =>
         fail(new Error(`${this.name}: connect_error ${error.message}`)),
       );
-      socket.once('connect', () => socket.emit('initUser', { telegram_user_id: telegramId }));
+      socket.once('connect', () => {
+        if (player.cut) player.connectedAfterMs ??= now() - this.cutAt;
+        socket.emit('initUser', { telegram_user_id: telegramId });
+      });
       socket.once('statusUpdated', (status) => {
         clearTimeout(timer);
+        if (player.cut) player.readyAfterMs ??= now() - this.cutAt;
         player.socket = socket;
         const applied = status.applied_seq ?? status.confirmed_seq ?? 0;
         for (let seq = applied + 1; seq <= player.seq; seq++) {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { mapParts, PARTS, type Part } from './bench-cluster-costs.ts';
+import type { PvpFigures } from './bench-cluster-pvp.ts';
 import { SETUP_LABELS, type SetupName } from './bench-cluster-setup.ts';
 
 export interface WindowRecord {
@@ -36,6 +37,11 @@ export interface KillRecord {
   p50: number;
   p99: number;
   max: number;
+  /** The same players' new handshakes through HAProxy, and initUser answered (owner taken). */
+  connectedP50: number;
+  connectedP99: number;
+  readyP50: number;
+  readyP99: number;
   reconnectMs: number;
 }
 
@@ -46,6 +52,7 @@ export interface ClusterResults {
   windows: WindowRecord[];
   kill: KillRecord | null;
   pvp: string;
+  pvpFigures: PvpFigures | null;
   checks: string[];
   mismatches: string[];
   problems: string[];
@@ -164,10 +171,11 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
     if (!m) continue;
     lines.push(
       `| ${name} | ${m.idleTotalPerSecond.toFixed(0)} | ${PARTS.map((part) => f1(m.aboveIdle[part])).join(' | ')} | ` +
-        `${f1(m.aboveIdleTotal)} | ${name === 'C' ? f3(m.redisAboveIdlePerTap) : '–'} |`,
+        `${f1(m.aboveIdleTotal)} | ${name === 'C' ? f3(Math.max(0, m.redisAboveIdlePerTap)) : '–'} |`,
     );
   }
   const a = medians.get('A');
+  const b = medians.get('B');
   const c = medians.get('C');
   lines.push('', 'Targets (issue 32):');
   if (a && c) {
@@ -176,6 +184,8 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
       `- CPU per tap event, C / A ≤ 1.2: ${ratio.toFixed(2)} (${ratio <= 1.2 ? 'met' : 'MISSED'}); ` +
         `servers alone ${(c.perEvent.servers / a.perEvent.servers).toFixed(2)}; above idle ` +
         `${(c.aboveIdleTotal / a.aboveIdleTotal).toFixed(2)} (servers ${(c.aboveIdle.servers / a.aboveIdle.servers).toFixed(2)})`,
+      `  (C / B, the cluster with the balancer already paid: ${(c.total / (b?.total ?? Number.NaN)).toFixed(2)}, ` +
+        `above idle ${(c.aboveIdleTotal / (b?.aboveIdleTotal ?? Number.NaN)).toFixed(2)})`,
       `- Redis commands per tap in C < 0.05: ${f3(c.redisPerTap)} (${c.redisPerTap < 0.05 ? 'met' : 'MISSED'})`,
     );
   }
@@ -214,6 +224,8 @@ function killLines(kill: KillRecord | null): string[] {
     `kill -9 of one of C's two processes: ${kill.playersCut} players cut, ${kill.recovered} tapping again; ` +
       `kill → first accepted tap p50 ${f1(kill.p50)} ms, p99 ${f1(kill.p99)} ms, max ${f1(kill.max)} ms ` +
       `(clients retry every ${kill.reconnectMs} ms; the web app's first reconnect waits 1.5–4.5 s more)`,
+    `  of which: socket connected again through HAProxy p50 ${f1(kill.connectedP50)} / p99 ${f1(kill.connectedP99)} ms, ` +
+      `initUser answered p50 ${f1(kill.readyP50)} / p99 ${f1(kill.readyP99)} ms`,
   ];
 }
 

@@ -28,6 +28,8 @@ export interface Setup {
   /** Where players connect: HAProxy, or the one server for A. */
   url: string;
   identities: Identity[];
+  /** Players of other phases (PvP), checked for coins = ledger at the end. */
+  otherPlayers: number[];
   pool: PlayerPool;
   /** Process ids per part, read at each window's ends (a restarted server has a new one). */
   pids(): { servers: number[]; haproxy: number[] };
@@ -38,6 +40,7 @@ export interface SetupOptions {
   redisUrl: string;
   keyPrefix: string;
   botToken: string;
+  adminToken: string;
   flushMs: number;
   players: number;
   firstTelegramId: number;
@@ -61,6 +64,9 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
       CLUSTER_KEY_PREFIX: options.keyPrefix,
       // Every player of the bench comes from 127.0.0.1: lift the per-address REST limit only.
       RATE_LIMIT_ADDRESS: '10000000',
+      // Phase E: PvP players get their stake from the operator API; battles start with no intro.
+      ADMIN_TOKEN: options.adminToken,
+      BATTLE_INTRO_MS: '0',
     },
   }).catch(async (error: unknown) => {
     await database.dispose();
@@ -78,6 +84,7 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
     databaseName: new URL(databaseUrl).pathname.slice(1),
     url,
     identities,
+    otherPlayers: [],
     pool: new PlayerPool(name, () => url, options.pace, options.reconnectMs),
     pids: () => ({
       servers: cluster.servers.map((server) => server.pid()),
@@ -86,35 +93,59 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
   };
 }
 
-/** Registers the setup's players over REST as the web app calls (X-Titans-Player), then connects them. */
-export async function join(setup: Setup, runTag: string): Promise<void> {
-  const call = async (identity: Identity, method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${setup.url}${route}`, {
-      method,
-      headers: {
-        authorization: `tma ${identity.initData}`,
-        [PLAYER_ROUTE_HEADER]: String(identity.telegramId),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok)
-      throw new Error(`${setup.name} ${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
-    return JSON.parse(text);
-  };
-  const [first] = setup.identities;
-  if (!first) return;
-  await call(first, 'POST', '/v1/user/register', { telegram_user_id: first.telegramId });
-  const list = await call(first, 'GET', '/v1/characters?is_free=true&limit=10');
+/** The caller's REST call as the web app makes it: init data and the routing header (D-CLUSTER-12). */
+async function call(setup: Setup, identity: Identity, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${setup.url}${route}`, {
+    method,
+    headers: {
+      authorization: `tma ${identity.initData}`,
+      [PLAYER_ROUTE_HEADER]: String(identity.telegramId),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${setup.name} ${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+/** Registers players over REST with the first free hero selected; answers that hero's id. */
+export async function registerPlayers(setup: Setup, identities: Identity[]): Promise<string> {
+  const [first] = identities;
+  if (!first) throw new Error('no players');
+  await call(setup, first, 'POST', '/v1/user/register', { telegram_user_id: first.telegramId });
+  const list = await call(setup, first, 'GET', '/v1/characters?is_free=true&limit=10');
   const characterId: unknown = list?.data?.characters?.[0]?._id;
   if (typeof characterId !== 'string') throw new Error('no free character in the catalogue');
-  await inPool(setup.identities, 8, async (identity) => {
+  await inPool(identities, 8, async (identity) => {
     if (identity !== first)
-      await call(identity, 'POST', '/v1/user/register', { telegram_user_id: identity.telegramId });
-    await call(identity, 'POST', `/v1/user/${identity.telegramId}/select-character`, { characterId });
+      await call(setup, identity, 'POST', '/v1/user/register', { telegram_user_id: identity.telegramId });
+    await call(setup, identity, 'POST', `/v1/user/${identity.telegramId}/select-character`, { characterId });
   });
+  return characterId;
+}
+
+/** Registers the setup's tapping players and connects them. */
+export async function join(setup: Setup, runTag: string): Promise<void> {
+  await registerPlayers(setup, setup.identities);
   await setup.pool.connect(setup.identities, runTag);
+}
+
+/** An operator's grant of coins through the admin API (a PvP stake needs 5,000). */
+export async function grantCoins(setup: Setup, telegramId: number, coins: number, adminToken: string) {
+  const response = await fetch(`${setup.url}/admin/players/${telegramId}/grant`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      actor: 'bench-cluster',
+      reason: 'PvP stake for the benchmark',
+      idempotency_key: `bench-pvp-${telegramId}`,
+      asset: { kind: 'coins', amount: coins },
+    }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`grant to ${telegramId}: ${response.status} ${text.slice(0, 200)}`);
 }
 
 /** Stops the processes (they drain and flush), checks every player's coins, drops the database. */
@@ -122,7 +153,10 @@ export async function stopSetup(setup: Setup, expect: (setup: Setup, coins: Map<
   setup.pool.close();
   await setup.cluster.stop();
   try {
-    const balances = await setup.database.balances(setup.identities.map((identity) => identity.telegramId));
+    const balances = await setup.database.balances([
+      ...setup.identities.map((identity) => identity.telegramId),
+      ...setup.otherPlayers,
+    ]);
     expect(setup, balances);
   } finally {
     await setup.database.dispose();

@@ -19,6 +19,7 @@
  *   --flush-ms=N  BENCH_FLUSH_MS  the servers' TAP_FLUSH_INTERVAL_MS (default 200)
  *   --batch-ms=N                  the web app's tap batching (default 100, tap-pipeline.ts)
  *   --reconnect-ms=N              a cut player's retry interval (default 100)
+ *   --pvp-pairs=N                 PvP pairs across processes, and as many within one (default 8)
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
  * Results: stdout and bench-results/cluster-<time>.json.
  */
@@ -27,8 +28,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { signInitData } from '../../apps/server/src/auth/init-data.ts';
 import { HAPROXY } from '../cluster/haproxy-config.ts';
+import type { BenchPlayer } from './bench-cluster-clients.ts';
 import { CpuMeter, mapParts, postgresPids, RedisStats } from './bench-cluster-costs.ts';
+import { pvpPhase } from './bench-cluster-pvp.ts';
 import { BenchRedis } from './bench-cluster-redis.ts';
 import {
   type ClusterResults,
@@ -38,11 +42,12 @@ import {
   type WindowRecord,
   writeClusterJson,
 } from './bench-cluster-report.ts';
-import { type Balance, join, type Setup, startSetup, stopSetup } from './bench-cluster-setup.ts';
+import { type Balance, grantCoins, join, type Setup, startSetup, stopSetup } from './bench-cluster-setup.ts';
 import { MachineWatch } from './machine-cpu.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BOT_TOKEN = '4242:bench-token';
+const ADMIN_TOKEN = `bench-admin-${randomBytes(8).toString('hex')}`;
 const WARMUP_MS = 1_000;
 const DRAIN_MS = 3_000;
 /** Phase D: tapping before the kill, and how long the cut players get to come back. */
@@ -67,6 +72,7 @@ const options = {
   flushMs: Math.round(option('flush-ms', 'BENCH_FLUSH_MS', 200)),
   batchMs: Math.round(option('batch-ms', null, 100)),
   reconnectMs: Math.round(option('reconnect-ms', null, 100)),
+  pvpPairs: Math.round(option('pvp-pairs', null, 8)),
   /** A human pace (as bench-taps' open loop): 8–10 taps per second per player. */
   minRate: 8,
   maxRate: 10,
@@ -175,19 +181,53 @@ async function killPhase(c: Setup): Promise<KillRecord> {
   await sleep(1_000);
   await pool.stop(DRAIN_MS * 2);
   const cut = pool.players.filter((player) => player.cut);
-  const times = cut.flatMap((player) => (player.backAfterMs === null ? [] : [player.backAfterMs]));
+  const times = (pick: (player: BenchPlayer) => number | null) =>
+    cut.flatMap((player) => {
+      const ms = pick(player);
+      return ms === null ? [] : [ms];
+    });
+  const back = times((player) => player.backAfterMs);
+  const connected = times((player) => player.connectedAfterMs);
+  const ready = times((player) => player.readyAfterMs);
   const record: KillRecord = {
     playersCut: cut.length,
-    recovered: times.length,
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-    max: Math.max(...times),
+    recovered: back.length,
+    p50: percentile(back, 0.5),
+    p99: percentile(back, 0.99),
+    max: Math.max(...back),
+    connectedP50: percentile(connected, 0.5),
+    connectedP99: percentile(connected, 0.99),
+    readyP50: percentile(ready, 0.5),
+    readyP99: percentile(ready, 0.99),
     reconnectMs: options.reconnectMs,
   };
   log(
     `kill -9 ${victim.name}: ${record.playersCut} players cut, ${record.recovered} back; p50 ${record.p50.toFixed(0)} ms, p99 ${record.p99.toFixed(0)} ms`,
   );
   return record;
+}
+
+/** (E): PvP hits across C's two processes against within one. */
+async function measurePvp(c: Setup, firstId: number, results: ClusterResults): Promise<string> {
+  const candidates = Array.from({ length: options.pvpPairs * 6 }, (_, index) => {
+    const telegramId = firstId + index;
+    return { telegramId, initData: signInitData({ id: telegramId, first_name: 'Bench' }, BOT_TOKEN) };
+  });
+  const figures = await pvpPhase(
+    c,
+    candidates,
+    options.pvpPairs,
+    options.seconds * 1000,
+    (telegramId) => grantCoins(c, telegramId, 10_000, ADMIN_TOKEN),
+    (text) => results.problems.push(text),
+  );
+  results.pvpFigures = figures;
+  const { cross, same } = figures;
+  return (
+    `pvp: tap → opponent's pvpHealthUpdate, across processes p50 ${cross.p50.toFixed(1)} / p99 ${cross.p99.toFixed(1)} ms ` +
+    `(${cross.pairs} pairs, ${cross.samples} hits) against one process p50 ${same.p50.toFixed(1)} / p99 ` +
+    `${same.p99.toFixed(1)} ms (${same.pairs} pairs, ${same.samples} hits): p99 ${(cross.p99 / same.p99).toFixed(2)} ×`
+  );
 }
 
 /**
@@ -205,6 +245,14 @@ function expectBalances(results: ClusterResults) {
       if (!(coins >= player.confirmedValue())) lost++;
     }
     const label = `${setup.name}: ${setup.pool.players.length} players`;
+    const others = setup.otherPlayers.filter((id) => {
+      const balance = balances.get(id);
+      return !balance || balance.coins !== balance.ledger;
+    });
+    if (setup.otherPlayers.length > 0 && others.length === 0)
+      results.checks.push(`${setup.name}: ${setup.otherPlayers.length} PvP players: coins = ledger`);
+    if (others.length > 0)
+      results.mismatches.push(`${setup.name}: ${others.length} PvP players with coins ≠ ledger`);
     if (wrong === 0) results.checks.push(`${label}: coins = ledger = accepted taps' coins`);
     else results.mismatches.push(`${label}: ${wrong} with coins ≠ ledger or ≠ the accepted taps' coins`);
     if (lost === 0) results.checks.push(`${label}: nothing confirmed durable was lost`);
@@ -248,7 +296,8 @@ async function main(): Promise<number> {
     options,
     windows: [],
     kill: null,
-    pvp: 'pvp: not measured (no cross-process PvP battles in this build: matchmaking and battle rooms are per process)',
+    pvp: 'pvp: not measured',
+    pvpFigures: null,
     checks: [],
     mismatches: [],
     problems: [],
@@ -272,6 +321,7 @@ async function main(): Promise<number> {
           redisUrl: redis.url,
           keyPrefix: `bench-${runTag}:`,
           botToken: BOT_TOKEN,
+          adminToken: ADMIN_TOKEN,
           flushMs: options.flushMs,
           players: options.players,
           firstTelegramId: firstId + index * options.players,
@@ -292,8 +342,11 @@ async function main(): Promise<number> {
       }
     }
     const c = setups.find((setup) => setup.name === 'C');
-    if (c) results.kill = await killPhase(c);
-    log(results.pvp);
+    if (c) {
+      results.pvp = await measurePvp(c, firstId + 3 * options.players, results);
+      log(results.pvp);
+      results.kill = await killPhase(c);
+    }
   } finally {
     await stats.close();
     for (const setup of setups) {
