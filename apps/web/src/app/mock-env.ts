@@ -1,4 +1,5 @@
 import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
+import { fieldOf } from '../lib/field-of.ts';
 import { showMockInvoiceSheet } from './mock-invoice-sheet.ts';
 
 /*
@@ -53,8 +54,7 @@ async function fetchDevelopmentInitData(startParam: string | undefined): Promise
   const query = startParam ? `?start_param=${encodeURIComponent(startParam)}` : '';
   const response = await fetch(`/v1/dev/init-data${query}`, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /v1/dev/init-data answered ${response.status}`);
-  const envelope = (await response.json()) as { data?: { init_data?: unknown } };
-  const initData = envelope.data?.init_data;
+  const initData = fieldOf(fieldOf(await response.json(), 'data'), 'init_data');
   if (typeof initData !== 'string' || initData === '') throw new Error('No development init data');
   return initData;
 }

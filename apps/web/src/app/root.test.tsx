@@ -1,5 +1,5 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { envelope, makeCharacter, makeUser } from '../../test/fixtures.ts';
 import { PENDING_REFERRAL_CODE_KEY } from '../features/referrals/pending-referral-code.ts';
 import { useSuspension } from '../features/suspension/suspension-store.ts';
@@ -10,7 +10,7 @@ import { App } from './app.tsx';
 
 // The realtime socket never connects here: these tests are about the root's screens.
 vi.mock('socket.io-client', () => {
-  const emitter = () => ({ on: vi.fn(), off: vi.fn() });
+  const emitter = () => ({ on: vi.fn(), off: vi.fn(), onAny: vi.fn() });
   return {
     io: () => ({
       ...emitter(),
@@ -22,6 +22,17 @@ vi.mock('socket.io-client', () => {
       emit: vi.fn(),
     }),
   };
+});
+
+// The first screen's answers are parsed with lazily imported schemas (lib/lazy-schema.ts): imported
+// once here, so a cold import on a loaded machine does not eat the findBy timeouts.
+beforeAll(async () => {
+  await Promise.all([
+    import('@titans/shared/user/schemas'),
+    import('@titans/shared/characters/schemas'),
+    import('@titans/shared/quests/schemas'),
+    import('@titans/shared/referrals/schemas'),
+  ]);
 });
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;

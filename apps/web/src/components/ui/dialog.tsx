@@ -23,7 +23,7 @@ export function Dialog({ open, title, children, actions, art, onClose, className
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Focus the panel itself: screen readers start at the title, and no button shows a focus ring.
     panel.current?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {

@@ -73,11 +73,12 @@ export const EFFECT_LABELS: Record<keyof ItemEffects, string> = {
   defense_boost: 'Defense Boost',
   power_boost: 'Power Boost',
 };
+const EFFECT_KEYS: ReadonlyArray<keyof ItemEffects> = ['energy_boost', 'defense_boost', 'power_boost'];
 
 export function effectLines(
   effects: ItemEffects,
 ): Array<{ key: keyof ItemEffects; label: string; value: number }> {
-  return (Object.keys(EFFECT_LABELS) as Array<keyof ItemEffects>).flatMap((key) => {
+  return EFFECT_KEYS.flatMap((key) => {
     const value = effects[key];
     return value ? [{ key, label: EFFECT_LABELS[key], value }] : [];
   });

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useHistoryIndex, useNavigate, useSearchParams } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
@@ -91,9 +92,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   const [soundOpen, setSoundOpen] = useState(false);
 
   const requested = params.get('view');
-  const view: ProfileView = PROFILE_VIEWS.includes(requested as ProfileView)
-    ? (requested as ProfileView)
-    : 'main';
+  const view: ProfileView = isOneOf(PROFILE_VIEWS, requested) ? requested : 'main';
   const show = (next: ProfileView) => setParams(next === 'main' ? {} : { view: next });
   const backToMain = () => {
     const index = historyIndex();

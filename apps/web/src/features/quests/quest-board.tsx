@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatCompact, formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useSearchParams } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
@@ -59,7 +60,7 @@ const RewardedAdCard = lazy(() =>
 export const NO_WATCH_TEXT = 'No play & earn tasks available right now. Check back soon!';
 
 function tabOf(value: string | null): TaskTab {
-  return TASK_TABS.includes(value as TaskTab) ? (value as TaskTab) : 'all';
+  return isOneOf(TASK_TABS, value) ? value : 'all';
 }
 
 function StatTile({

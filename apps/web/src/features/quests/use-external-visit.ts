@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
+import { fieldOf } from '../../lib/field-of.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { tasksQueryOptions } from './api/get-tasks.ts';
@@ -26,7 +27,13 @@ export const TOO_EARLY_TEXT = 'Not enough time spent on external URL';
 function readVisit(): ExternalVisit | null {
   try {
     const raw = sessionStorage.getItem(VISIT_KEY);
-    return raw ? (JSON.parse(raw) as ExternalVisit) : null;
+    const visit: unknown = raw ? JSON.parse(raw) : null;
+    const taskId = fieldOf(visit, 'taskId');
+    const url = fieldOf(visit, 'url');
+    const startTime = fieldOf(visit, 'startTime');
+    const title = fieldOf(visit, 'title');
+    if (typeof taskId !== 'string' || typeof url !== 'string' || typeof title !== 'string') return null;
+    return typeof startTime === 'number' ? { taskId, url, startTime, title } : null;
   } catch {
     return null;
   }

@@ -1,3 +1,5 @@
+import { fieldOf } from '../field-of.ts';
+
 /**
  * What the app knows about how it was launched, settled once by app/init.ts before the first
  * render: whether it runs inside Telegram, the signed init data every API call carries, the
@@ -46,17 +48,21 @@ export function launchContextFromInitData(
   const params = new URLSearchParams(rawInitData);
   let player: TelegramPlayer | null = null;
   try {
-    const user = JSON.parse(params.get('user') ?? 'null') as Record<string, unknown> | null;
-    const id = user?.id;
+    const user: unknown = JSON.parse(params.get('user') ?? 'null');
+    const id = fieldOf(user, 'id');
+    const text = (name: string) => {
+      const value = fieldOf(user, name);
+      return typeof value === 'string' ? value : '';
+    };
     if (
       (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ||
       (typeof id === 'string' && /^\d+$/.test(id))
     ) {
       player = {
         id: String(id),
-        username: typeof user?.username === 'string' ? user.username : '',
-        firstName: typeof user?.first_name === 'string' ? user.first_name : '',
-        photoUrl: typeof user?.photo_url === 'string' ? user.photo_url : '',
+        username: text('username'),
+        firstName: text('first_name'),
+        photoUrl: text('photo_url'),
       };
     }
   } catch {

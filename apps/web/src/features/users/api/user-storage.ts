@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@titans/shared/user/schemas';
+import { fieldOf } from '../../../lib/field-of.ts';
 import { localStore } from '../../../lib/local-storage.ts';
 
 /** spec-a §3: "The user and the first-time flag persist in local storage under a user-storage key." */
@@ -15,20 +16,16 @@ interface StoredUser {
  * than with the shared zod schema, which would add zod to the bundle for this one read.
  */
 function looksLikeUser(value: unknown): value is User {
-  const user = value as Partial<User> | null | undefined;
+  const id = fieldOf(value, 'telegram_user_id');
+  const avatar = fieldOf(value, 'avatar');
   return (
-    typeof user === 'object' &&
-    user !== null &&
-    typeof user.telegram_user_id === 'string' &&
-    /^\d{1,20}$/.test(user.telegram_user_id) &&
-    typeof user.username === 'string' &&
-    typeof user.coins === 'number' &&
-    typeof user.gems === 'number' &&
-    typeof user.energy === 'number' &&
-    typeof user.max_energy === 'number' &&
-    (user.avatar === null || typeof user.avatar === 'string') &&
-    Array.isArray(user.avatars) &&
-    typeof user.is_banned === 'boolean'
+    typeof id === 'string' &&
+    /^\d{1,20}$/.test(id) &&
+    typeof fieldOf(value, 'username') === 'string' &&
+    ['coins', 'gems', 'energy', 'max_energy'].every((name) => typeof fieldOf(value, name) === 'number') &&
+    (avatar === null || typeof avatar === 'string') &&
+    Array.isArray(fieldOf(value, 'avatars')) &&
+    typeof fieldOf(value, 'is_banned') === 'boolean'
   );
 }
 
@@ -37,7 +34,7 @@ export function readStoredUser(telegramUserId: string): User | null {
   const text = localStore.get(USER_STORAGE_KEY);
   if (!text) return null;
   try {
-    const user = (JSON.parse(text) as Partial<StoredUser>).state?.user;
+    const user = fieldOf(fieldOf(JSON.parse(text), 'state'), 'user');
     if (!looksLikeUser(user)) return null;
     // Ids compare by value: the development user is "00000002" in some places and "2" in others.
     return BigInt(user.telegram_user_id) === BigInt(telegramUserId) ? user : null;
@@ -57,7 +54,7 @@ export function persistUserChanges(queryClient: QueryClient): () => void {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const key = event.query.queryKey;
     if (key.length !== 2 || key[0] !== 'user') return;
-    const user = event.query.state.data as User | undefined;
-    if (user) writeStoredUser(user);
+    const user = event.query.state.data;
+    if (looksLikeUser(user)) writeStoredUser(user);
   });
 }
