@@ -4,7 +4,7 @@ import type { ResponseSchema } from './api-client.ts';
  * A response schema imported on first use. The calls of the first screen (registration, the
  * user, the hero, the pending completion, the referrals) live in modules of the first script; a
  * static import of their zod schemas would put zod and the schemas in it (decisions D-WEB-22,
- * D-WEB-39). Loading starts when the request does, so it arrives with the answer; a failed load
+ * D-WIRE-1). Loading starts when the request does, so it arrives with the answer; a failed load
  * is tried again by the next call.
  */
 export function lazySchema<T>(load: () => Promise<ResponseSchema<T>>): ResponseSchema<T> {

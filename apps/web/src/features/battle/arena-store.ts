@@ -148,7 +148,7 @@ export function serverNow(state: Pick<ArenaState, 'clockOffset'> = arenaStore.ge
 
 /**
  * Two matchmaking payloads carry no code, only spec-b §4's words, which the server sends as they
- * are: the bot offer's "No opponent found" and the player's own cancel (shown by nobody).
+ * are: the bot offer's "No opponent found" and the player's own cancel, shown by nobody (D-WIRE-2).
  */
 const NO_OPPONENT_FOUND = 'No opponent found';
 const MATCHMAKING_CANCELLED = 'Matchmaking cancelled';
