@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { registerWebhook } from '../src/bot/register-webhook.ts';
 import { WELCOME_TEXT } from '../src/bot/start-feature.ts';
 import { PAY_SUPPORT_TEXT, TERMS_TEXT } from '../src/bot/support-feature.ts';
@@ -99,14 +99,13 @@ describeEachDatabase('stars bot', (kind) => {
       amount: 50,
       chargeId: `stxRetry${randomBytes(6).toString('hex')}`,
     });
-    const original = t.stars.recordPayment;
-    t.stars.recordPayment = async () => {
-      throw new Error('database unavailable');
-    };
+    const failing = vi
+      .spyOn(t.stars, 'recordPayment')
+      .mockRejectedValueOnce(new Error('database unavailable'));
     try {
       expect((await postWebhook(t.url, update, SECRET)).status).toBe(500);
     } finally {
-      t.stars.recordPayment = original;
+      failing.mockRestore();
     }
     expect((await postWebhook(t.url, update, SECRET)).status).toBe(200);
     const me = await t.call(telegramId, 'GET', `/v1/user/${telegramId}`);
