@@ -37,7 +37,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: the host is killed mid-ba
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-pvp-crash-'));
     // Players set up by one process alone (no cluster), energy 100 each, then handed to the servers.
     const setup = await startTestApp('postgres', { databaseUrl: database.url });
-    for (const telegramId of [base, base + 1]) {
+    for (const telegramId of [base, base + 1, base + 2, base + 3]) {
       const userId = await readyPlayer(setup, telegramId);
       await grantCoins(setup, userId, 10_000);
       const set = await setup.gateway.change(userId, (m) => m.setEnergy(userId, 100));
@@ -59,7 +59,8 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: the host is killed mid-ba
       CLUSTER_KEY_PREFIX: `t${randomBytes(3).toString('hex')}:`,
       BATTLE_INTRO_MS: '0',
       BATTLE_BOT_SETUP_MS: '0',
-      BATTLE_TIME_LIMIT_MS: '60000',
+      // Long enough to outlive the kill and the pause below, short enough to end after SIGCONT.
+      BATTLE_TIME_LIMIT_MS: '8000',
       DRAIN_TIMEOUT_MS: '0',
     };
     servers.push(await startServerProcess(env));
@@ -96,28 +97,69 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: the host is killed mid-ba
       equipped_items: [],
     });
 
-  it('CP3 D-CLUSTER-18 F30 kill -9 of the host: the survivor voids the battle within seconds, stake and energy back once, and both play on', async () => {
-    const [x, y] = players;
-    const sx = await open(servers[0]!, x!.telegramId);
-    const sy = await open(servers[1]!, y!.telegramId);
+  /** x queues on the first server, y on the second: answers the battle, its host and the survivor. */
+  const pvpAcross = async (x: (typeof players)[number], y: (typeof players)[number]) => {
+    const sx = await open(servers[0]!, x.telegramId);
+    const sy = await open(servers[1]!, y.telegramId);
     const queued = sx.next('matchmakingStarted', undefined, 10_000);
-    find(sx, x!, 'pvp');
+    find(sx, x, 'pvp');
     await queued;
     const startedX = sx.next('battleStarted', undefined, 10_000);
     const startedY = sy.next('battleStarted', undefined, 10_000);
-    find(sy, y!, 'pvp');
+    find(sy, y, 'pvp');
     const [bx, by] = await Promise.all([startedX, startedY]);
     expect(bx.battle_id).toBe(by.battle_id);
     const id = bx.battle_id;
-
     const { rows } = await client.query('select host_node, entry from battles where id = $1', [id]);
     const hostNode: string = rows[0].host_node;
     const hostIndex = servers.findIndex((s) => hostNode.includes(`-${s.child.pid}-`));
     expect(hostIndex).toBeGreaterThanOrEqual(0);
     expect(rows[0].entry).toHaveLength(2);
+    return { id, hostNode, hostIndex, sockets: [sx, sy] as const };
+  };
+  const battleRows = async (id: string, userId: string) => {
+    const ledger = await client.query(
+      `select idempotency_key as key, delta::int as delta from ledger where user_id = $1 and idempotency_key like $2`,
+      [userId, `battle:${id}:%`],
+    );
+    return ledger.rows.map((r) => `${r.key} ${r.delta}`).sort();
+  };
+
+  it('CP3 D-CLUSTER-18 a host paused past its heartbeat (SIGSTOP) has its battle voided; woken (SIGCONT), it pays nothing more', async () => {
+    const [, , x, y] = players;
+    const { id, hostNode, hostIndex, sockets: pair } = await pvpAcross(x!, y!);
+    const host = servers[hostIndex]!;
+    const survivorSocket = pair[1 - hostIndex]!;
+    const voided = survivorSocket.next('battleCompleted', (c) => c.battle_id === id, 15_000);
+    host.child.kill('SIGSTOP');
+    try {
+      expect(await voided).toMatchObject({ reason: 'void', stake: 5000, payout: 5000 });
+    } finally {
+      host.child.kill('SIGCONT');
+    }
+    // The woken host's room reaches its time limit (8 s) and tries to pay: the row is void.
+    await vi.waitFor(async () => expect((await fetch(`${host.url}/health`)).status).toBe(200), {
+      timeout: 10_000,
+      interval: 200,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 9_000));
+    const row = (await client.query('select status, stats from battles where id = $1', [id])).rows[0];
+    expect(row.status).toBe('void');
+    expect(row.stats.voidReason).toBe(`host ${hostNode} lost`);
+    for (const p of [x!, y!]) {
+      expect(await battleRows(id, p.userId)).toEqual(
+        [`battle:${id}:${p.userId}:stake -5000`, `battle:${id}:${p.userId}:void 5000`].sort(),
+      );
+    }
+    for (const socket of pair) socket.close();
+  }, 60_000);
+
+  it('CP3 D-CLUSTER-18 F30 kill -9 of the host: the survivor voids the battle within seconds, stake and energy back once, and both play on', async () => {
+    const [x, y] = players;
+    const { id, hostNode, hostIndex, sockets: pair } = await pvpAcross(x!, y!);
     const host = servers[hostIndex]!;
     const survivor = servers[1 - hostIndex]!;
-    const [survivorSocket, hostSocket] = hostIndex === 0 ? [sy, sx] : [sx, sy];
+    const [survivorSocket, hostSocket] = [pair[1 - hostIndex]!, pair[hostIndex]!];
 
     const voided = survivorSocket.next('battleCompleted', (c) => c.battle_id === id, 15_000);
     const killedAt = Date.now();
@@ -131,11 +173,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: the host is killed mid-ba
     expect(row.status).toBe('void');
     expect(row.stats.voidReason).toBe(`host ${hostNode} lost`);
     for (const p of [x!, y!]) {
-      const ledger = await client.query(
-        `select idempotency_key as key, delta::int as delta from ledger where user_id = $1 and idempotency_key like $2`,
-        [p.userId, `battle:${id}:%`],
-      );
-      expect(ledger.rows.map((r) => `${r.key} ${r.delta}`).sort()).toEqual(
+      expect(await battleRows(id, p.userId)).toEqual(
         [`battle:${id}:${p.userId}:stake -5000`, `battle:${id}:${p.userId}:void 5000`].sort(),
       );
       const balance = await client.query(
