@@ -186,6 +186,11 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
         `${(c.aboveIdleTotal / a.aboveIdleTotal).toFixed(2)} (servers ${(c.aboveIdle.servers / a.aboveIdle.servers).toFixed(2)})`,
       `  (C / B, the cluster with the balancer already paid: ${(c.total / (b?.total ?? Number.NaN)).toFixed(2)}, ` +
         `above idle ${(c.aboveIdleTotal / (b?.aboveIdleTotal ?? Number.NaN)).toFixed(2)})`,
+      `  (without HAProxy, which usually runs on a machine of its own: C / A ${(
+        (c.total - c.perEvent.haproxy) / (a.total - a.perEvent.haproxy)
+      ).toFixed(
+        2,
+      )}, above idle ${((c.aboveIdleTotal - c.aboveIdle.haproxy) / (a.aboveIdleTotal - a.aboveIdle.haproxy)).toFixed(2)})`,
       `- Redis commands per tap in C < 0.05: ${f3(c.redisPerTap)} (${c.redisPerTap < 0.05 ? 'met' : 'MISSED'})`,
     );
   }
@@ -196,11 +201,28 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
         `- durable p99 ≤ flush ${flushMs} + 100 ms, ${name}: ${f1(m.durableP99)} ms (${m.durableP99 <= flushMs + 100 ? 'met' : 'MISSED'})`,
       );
   }
+  lines.push(...perRound(results.windows));
   lines.push('', ...redisBreakdown(results.windows), '', ...killLines(results.kill), results.pvp, '');
   lines.push(`Checks: ${results.checks.length} passed, ${results.mismatches.length} mismatches`);
   for (const mismatch of results.mismatches) lines.push(`  !! ${mismatch}`);
   for (const problem of results.problems) lines.push(`  note: ${problem}`);
   return lines.join('\n');
+}
+
+/** C / A and C / B within each round (neighbouring windows share the machine's state of the moment). */
+function perRound(windows: WindowRecord[]): string[] {
+  const rounds = [...new Set(windows.map((record) => record.round))];
+  const ratios = (over: SetupName) =>
+    rounds.flatMap((round) => {
+      const find = (name: SetupName) =>
+        windows.find((record) => record.round === round && record.setup === name);
+      const c = find('C');
+      const base = find(over);
+      return c && base ? [total(c.perEvent) / total(base.perEvent)] : [];
+    });
+  const show = (list: number[]) =>
+    `${list.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${median(list).toFixed(2)})`;
+  return [`- CPU per tap event by round: C / A ${show(ratios('A'))}; C / B ${show(ratios('B'))}`];
 }
 
 function redisBreakdown(windows: WindowRecord[]): string[] {

@@ -280,15 +280,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** The commit under test; BENCH_BUILD names it where there is no .git (an exported snapshot). */
+function buildName(): string {
+  if (process.env.BENCH_BUILD) return process.env.BENCH_BUILD;
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main(): Promise<number> {
   for (const binary of [HAPROXY, '/usr/bin/redis-server'])
     if (!fs.existsSync(binary))
       throw new Error(`${binary} is missing (apt-get install haproxy redis-server)`);
   const started = new Date().toISOString();
-  const build = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  }).trim();
+  const build = buildName();
   const runTag = randomBytes(3).toString('hex');
   const results: ClusterResults = {
     started,
@@ -334,6 +341,12 @@ async function main(): Promise<number> {
     }
     await Promise.all(setups.map((setup) => join(setup, runTag)));
     log(`${options.players} players registered and connected per setup`);
+    // Each process's first load runs cold code (JIT, pools): a short unmeasured load for each setup.
+    for (const setup of setups) {
+      setup.pool.start(0, 0);
+      await sleep(WARMUP_MS * 2);
+      await setup.pool.stop(DRAIN_MS);
+    }
     for (let round = 1; round <= options.rounds; round++) {
       // The order rotates (ABC, BCA, CAB) so a drift of the machine does not favour one setup.
       for (let step = 0; step < setups.length; step++) {
