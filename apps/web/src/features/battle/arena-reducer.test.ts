@@ -6,7 +6,8 @@ import type {
 } from '@titans/shared/battle/schemas';
 import { MATCHMAKING_RETRY_MS, REJOIN_DELAY_MS, RESULT_DELAY_MS, TOAST_MS } from '@titans/shared/constants';
 import { describe, expect, test } from 'vitest';
-import { type ArenaEvent, type ArenaState, arenaReducer, initialArenaState } from './arena-reducer.ts';
+import { type ArenaEvent, arenaReducer } from './arena-reducer.ts';
+import { type ArenaState, initialArenaState } from './arena-state.ts';
 
 const NOW = 1_000_000;
 const side: BattleSideStats = {

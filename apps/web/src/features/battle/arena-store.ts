@@ -5,17 +5,11 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { onBattleMessage } from '../../lib/realtime/battle-channel.ts';
 import { forfeitBattle, rejoinBattle } from './api/battle-commands.ts';
-import {
-  type ArenaEffect,
-  type ArenaEvent,
-  type ArenaState,
-  type ArenaTimer,
-  arenaReducer,
-  initialArenaState,
-} from './arena-reducer.ts';
+import { type ArenaEffect, type ArenaEvent, type ArenaTimer, arenaReducer } from './arena-reducer.ts';
+import { type ArenaState, initialArenaState } from './arena-state.ts';
 
-export type { ArenaPhase, ArenaResult, ArenaState, FloatingHit } from './arena-reducer.ts';
 export { eventBanner } from './arena-reducer.ts';
+export type { ArenaPhase, ArenaResult, ArenaState, FloatingHit } from './arena-state.ts';
 
 /*
  * The Arena's store: it holds the reducer's state (arena-reducer.ts) and carries out its effects

@@ -1,0 +1,111 @@
+import type { Difficulty } from '@titans/shared/battle/bots';
+import type {
+  BattleCompletedPayload,
+  BattleStartedPayload,
+  BattleTarget,
+  LiveEventPayload,
+  MatchmakingPayload,
+  PvpBattleResultPayload,
+} from '@titans/shared/battle/schemas';
+import { DEFAULT_BATTLE_ENERGY } from '@titans/shared/constants';
+
+/** spec-b §2 phases of the /fight screen. */
+export type ArenaPhase = 'lobby' | 'searching' | 'battle' | 'result';
+
+export interface FloatingHit {
+  id: number;
+  by: 'you' | 'opponent';
+  damage: number;
+  x: number;
+  y: number;
+  superAttack: boolean;
+  multiplier: number;
+}
+
+export interface ArenaResult {
+  completed: BattleCompletedPayload;
+  pvp: PvpBattleResultPayload | null;
+}
+
+export interface ArenaState {
+  phase: ArenaPhase;
+  mode: 'pvp' | 'pve';
+  difficulty: Difficulty;
+  energy: number;
+  items: string[];
+  queue: MatchmakingPayload | null;
+  searchStartedAt: number;
+  battle: BattleStartedPayload | null;
+  /** server time − this device's time, from the battle start message. */
+  clockOffset: number;
+  /** The intro of the current battle should play (false on rejoin). */
+  showIntro: boolean;
+  yourHealth: number;
+  yourMax: number;
+  opponentHealth: number;
+  opponentMax: number;
+  yourTaps: number;
+  opponentTaps: number;
+  target: BattleTarget | null;
+  liveEvent: LiveEventPayload | null;
+  /** The commentary banner (spec-b §4: 3 s) for the event that just started. */
+  banner: { text: string; at: number } | null;
+  combo: number;
+  multiplier: number;
+  lastTapAt: number;
+  floating: FloatingHit[];
+  /** When each side last took damage (flash, shake). */
+  yourHurtAt: number;
+  opponentHurtAt: number;
+  opponentWaiting: boolean;
+  result: ArenaResult | null;
+  /** The red banner at the top of the battle screen (spec-b §2). */
+  message: { text: string; at: number } | null;
+  /** The Already in Battle! dialog (spec-b §8), with the battle to forfeit when known. */
+  alreadyInBattle: { battleId: string | null } | null;
+  activeBattleId: string | null;
+  /** A matchmaking request to resend after an already-in-battle error (spec-b §4: after 5 s). */
+  retryAt: number | null;
+  /** A PvP result that arrived before its battle's completion, by battle id. */
+  pendingPvp: Record<string, PvpBattleResultPayload>;
+  /** The id of the last floating hit. */
+  floatingSeq: number;
+}
+
+export function initialArenaState(): ArenaState {
+  return {
+    phase: 'lobby',
+    mode: 'pve',
+    difficulty: 'easy',
+    energy: DEFAULT_BATTLE_ENERGY,
+    items: [],
+    queue: null,
+    searchStartedAt: 0,
+    battle: null,
+    clockOffset: 0,
+    showIntro: false,
+    yourHealth: 0,
+    yourMax: 1,
+    opponentHealth: 0,
+    opponentMax: 1,
+    yourTaps: 0,
+    opponentTaps: 0,
+    target: null,
+    liveEvent: null,
+    banner: null,
+    combo: 0,
+    multiplier: 1,
+    lastTapAt: 0,
+    floating: [],
+    yourHurtAt: 0,
+    opponentHurtAt: 0,
+    opponentWaiting: false,
+    result: null,
+    message: null,
+    alreadyInBattle: null,
+    activeBattleId: null,
+    retryAt: null,
+    pendingPvp: {},
+    floatingSeq: 0,
+  };
+}
