@@ -1,6 +1,7 @@
 import type { User } from '@titans/shared/user/schemas';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type LayoutOptions, LayoutOptionsContext } from '../../components/layout/layout-options.tsx';
+import { useFootRoom } from '../../components/layout/use-foot-room.ts';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { PATHS_WITHOUT_AD, paths } from '../../config/paths.ts';
 import { AdSlot } from '../../features/ads/ad-slot.tsx';
@@ -41,6 +42,7 @@ export function AppLayout({ user }: { user: User }) {
   // events tell whether it is needed, read while layout is fresh.
   const main = useRef<HTMLElement>(null);
   const scrolled = useRef(false);
+  const footer = useFootRoom();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by its key
   useLayoutEffect(() => {
     if (!scrolled.current) return;
@@ -63,20 +65,24 @@ export function AppLayout({ user }: { user: User }) {
           {/* In the flow, under the top bar: while offline it takes its own row and covers nothing. */}
           <NetworkStatusPill placement="inline" />
           <div className="relative min-h-0 flex-1">
-            {/* Bottom padding keeps content clear of the raised Home button. */}
+            {/* Bottom padding (and .page-scroll's scroll padding) keep content clear of the raised Home button. */}
             <main
               ref={main}
               onScroll={(event) => {
                 scrolled.current = event.currentTarget.scrollTop > 0;
               }}
               className={cx(
-                'no-scrollbar absolute inset-0 overflow-x-hidden overflow-y-auto',
+                'page-scroll no-scrollbar absolute inset-0 overflow-x-hidden overflow-y-auto',
                 !options.hideNav && 'pb-6',
               )}
             >
               <Outlet />
             </main>
-            {options.footer && <div className="absolute inset-x-0 bottom-0 z-10">{options.footer}</div>}
+            {options.footer && (
+              <div ref={footer} className="absolute inset-x-0 bottom-0 z-10">
+                {options.footer}
+              </div>
+            )}
           </div>
           {!options.hideNav && <BottomNav pathname={location.pathname} heroImage={hero?.image ?? null} />}
           {/* Mounted again on every route change, so each page gets a fresh banner. */}

@@ -44,7 +44,8 @@ export function LeaderboardScreen({ user }: { user: User }) {
   const own = mine.data;
   const footer = useMemo(
     () => (
-      <div className="px-3 pb-2">
+      // pb-7 keeps the row above the raised Home button, which rises 1.5rem over the nav.
+      <div className="px-3 pb-7">
         <div className="rounded-[20px] bg-night-900/90 p-1 shadow-[0_-6px_24px_rgb(0_0_0/0.45)] backdrop-blur">
           <LeaderboardRow
             rank={own?.rank ?? null}
@@ -110,8 +111,15 @@ export function LeaderboardScreen({ user }: { user: User }) {
       <div className="relative flex flex-col items-center text-center">
         <BackToHome />
         <div className="pointer-events-none absolute top-0 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
-        <EmojiArt name="trophy" className="relative size-14 drop-shadow-[0_6px_12px_rgb(255_170_0/0.45)]" />
-        <h1 className="relative font-display text-[32px] leading-tight text-gold">Leaderboard</h1>
+        {/* Short screens drop the trophy and shrink the podium (podium.tsx): the own row pinned at
+            the foot leaves the whole podium in sight (decisions: D-UI-1). */}
+        <EmojiArt
+          name="trophy"
+          className="relative size-14 drop-shadow-[0_6px_12px_rgb(255_170_0/0.45)] short:hidden"
+        />
+        <h1 className="relative font-display text-[32px] leading-tight text-gold short:text-[26px]">
+          Leaderboard
+        </h1>
         <p className="relative text-[12px] font-black tracking-[0.16em] text-muted uppercase">
           Top Titans · referrals, then coins
         </p>

@@ -9,20 +9,20 @@ import { RankPicture } from './rank-picture.tsx';
 const STYLE = {
   1: {
     ring: 'ring-[3px] ring-gold-300 shadow-[0_0_26px_rgb(255_194_31/0.65)]',
-    size: 'size-[84px]',
-    block: 'h-[84px] bg-[linear-gradient(180deg,#ffd54a_0%,#f5a300_45%,#a65c00_100%)]',
+    size: 'size-[84px] short:size-[64px]',
+    block: 'h-[84px] short:h-[44px] bg-[linear-gradient(180deg,#ffd54a_0%,#f5a300_45%,#a65c00_100%)]',
     badge: 'bg-[linear-gradient(180deg,#fff0a8,#ffb416)] text-[#4a2300]',
   },
   2: {
     ring: 'ring-[3px] ring-[#d9e2ff] shadow-[0_0_18px_rgb(200_215_255/0.45)]',
-    size: 'size-[68px]',
-    block: 'h-[62px] bg-[linear-gradient(180deg,#e6ecff_0%,#a9b6d9_45%,#5b6790_100%)]',
+    size: 'size-[68px] short:size-[52px]',
+    block: 'h-[62px] short:h-[32px] bg-[linear-gradient(180deg,#e6ecff_0%,#a9b6d9_45%,#5b6790_100%)]',
     badge: 'bg-[linear-gradient(180deg,#ffffff,#b9c4e6)] text-[#26304f]',
   },
   3: {
     ring: 'ring-[3px] ring-[#ffb98a] shadow-[0_0_18px_rgb(255_150_90/0.45)]',
-    size: 'size-[68px]',
-    block: 'h-[46px] bg-[linear-gradient(180deg,#ffc39a_0%,#d9773a_45%,#7e3b14_100%)]',
+    size: 'size-[68px] short:size-[52px]',
+    block: 'h-[46px] short:h-[24px] bg-[linear-gradient(180deg,#ffc39a_0%,#d9773a_45%,#7e3b14_100%)]',
     badge: 'bg-[linear-gradient(180deg,#ffe0c8,#e08a4e)] text-[#4a1e00]',
   },
 } as const;
@@ -79,7 +79,7 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
           style.block,
         )}
       >
-        <span className="absolute inset-x-0 top-1 text-center font-display text-[30px] text-white/35">
+        <span className="absolute inset-x-0 top-1 text-center font-display text-[30px] text-white/35 short:top-0 short:text-[20px]">
           {place}
         </span>
       </div>
@@ -90,7 +90,7 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
 /** spec-a §2: the podium of the top 3, first in the middle. */
 export function Podium({ entries }: { entries: LeaderboardEntry[] }) {
   return (
-    <ol className="flex items-end gap-2 px-1 pt-8" aria-label="Top 3">
+    <ol className="flex items-end gap-2 px-1 pt-8 short:pt-7" aria-label="Top 3">
       <Step entry={entries[0]} place={1} />
       <Step entry={entries[1]} place={2} />
       <Step entry={entries[2]} place={3} />

@@ -1,5 +1,6 @@
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
 import type { ReactNode } from 'react';
+import { useFootRoom } from '../../components/layout/use-foot-room.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -56,6 +57,7 @@ function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: str
 export function ProductDetail({ product, onBack }: { product: Product; onBack(): void }) {
   const style = rarityStyle(product.rarity);
   const flow = usePurchaseFlow(product);
+  const priceBar = useFootRoom();
   const { data: user } = useCurrentUser();
   const liveCoins = useBalance((state) => (state.synced ? state.coins : null));
   const balance = product.currency === 'diamonds' ? (user?.gems ?? 0) : (liveCoins ?? user?.coins ?? 0);
@@ -98,7 +100,10 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         <div
           className={cx(
             'relative mx-auto grid w-full place-items-center',
-            product.type === 'background' ? 'aspect-[16/10]' : 'aspect-[16/11] py-4',
+            // Short screens get a flatter card, so the name shows above the price panel (D-UI-1).
+            product.type === 'background'
+              ? 'aspect-[16/10] short:aspect-[16/9] tiny:aspect-[2/1]'
+              : 'aspect-[16/11] py-4 short:aspect-[16/9] short:py-2 tiny:aspect-[2/1]',
           )}
         >
           {product.type !== 'background' ? (
@@ -106,7 +111,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
               src={product.image}
               alt=""
               draggable={false}
-              className="aspect-square w-[62%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
+              className="aspect-square w-[62%] short:w-[42%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
             />
           ) : (
             <ProductPicture product={product} />
@@ -188,6 +193,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         both, so no strip of the background shows between it and the nav.
       */}
       <div
+        ref={priceBar}
         className="sticky -bottom-6 z-10 -mx-4 mt-4 -mb-12 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92)_28%,rgb(6_4_26)_56%)] px-4 pt-3 pb-9"
         data-testid="price-bar"
       >

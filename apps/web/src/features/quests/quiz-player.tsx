@@ -63,6 +63,14 @@ export function QuizPlayer({
   const [showResults, setShowResults] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const claimButton = useRef<HTMLDivElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  // The question whose answer the server has just revealed: its feedback and Next are brought
+  // into view, clear of the nav (scroll padding, D-UI-1), as a player would have to scroll to them.
+  const [revealed, setRevealed] = useState<string | null>(null);
+  useEffect(() => {
+    if (revealed === null || !progress.data?.answers.some((entry) => entry.question_id === revealed)) return;
+    actions.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [revealed, progress.data]);
 
   // The saved progress did not load: say so once and start from the first question. The server
   // still holds any locked answers; the next answer (or a retry) brings them back.
@@ -114,6 +122,7 @@ export function QuizPlayer({
       {
         onSuccess: (result) => {
           setViewing(index);
+          setRevealed(question._id);
           if (result.is_correct) {
             haptics.success();
             audioEngine.play('success');
@@ -276,6 +285,10 @@ export function QuizPlayer({
               onClick={() => {
                 haptics.selection();
                 setChoice(optionIndex);
+                // Check may sit below the fold or under the raised Home button: bring it up.
+                requestAnimationFrame(() =>
+                  actions.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+                );
               }}
               className={cx(
                 'flex min-h-14 items-center gap-3 rounded-2xl px-3.5 py-2.5 text-left text-[15px] font-extrabold ring-1 transition-transform active:scale-[0.98]',
@@ -328,7 +341,7 @@ export function QuizPlayer({
           {locked.explanation && <p className="mt-0.5 text-ink/85">{locked.explanation}</p>}
         </div>
       )}
-      <div className="mt-4">
+      <div ref={actions} className="mt-4">
         {locked ? (
           <Button size="lg" block onClick={next}>
             {index + 1 >= total ? 'View Results' : 'Next Question'}
