@@ -60,7 +60,7 @@ describe('Profile, Inventory and FAQ', () => {
     await snap(page, 'profile', '1-main');
 
     await page.getByRole('button', { name: 'Sound Settings' }).click();
-    const music = page.getByRole('switch', { name: 'Music on' });
+    const music = page.getByRole('switch', { name: 'Music', exact: true });
     await music.click();
     expect(await page.getByRole('slider', { name: 'Music volume' }).isDisabled()).toBe(true);
     await music.click();

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useSoundSettings } from '../../lib/audio/sound-settings.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
@@ -15,30 +16,57 @@ function SoundRow({
   onMuted(muted: boolean): void;
   onVolume(volume: number): void;
 }) {
+  const id = useId();
+  const on = !muted;
   return (
     <div className="py-2">
-      <div className="flex items-center justify-between">
-        <span className="text-[15px] font-extrabold text-ink">{label}</span>
+      <div className="flex items-center justify-between gap-3">
+        <span id={id} className="text-[15px] font-extrabold text-ink">
+          {label}
+        </span>
+        {/*
+          A switch named by its row ("Music"); its state is aria-checked and the word beside the
+          track, which follows it (decisions: D-UI-2). The knob sits inside the track, left when
+          off on a dim track, right when on on a green one.
+        */}
         <button
           type="button"
           role="switch"
-          aria-checked={!muted}
-          aria-label={`${label} on`}
+          aria-checked={on}
+          aria-labelledby={id}
+          data-testid="sound-switch"
           onClick={() => {
             haptics.selection();
-            onMuted(!muted);
+            onMuted(on);
           }}
-          className={cx(
-            'relative h-7 w-12 rounded-full transition-colors',
-            muted ? 'bg-white/15' : 'bg-[linear-gradient(180deg,#86efac,#16a34a)]',
-          )}
+          className="flex items-center gap-2"
         >
           <span
+            data-testid="sound-switch-state"
             className={cx(
-              'absolute top-0.5 size-6 rounded-full bg-white shadow transition-transform',
-              muted ? 'translate-x-0.5' : 'translate-x-[22px]',
+              'w-7 text-right text-[12px] font-black tracking-[0.08em] uppercase',
+              on ? 'text-success-400' : 'text-muted',
             )}
-          />
+          >
+            {on ? 'On' : 'Off'}
+          </span>
+          <span
+            data-testid="sound-switch-track"
+            className={cx(
+              'relative flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition-colors',
+              on
+                ? 'bg-[linear-gradient(180deg,#86efac,#16a34a)] ring-success-400/60'
+                : 'bg-night-950/70 ring-white/20',
+            )}
+          >
+            <span
+              data-testid="sound-switch-knob"
+              className={cx(
+                'size-6 rounded-full shadow transition-transform',
+                on ? 'translate-x-5 bg-white' : 'translate-x-0 bg-white/45',
+              )}
+            />
+          </span>
         </button>
       </div>
       {/* spec-a §2: a slider from 0 to 1 in steps of 0.01, disabled while muted. */}
