@@ -280,6 +280,47 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Starts A, B and C one after another (their processes boot; C's migrate one at a time). */
+async function startSetups(setups: Setup[], redis: BenchRedis, firstId: number, runTag: string) {
+  for (const [index, name] of (['A', 'B', 'C'] as const).entries()) {
+    setups.push(
+      await startSetup(name, {
+        adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+        redisUrl: redis.url,
+        keyPrefix: `bench-${runTag}:`,
+        botToken: BOT_TOKEN,
+        adminToken: ADMIN_TOKEN,
+        flushMs: options.flushMs,
+        players: options.players,
+        firstTelegramId: firstId + index * options.players,
+        runTag,
+        pace: { minRate: options.minRate, maxRate: options.maxRate, batchMs: options.batchMs },
+        reconnectMs: options.reconnectMs,
+      }),
+    );
+    log(`${name} up at ${setups.at(-1)?.url}`);
+  }
+}
+
+/** A warm-up load per setup, then the measured rounds. */
+async function runRounds(setups: Setup[], redis: BenchRedis, stats: RedisStats): Promise<WindowRecord[]> {
+  // Each process's first load runs cold code (JIT, pools): a short unmeasured load for each setup.
+  for (const setup of setups) {
+    setup.pool.start(0, 0);
+    await sleep(WARMUP_MS * 2);
+    await setup.pool.stop(DRAIN_MS);
+  }
+  const windows: WindowRecord[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    // The order rotates (ABC, BCA, CAB) so a drift of the machine does not favour one setup.
+    for (let step = 0; step < setups.length; step++) {
+      const setup = setups[(round - 1 + step) % setups.length];
+      if (setup) windows.push(await measure(setup, round, setups, redis, stats));
+    }
+  }
+  return windows;
+}
+
 /** The commit under test; BENCH_BUILD names it where there is no .git (an exported snapshot). */
 function buildName(): string {
   if (process.env.BENCH_BUILD) return process.env.BENCH_BUILD;
@@ -321,39 +362,10 @@ async function main(): Promise<number> {
   const firstId = 800_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
   const setups = running.setups;
   try {
-    for (const [index, name] of (['A', 'B', 'C'] as const).entries()) {
-      setups.push(
-        await startSetup(name, {
-          adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-          redisUrl: redis.url,
-          keyPrefix: `bench-${runTag}:`,
-          botToken: BOT_TOKEN,
-          adminToken: ADMIN_TOKEN,
-          flushMs: options.flushMs,
-          players: options.players,
-          firstTelegramId: firstId + index * options.players,
-          runTag,
-          pace: { minRate: options.minRate, maxRate: options.maxRate, batchMs: options.batchMs },
-          reconnectMs: options.reconnectMs,
-        }),
-      );
-      log(`${name} up at ${setups.at(-1)?.url}`);
-    }
+    await startSetups(setups, redis, firstId, runTag);
     await Promise.all(setups.map((setup) => join(setup, runTag)));
     log(`${options.players} players registered and connected per setup`);
-    // Each process's first load runs cold code (JIT, pools): a short unmeasured load for each setup.
-    for (const setup of setups) {
-      setup.pool.start(0, 0);
-      await sleep(WARMUP_MS * 2);
-      await setup.pool.stop(DRAIN_MS);
-    }
-    for (let round = 1; round <= options.rounds; round++) {
-      // The order rotates (ABC, BCA, CAB) so a drift of the machine does not favour one setup.
-      for (let step = 0; step < setups.length; step++) {
-        const setup = setups[(round - 1 + step) % setups.length];
-        if (setup) results.windows.push(await measure(setup, round, setups, redis, stats));
-      }
-    }
+    results.windows.push(...(await runRounds(setups, redis, stats)));
     const c = setups.find((setup) => setup.name === 'C');
     if (c) {
       results.pvp = await measurePvp(c, firstId + 3 * options.players, results);
