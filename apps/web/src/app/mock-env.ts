@@ -108,8 +108,9 @@ export async function installMockEnvironment(): Promise<void> {
         emitEvent('content_safe_area_changed', NO_INSETS);
       } else if (event.name === 'web_app_open_invoice') {
         // Telegram's payment sheet; it answers invoice_closed with the status it ends in.
-        const { slug } = event.params as { slug: string };
-        showMockInvoiceSheet(slug, (status) => emitEvent('invoice_closed', { slug, status }));
+        const slug = fieldOf(event.params, 'slug');
+        if (typeof slug === 'string')
+          showMockInvoiceSheet(slug, (status) => emitEvent('invoice_closed', { slug, status }));
       }
     },
   });

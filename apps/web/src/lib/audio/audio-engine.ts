@@ -1,4 +1,4 @@
-import { EFFECT_VARIANTS, SOUND_EFFECTS, type SoundEffect } from './sound-effects.ts';
+import { EFFECT_VARIANTS, SOUND_EFFECT_NAMES, SOUND_EFFECTS, type SoundEffect } from './sound-effects.ts';
 import { type SoundSettings, useSoundSettings } from './sound-settings.ts';
 import { renderSoundtrack } from './soundtrack.ts';
 
@@ -215,7 +215,8 @@ class AudioEngine {
         void ZZFX.audioContext?.close?.().catch(() => {});
         // Short blips need no more; half the work of 44.1 kHz.
         ZZFX.sampleRate = EFFECT_SAMPLE_RATE;
-        for (const [name, parameters] of Object.entries(SOUND_EFFECTS) as Array<[SoundEffect, number[]]>) {
+        for (const name of SOUND_EFFECT_NAMES) {
+          const parameters = SOUND_EFFECTS[name];
           const variants: AudioBuffer[] = [];
           for (let i = 0; i < (name === 'tap' ? EFFECT_VARIANTS : 2); i++) {
             await idle();

@@ -1,19 +1,21 @@
 import type { ZzfxParameters } from 'zzfx';
 
 /** The game's sound effects, as ZzFX parameter lists (generated, no sound files). */
-export type SoundEffect =
-  | 'tap'
-  | 'combo'
-  | 'superCombo'
-  | 'denied'
-  | 'success'
-  | 'error'
-  | 'hit'
-  | 'hurt'
-  | 'countdown'
-  | 'fight'
-  | 'victory'
-  | 'defeat';
+export const SOUND_EFFECT_NAMES = [
+  'tap',
+  'combo',
+  'superCombo',
+  'denied',
+  'success',
+  'error',
+  'hit',
+  'hurt',
+  'countdown',
+  'fight',
+  'victory',
+  'defeat',
+] as const;
+export type SoundEffect = (typeof SOUND_EFFECT_NAMES)[number];
 
 /*
  * Order: volume, randomness, frequency, attack, sustain, release, shape, shapeCurve, slide,
