@@ -85,7 +85,7 @@ describe('Stars', () => {
     await snap(page, 'stars', '3-detail');
 
     const invoicesBefore = botApi.callsOf('createInvoiceLink').length;
-    await detail.getByRole('button', { name: 'Buy for 143' }).click();
+    await detail.getByRole('button', { name: 'Buy 150 Stars for 143 Telegram Stars' }).click();
     // Telegram's payment sheet (the development mock of openInvoice).
     const sheet = page.getByRole('dialog', { name: 'Telegram payment (development)' });
     await sheet.waitFor();
@@ -93,7 +93,7 @@ describe('Stars', () => {
     const invoice = botApi.callsOf('createInvoiceLink').at(-1)!.body;
     expect(invoice).toMatchObject({ currency: 'XTR', provider_token: '', prices: [{ amount: 143 }] });
     // spec-a §4: a second tap while the invoice is open does nothing.
-    const buy = detail.getByRole('button', { name: 'Buy for 143' });
+    const buy = detail.getByRole('button', { name: 'Buy 150 Stars for 143 Telegram Stars' });
     expect(await buy.isDisabled()).toBe(true);
     await buy.dispatchEvent('click');
     await snap(page, 'stars', '4-invoice-open');

@@ -1,6 +1,7 @@
 import { REFERRAL_BANNER_TOKENS } from '@titans/shared/constants';
 import type { EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 
 /** One banner for the 50 px slot. `href` is an in-app path or an external https URL. */
 export interface BannerAd {
@@ -29,7 +30,7 @@ export interface AdProvider {
 const HOUSE_BANNERS: readonly BannerAd[] = [
   {
     id: 'house-invite',
-    title: `Invite friends — earn ${REFERRAL_BANNER_TOKENS} Tokens`,
+    title: `Invite friends — earn ${formatNumber(REFERRAL_BANNER_TOKENS)} Coins`,
     cta: 'Invite',
     href: paths.invite.getHref(),
     art: 'wrapped-gift',

@@ -26,7 +26,7 @@ function BalanceChip({
 const FIGURE = 'font-display text-[15px] leading-none tabular-nums text-ink';
 
 /**
- * The player's gold and Stars in the shop: gold is the live total Home shows (it counts down the
+ * The player's Coins and Stars in the shop: Coins are the live total Home shows (it counts down the
  * moment a purchase, or a battle's stake, is paid), Stars the account's gems (statusUpdated
  * refreshes them).
  */
@@ -37,7 +37,7 @@ export function EmporiumWallet() {
   const gold = useCountedNumber<HTMLSpanElement>(synced ? coins : (user?.coins ?? 0));
   return (
     <div className="flex shrink-0 gap-1.5">
-      <BalanceChip icon="coin" label="Gold">
+      <BalanceChip icon="coin" label="Coins">
         <span ref={gold} className={FIGURE} data-testid="emporium-coin" />
       </BalanceChip>
       <BalanceChip icon="star" label="Stars">

@@ -3,7 +3,7 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 
-/** A price with its currency: a gold coin for gold, a star for Stars (diamonds). */
+/** A price with its currency: a coin for Coins (gold), a star for Stars (diamonds). */
 export function PriceTag({
   price,
   currency,
@@ -23,7 +23,7 @@ export function PriceTag({
     >
       <GameIcon name={stars ? 'star' : 'coin'} className={cx('size-[1.15em]', iconClassName)} />
       <span>{formatNumber(price)}</span>
-      <span className="sr-only">{stars ? 'Stars' : 'gold'}</span>
+      <span className="sr-only">{stars ? 'Stars' : 'Coins'}</span>
     </span>
   );
 }

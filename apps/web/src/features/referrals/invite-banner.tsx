@@ -44,7 +44,7 @@ export function InviteBanner({ upgraded }: { upgraded: boolean }) {
             Invite Titans to Get {REFERRAL_BANNER_TOKENS} Tokens
           </h1>
           <p className="mt-1 text-[13px] leading-snug font-bold text-ink/75">
-            Your friend joins with your link and picks a hero: you both get coins.
+            Your friend joins with your link and picks a hero: you both get Coins.
           </p>
         </div>
       </div>

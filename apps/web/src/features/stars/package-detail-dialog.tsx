@@ -46,15 +46,14 @@ export function PackageDetailDialog({
             size="lg"
             disabled={buying}
             onClick={() => onBuyWithStars(current)}
-            icon={
-              buying ? (
-                <Spinner className="size-5" label="Opening invoice" />
-              ) : (
-                <TelegramStar tone="ink" className="size-5" />
-              )
-            }
+            icon={buying ? <Spinner className="size-5" label="Opening invoice" /> : undefined}
           >
-            {`Buy for ${formatNumber(current.price_usd)}`}
+            {/* The game's Stars bought for Telegram's: both named at the point of payment (D-UI-3). */}
+            <span className="inline-flex items-center gap-1">
+              {`Buy ${formatNumber(current.diamond_amount)} Stars for ${formatNumber(current.price_usd)}`}
+              <TelegramStar tone="ink" className="size-5" />
+              <span className="sr-only"> Telegram Stars</span>
+            </span>
           </Button>
           <Button variant="secondary" block disabled={buying} onClick={() => onPayWithTon(current)}>
             {`Pay ${current.price_crypto} ${current.crypto_currency}`}
