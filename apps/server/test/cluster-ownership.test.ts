@@ -55,7 +55,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     return { coins: Number(row?.coins), taps: Number(row?.total_taps), epoch: Number(row?.owner_epoch) };
   };
 
-  it('a socket on a second process takes the player over: the first flushes, lets go and moves its socket', async () => {
+  it('a socket on a second process watches; its first tap takes the player over: the first flushes, lets go and moves its socket', async () => {
     const telegramId = nextId++;
     const userId = await readyPlayer(a, telegramId);
     const first = await open(a, telegramId);
@@ -64,12 +64,19 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     const moved = first.socket.next('error', (payload) => payload.code === 'socket/moved');
     const closed = new Promise((resolve) => first.socket.once('disconnect', resolve));
     const before = (await stored(userId)).epoch;
+    // Connecting only looks: the player stays where they are.
     const second = await open(b, telegramId);
+    expect(b.engine.live(userId, Date.now())).toBeUndefined();
+    expect(first.socket.connected).toBe(true);
+    const taken = await tap(second.socket, telegramId, 2, 1);
+    expect(taken.accepted).toBe(2);
     await moved;
     await closed;
     // The first process wrote the five taps before letting go; the second read them.
-    expect(second.status.coins).toBe(first.status.coins + 5 * (first.status.tap_value ?? 1));
-    expect((await stored(userId)).taps).toBe(5);
+    const tapValue = first.status.tap_value ?? 1;
+    expect(taken.total).toBe(first.status.coins + 7 * tapValue);
+    await b.engine.flush();
+    expect((await stored(userId)).taps).toBe(7);
     expect((await stored(userId)).epoch).toBeGreaterThan(before);
     expect(a.engine.live(userId, Date.now())).toBeUndefined();
     expect(b.engine.live(userId, Date.now())).toBeDefined();
@@ -136,7 +143,9 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     for (let i = 0; i < 50 && (a.engine.energyOf(userId)?.energy ?? 0) < 40; i++) await sleep(20);
     expect(a.engine.energyOf(userId)?.energy).toBeGreaterThanOrEqual(50);
     // Spending energy needs the owner: the other process refuses clearly and changes nothing.
-    const spent = await b.gateway.change(userId, (money) => money.spendEnergy(userId, 5, 'battle/no-energy'));
+    const spent = await b.gateway.change(userId, (money) =>
+      money.spendEnergy(userId, 5, 'battle/insufficient-energy'),
+    );
     expect(spent.ok).toBe(false);
     if (!spent.ok) expect(spent.code).toBe('server/unavailable');
     const ledger = await ledgerMatches(a, userId);

@@ -104,6 +104,8 @@ export interface LivePlayersOptions {
 export class LivePlayers {
   private readonly players = new Map<string, LivePlayer>();
   private readonly loading = new Map<string, Promise<LivePlayer | null>>();
+  /** Connections watching players another process holds (D-CLUSTER-14). */
+  private readonly watchers = new Map<string, Set<TapSubscriber>>();
 
   constructor(private readonly options: LivePlayersOptions) {}
 
@@ -137,7 +139,39 @@ export class LivePlayers {
     // Another load may have finished first while this one awaited.
     const raced = this.players.get(userId);
     if (raced) return raced;
-    const live: LivePlayer = {
+    const live = this.build(userId, row, epoch, seqs);
+    // Connections that watched the player while another process held them now follow them here.
+    for (const watcher of this.watchers.get(userId) ?? []) live.subscribers.add(watcher);
+    this.watchers.delete(userId);
+    this.players.set(userId, live);
+    return live;
+  }
+
+  /** A player's state as stored, for a connection that watches them while another process holds them. */
+  async preview(userId: string): Promise<LivePlayer | null> {
+    const row = await this.read(userId);
+    if (!row) return null;
+    return this.build(userId, row, row.ownerEpoch, await this.options.sessions.load(userId));
+  }
+
+  /** A connection waits here for a player held by another process (until it taps, D-CLUSTER-14). */
+  watch(userId: string, subscriber: TapSubscriber) {
+    let set = this.watchers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(userId, set);
+    }
+    set.add(subscriber);
+  }
+
+  unwatch(userId: string, subscriber: TapSubscriber) {
+    const set = this.watchers.get(userId);
+    if (!set?.delete(subscriber) || set.size > 0) return;
+    this.watchers.delete(userId);
+  }
+
+  private build(userId: string, row: LiveRow, epoch: number, seqs: ClientSeqs): LivePlayer {
+    return {
       userId,
       epoch,
       context: contextOf(row),
@@ -158,8 +192,6 @@ export class LivePlayers {
       rejectedForRate: 0,
       lastFlaggedAt: 0,
     };
-    this.players.set(userId, live);
-    return live;
   }
 
   /** Re-reads a loaded player's row (a change that is not about money). */
@@ -182,7 +214,7 @@ export class LivePlayers {
   /** Drops players idle for `idleEvictMs` with nothing connected, held, queued or unwritten. */
   evictIdle(queued: (live: LivePlayer) => boolean) {
     const now = this.options.now();
-    for (const [userId, live] of this.players) {
+    for (const live of this.players.values()) {
       const busy =
         live.subscribers.size > 0 ||
         live.held > 0 ||

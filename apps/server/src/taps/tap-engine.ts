@@ -161,6 +161,14 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
 
   /** Registers a connection for a user's updates and returns their current status. */
   async subscribe(userId: string, subscriber: TapSubscriber): Promise<StatusPayload | null> {
+    if (!this.players.get(userId) && (await this.ownership.ownerElsewhere(userId))) {
+      // Another process holds the player: this connection watches from here and the player moves
+      // here only when it taps (D-CLUSTER-14), so a second device that only looks moves nobody.
+      const stored = await this.players.preview(userId);
+      if (!stored) return null;
+      this.players.watch(userId, subscriber);
+      return this.subscribers.status(stored, subscriber.clientId);
+    }
     const live = await this.players.ensure(userId);
     if (!live) return null;
     live.subscribers.add(subscriber);
@@ -169,6 +177,7 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
   }
 
   unsubscribe(userId: string, subscriber: TapSubscriber) {
+    this.players.unwatch(userId, subscriber);
     const live = this.players.get(userId);
     if (!live) return;
     live.subscribers.delete(subscriber);
