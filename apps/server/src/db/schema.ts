@@ -428,6 +428,8 @@ export const battles = pgTable(
   (table) => [
     index('battles_player1_idx').on(table.player1Id),
     index('battles_player2_idx').on(table.player2Id),
+    // The cluster's sweeper reads the running battles every 2 s (D-CLUSTER-18).
+    index('battles_active_idx').on(table.hostNode).where(sql`${table.status} = 'active'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "battles_active_idx" ON "battles" USING btree ("host_node") WHERE "battles"."status" = 'active';
