@@ -4,6 +4,9 @@ import { launchBrowser, newPhoneContext, snap } from './helpers/browser.ts';
 import { giveCoins, registerWithHero, storedCoins } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
+/** Emberclaw the Blazing's price in catalogue/characters.json: more than the test ever gives. */
+const EMBERCLAW_PRICE = 150_000;
+
 let server: RunningServer;
 let browser: Browser;
 
@@ -151,7 +154,23 @@ describe('Titans Emporium', () => {
     await page.getByRole('button', { name: 'Tiger', exact: true }).click();
     await page.getByRole('button', { name: 'Emberclaw the Blazing' }).click();
     const before = await storedCoins(server.titans);
-    await page.getByRole('button', { name: 'Purchase With Gold' }).click();
+    // Before any commitment the button is disabled, with what is missing and where to earn it (D-UI-4).
+    const buy = page.getByRole('button', { name: 'Purchase With Gold' });
+    const shortfall = page.getByTestId('shortfall');
+    await shortfall
+      .getByText(`Not enough Coins: ${(EMBERCLAW_PRICE - before).toLocaleString('en-US')} more needed.`)
+      .waitFor();
+    await shortfall.getByRole('link', { name: 'Earn Coins' }).waitFor();
+    expect(await buy.isDisabled()).toBe(true);
+    await snap(page, 'emporium', '10a-cannot-afford');
+    // The balance can still fall between the confirm step and Pay (spent on another device): then
+    // the spec's modal, and nothing changes.
+    await giveCoins(server.titans, EMBERCLAW_PRICE - before, 'e2e:emporium-m4-up');
+    await expect.poll(() => buy.isEnabled()).toBe(true);
+    await buy.click();
+    await page.getByRole('dialog', { name: 'Confirm Your Purchase' }).waitFor();
+    await giveCoins(server.titans, before - EMBERCLAW_PRICE, 'e2e:emporium-m4-down');
+    await expect.poll(() => shortfall.isVisible()).toBe(true);
     await page
       .getByRole('dialog', { name: 'Confirm Your Purchase' })
       .getByRole('button', { name: /^Pay/ })

@@ -230,10 +230,14 @@ describe('Home: tap to earn', () => {
     const paidFor = startEnergy + Math.floor((elapsed / 1000) * 3) + 1;
     expect((await coinTotal(page)) - before).toBeLessThanOrEqual(Math.min(taps, paidFor) * 11);
     expect(await page.getByTestId('energy').textContent()).toMatch(/^\d \/ 1,000$/);
+    // Boost points to the free refills (D-UI-4).
+    await page.getByTestId('free-refill-badge').waitFor();
+    expect(await page.getByRole('link', { name: 'Boost: free energy refills' }).count()).toBe(1);
     await snap(page, 'home', '6-out-of-energy');
 
     await setEnergy(server.titans, 1_000);
     await notice.waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('free-refill-badge').waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -3,9 +3,12 @@ import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { SHORTFALL_LINK, ShortfallNote } from '../../components/ui/shortfall-note.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 const ART: Record<UpgradeKind, { emoji: EmojiName; tile: string }> = {
   tap_power: {
@@ -126,6 +129,18 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
           </div>
         )}
       </div>
+      {!maxed && !affordable && upgrade.price !== null && (
+        <ShortfallNote
+          className="mt-2.5"
+          currency="Coins"
+          missing={upgrade.price - coins}
+          action={
+            <Link to={paths.tasks.getHref()} className={SHORTFALL_LINK}>
+              Earn Coins
+            </Link>
+          }
+        />
+      )}
     </article>
   );
 }

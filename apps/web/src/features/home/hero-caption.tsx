@@ -1,34 +1,22 @@
-import { energyPerTap } from '@titans/shared/taps/tap-rules';
-import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
+import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
-import { useNow } from '../../lib/use-now.ts';
+import { useOutOfEnergy } from './use-out-of-energy.ts';
 
 /** spec-a §8 "Home". */
 export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';
-/** How long the notice stays after a refused tap, once energy is back. */
-const NOTICE_MS = 2_000;
 
 /**
  * Under the hero, in one fixed-height slot (nothing jumps): its name and level, or the red
  * out-of-energy message (spec-a §4: tapping needs energy above 0) while a tap cannot be paid
- * for or just after one was refused, or a quiet line while the connection is down (tapping
- * needs a connection too).
+ * for or just after one was refused (the Boost tile then offers the free refills, home-actions.tsx),
+ * or a quiet line while the connection is down (tapping needs a connection too).
  */
 export function HeroCaption({ name, level }: { name: string; level: number }) {
   const status = useConnection((state) => state.status);
-  const energy = useBalance((state) => state.energy);
-  const maxEnergy = useBalance((state) => state.maxEnergy);
-  const regenPerSecond = useBalance((state) => state.regenPerSecond);
-  const tapMultiplier = useBalance((state) => state.tapMultiplier);
-  const outOfEnergyAt = useBalance((state) => state.outOfEnergyAt);
   const synced = useBalance((state) => state.synced);
-  const now = Date.now();
-  const current = energyAt({ energy, maxEnergy, regenPerSecond }, now);
-  const empty = synced && current < energyPerTap({ tapMultiplier });
-  const recentlyRefused = outOfEnergyAt !== null && now - outOfEnergyAt < NOTICE_MS;
-  useNow(250, empty || recentlyRefused);
+  const outOfEnergy = useOutOfEnergy();
 
-  if (empty || recentlyRefused) {
+  if (outOfEnergy) {
     return (
       <p
         role="alert"

@@ -2,6 +2,7 @@ import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { Link } from '../../lib/router/router.tsx';
+import { useOutOfEnergy } from './use-out-of-energy.ts';
 
 const TILE =
   'panel relative flex h-[60px] min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl transition-transform active:scale-95 short:h-[50px]';
@@ -15,8 +16,12 @@ function TileFace({ art, label }: { art: EmojiName; label: string }) {
   );
 }
 
-/** Home's bottom row: Play & Earn (/tasks?tab=watch), the Titans Realm picker and Boost. */
+/**
+ * Home's bottom row: Play & Earn (/tasks?tab=watch), the Titans Realm picker and Boost. Out of
+ * energy, Boost points to the free refills (D-UI-4): a "Free refill" badge on the tile.
+ */
 export function HomeActions({ onOpenRealm }: { onOpenRealm(): void }) {
+  const outOfEnergy = useOutOfEnergy();
   return (
     <div data-layout="tiles" className="flex gap-2.5">
       <Link to={paths.tasks.getHref('watch')} className={TILE} onClick={() => haptics.light()}>
@@ -34,10 +39,19 @@ export function HomeActions({ onOpenRealm }: { onOpenRealm(): void }) {
       </button>
       <Link
         to={paths.boost.getHref()}
+        aria-label={outOfEnergy ? 'Boost: free energy refills' : undefined}
         className={`${TILE} ring-1 ring-gold-300/50 shadow-[0_0_18px_rgb(255_194_31/0.25)]`}
         onClick={() => haptics.light()}
       >
         <TileFace art="rocket" label="Boost" />
+        {outOfEnergy && (
+          <span
+            data-testid="free-refill-badge"
+            className="absolute -top-2 left-1/2 -translate-x-1/2 rounded-full bg-danger-500 px-2 py-px text-[10px] leading-tight font-black whitespace-nowrap text-white uppercase shadow-[0_2px_0_rgb(0_0_0/0.35)] animate-pop-in"
+          >
+            Free refill
+          </span>
+        )}
       </Link>
     </div>
   );

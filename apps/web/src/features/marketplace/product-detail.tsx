@@ -5,9 +5,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { RoundBackButton } from '../../components/ui/round-back-button.tsx';
+import { SHORTFALL_LINK, ShortfallNote } from '../../components/ui/shortfall-note.tsx';
+import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
+import { Link } from '../../lib/router/router.tsx';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { EmporiumWallet } from './emporium-wallet.tsx';
 import { PriceTag } from './price-tag.tsx';
@@ -62,6 +65,9 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
   const liveCoins = useBalance((state) => (state.synced ? state.coins : null));
   const balance = product.currency === 'diamonds' ? (user?.gems ?? 0) : (liveCoins ?? user?.coins ?? 0);
   const affordable = balance >= product.price;
+  // Affordability before commitment (D-UI-4): what is missing, said before the confirm step.
+  const missing = affordable || product.owned || product.remaining === 0 ? 0 : product.price - balance;
+  const inStars = product.currency === 'diamonds';
   const lines = effectLines(product.effects);
   const soldOut = product.remaining === 0;
   const minutes = Math.round(BOOSTER_DURATION_MS / 60_000);
@@ -102,8 +108,8 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
             'relative mx-auto grid w-full place-items-center',
             // Short screens get a flatter card, so the name shows above the price panel (D-UI-1).
             product.type === 'background'
-              ? 'aspect-[16/10] short:aspect-[16/9] tiny:aspect-[2/1]'
-              : 'aspect-[16/11] py-4 short:aspect-[16/9] short:py-2 tiny:aspect-[2/1]',
+              ? 'aspect-[16/10] short:aspect-[16/9] tiny:aspect-[5/2]'
+              : 'aspect-[16/11] py-4 short:aspect-[16/9] short:py-2 tiny:aspect-[5/2]',
           )}
         >
           {product.type !== 'background' ? (
@@ -111,7 +117,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
               src={product.image}
               alt=""
               draggable={false}
-              className="aspect-square w-[62%] short:w-[42%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
+              className="aspect-square w-[62%] short:w-[42%] tiny:w-[34%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
             />
           ) : (
             <ProductPicture product={product} />
@@ -210,12 +216,29 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
             block
             variant={product.currency === 'diamonds' ? 'secondary' : 'primary'}
             className="flex-1"
-            disabled={product.owned || soldOut}
+            disabled={product.owned || soldOut || missing > 0}
+            aria-describedby={missing > 0 ? 'purchase-shortfall' : undefined}
             onClick={flow.open}
           >
             {product.owned ? 'Owned' : soldOut ? 'Sold out' : purchaseButtonLabel(product)}
           </Button>
         </div>
+        {missing > 0 && (
+          <ShortfallNote
+            id="purchase-shortfall"
+            className="mt-2"
+            currency={inStars ? 'Stars' : 'Coins'}
+            missing={missing}
+            action={
+              <Link
+                to={inStars ? paths.diamonds.getHref() : paths.tasks.getHref()}
+                className={SHORTFALL_LINK}
+              >
+                {inStars ? 'Buy Stars' : 'Earn Coins'}
+              </Link>
+            }
+          />
+        )}
       </div>
 
       <PurchaseDialogs
