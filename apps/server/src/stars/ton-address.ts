@@ -18,13 +18,14 @@ function crc16(bytes: Uint8Array): number {
 export function normalizeTonAddress(address: string): string | null {
   const text = address.trim();
   const raw = /^(-?\d+):([0-9a-fA-F]{64})$/.exec(text);
-  if (raw) return `${Number(raw[1])}:${raw[2]!.toLowerCase()}`;
+  if (raw) return `${Number(raw[1])}:${(raw[2] ?? '').toLowerCase()}`;
   if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return null;
   const bytes = Buffer.from(text.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
   if (bytes.length !== 36) return null;
-  const expected = (bytes[34]! << 8) | bytes[35]!;
+  // 36 bytes: flags, workchain, 32 of hash, 2 of checksum (readUInt8 throws past the end).
+  const expected = bytes.readUInt16BE(34);
   if (crc16(bytes.subarray(0, 34)) !== expected) return null;
-  const workchain = bytes[1] === 0xff ? -1 : bytes[1]!;
+  const workchain = bytes.readUInt8(1) === 0xff ? -1 : bytes.readUInt8(1);
   return `${workchain}:${bytes.subarray(2, 34).toString('hex')}`;
 }
 
@@ -58,7 +59,7 @@ export function normalizeTxHash(hash: string): string | null {
 export function tonToNano(amount: string): bigint {
   const match = /^(\d+)(?:\.(\d{1,9}))?$/.exec(amount.trim());
   if (!match) throw new Error(`Not a TON amount: ${amount}`);
-  return BigInt(match[1]!) * 1_000_000_000n + BigInt((match[2] ?? '').padEnd(9, '0'));
+  return BigInt(match[1] ?? '0') * 1_000_000_000n + BigInt((match[2] ?? '').padEnd(9, '0'));
 }
 
 /**

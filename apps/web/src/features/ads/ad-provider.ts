@@ -58,8 +58,9 @@ export function createHouseBannerProvider(banners: readonly BannerAd[] = HOUSE_B
     name: 'house',
     async loadBanner({ path }) {
       for (let tried = 0; tried < banners.length; tried++) {
-        const banner = banners[next % banners.length]!;
+        const banner = banners[next % banners.length];
         next++;
+        if (!banner) continue;
         if (banner.href.split('?')[0] !== path) return banner;
       }
       return null;

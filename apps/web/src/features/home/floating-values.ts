@@ -31,7 +31,7 @@ export class FloatingValuePlanner {
   /** The plan for a tap at `now` (ms, monotonic). */
   next(now: number): FloatingPlan {
     this.recent.push(now);
-    while (this.recent.length > 0 && this.recent[0]! <= now - 1_000) this.recent.shift();
+    while ((this.recent[0] ?? now) <= now - 1_000) this.recent.shift();
     const dense = this.recent.length >= FLOATING_DENSE_TAPS_PER_SECOND;
     const merge = now - this.groupStartedAt < FLOATING_MERGE_WINDOW_MS;
     if (!merge) this.groupStartedAt = now;

@@ -65,7 +65,8 @@ export class TapEffects {
       current.label.textContent = `+${current.value}`;
       current.label.dataset.tier = current.tier;
     } else {
-      this.current = { label: this.float(x, y, value, tier, plan.durationMs, plan.scale), value, tier };
+      const label = this.float(x, y, value, tier, plan.durationMs, plan.scale);
+      if (label) this.current = { label, value, tier };
     }
     if (this.reducedMotion) return;
     this.ring(x, y, tier);
@@ -102,7 +103,8 @@ export class TapEffects {
   }
 
   private float(x: number, y: number, value: number, tier: TapTier, durationMs: number, size: number) {
-    const label = this.floating[this.nextFloating]!;
+    const label = this.floating[this.nextFloating];
+    if (!label) return;
     this.nextFloating = (this.nextFloating + 1) % this.floating.length;
     label.textContent = `+${value}`;
     label.dataset.tier = tier;
@@ -131,7 +133,8 @@ export class TapEffects {
   }
 
   private spark(x: number, y: number, angle: number, tier: TapTier) {
-    const spark = this.sparks[this.nextSpark]!;
+    const spark = this.sparks[this.nextSpark];
+    if (!spark) return;
     this.nextSpark = (this.nextSpark + 1) % this.sparks.length;
     spark.dataset.tier = tier;
     const distance = 46 + Math.random() * (tier === 'super' ? 90 : 60);
@@ -153,7 +156,8 @@ export class TapEffects {
   }
 
   private ring(x: number, y: number, tier: TapTier) {
-    const ring = this.rings[this.nextRing]!;
+    const ring = this.rings[this.nextRing];
+    if (!ring) return;
     this.nextRing = (this.nextRing + 1) % this.rings.length;
     ring.dataset.tier = tier;
     const at = (scale: number) => `translate3d(${x}px, ${y}px, 0) translate(-50%, -50%) scale(${scale})`;

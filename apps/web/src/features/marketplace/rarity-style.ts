@@ -13,15 +13,17 @@ export interface RarityStyle {
   face: string;
 }
 
+const COMMON: RarityStyle = {
+  label: 'Common',
+  ring: 'ring-slate-300/45',
+  glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(203_213_225/0.45),transparent_68%)]',
+  text: 'text-slate-200',
+  chip: 'bg-[linear-gradient(180deg,#cbd5e1,#64748b)] text-[#111827]',
+  face: 'bg-[linear-gradient(180deg,#3a3f5c_0%,#1c1b3a_100%)]',
+};
+
 const STYLES: Record<string, RarityStyle> = {
-  common: {
-    label: 'Common',
-    ring: 'ring-slate-300/45',
-    glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(203_213_225/0.45),transparent_68%)]',
-    text: 'text-slate-200',
-    chip: 'bg-[linear-gradient(180deg,#cbd5e1,#64748b)] text-[#111827]',
-    face: 'bg-[linear-gradient(180deg,#3a3f5c_0%,#1c1b3a_100%)]',
-  },
+  common: COMMON,
   uncommon: {
     label: 'Uncommon',
     ring: 'ring-emerald-300/60',
@@ -57,5 +59,5 @@ const STYLES: Record<string, RarityStyle> = {
 };
 
 export function rarityStyle(rarity: string): RarityStyle {
-  return STYLES[rarity.toLowerCase()] ?? STYLES.common!;
+  return STYLES[rarity.toLowerCase()] ?? COMMON;
 }

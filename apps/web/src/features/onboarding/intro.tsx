@@ -8,7 +8,8 @@ import { INTRO_SLIDES } from './intro-slides.ts';
 /** Four slides, each with Next; the last reads Start Game (spec-a §2). */
 export function Intro({ onDone }: { onDone: () => void }) {
   const [index, setIndex] = useState(0);
-  const slide = INTRO_SLIDES[index]!;
+  const slide = INTRO_SLIDES[index];
+  if (!slide) return null;
   const last = index === INTRO_SLIDES.length - 1;
 
   return (

@@ -90,8 +90,10 @@ class AudioEngine {
     if (context?.state !== 'running' || this.settings.effectsMuted || !this.effects) return;
     const variants = this.buffers.get(effect);
     if (!variants || variants.length === 0) return;
+    const buffer = variants[this.effectsPlayed % variants.length];
+    if (!buffer) return;
     const source = context.createBufferSource();
-    source.buffer = variants[this.effectsPlayed % variants.length]!;
+    source.buffer = buffer;
     source.connect(this.effects);
     source.start();
     this.effectsPlayed++;

@@ -255,11 +255,13 @@ async function compose(context: BaseAudioContext, destination: AudioNode) {
     }
 
     ARP_PATTERN.forEach((index, step) => {
+      const pitch = chord.arp[index];
+      if (pitch === undefined) return;
       const sparkle = full && step % 4 === 3 ? 12 : 0;
       note(arp, {
         at: start + step * STEP,
         length: STEP * 0.7,
-        midi: chord.arp[index]! + sparkle,
+        midi: pitch + sparkle,
         level: intro ? 0.035 : 0.05,
         wave: pulse,
         release: 0.05,
@@ -341,7 +343,8 @@ export async function renderSoundtrack(
     const target = loop.getChannelData(channel);
     target.set(source.subarray(0, loopFrames));
     // What rings past the end (pad releases, echoes) continues over the start of the next round.
-    for (let i = loopFrames; i < source.length; i++) target[i - loopFrames]! += source[i]!;
+    for (let i = loopFrames; i < source.length; i++)
+      target[i - loopFrames] = (target[i - loopFrames] ?? 0) + (source[i] ?? 0);
   }
   return loop;
 }

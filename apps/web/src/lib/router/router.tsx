@@ -121,9 +121,10 @@ function createMemoryHistory(initialEntries: string[], initialIndex: number): Hi
   }));
   let index = Math.min(Math.max(initialIndex, 0), entries.length - 1);
   const listeners = new Set<() => void>();
+  const root: Location = { ...parsePath('/'), state: null, key: 'default' };
   return {
     get location() {
-      return entries[index]!;
+      return entries[index] ?? root;
     },
     get index() {
       return index;
@@ -191,7 +192,8 @@ const isWaiting = (route: RouteObject) => route.lazy !== undefined && !loadedScr
 async function loadScreens(matches: RouteObject[]): Promise<void> {
   await Promise.all(
     matches.filter(isWaiting).map(async (route) => {
-      const { Component } = await route.lazy!();
+      if (!route.lazy) return;
+      const { Component } = await route.lazy();
       loadedScreens.set(route, Component);
     }),
   );
@@ -313,7 +315,8 @@ export function RouterProvider({ router }: { router: Router }) {
   // Innermost first: each route's element draws the next one where it puts its <Outlet />.
   let tree: ReactNode = null;
   for (let depth = view.matches.length - 1; depth >= 0; depth--) {
-    tree = <OutletContext.Provider value={tree}>{screenOf(view.matches[depth]!)}</OutletContext.Provider>;
+    const match = view.matches[depth];
+    if (match) tree = <OutletContext.Provider value={tree}>{screenOf(match)}</OutletContext.Provider>;
   }
   return <RouterContext.Provider value={state}>{tree}</RouterContext.Provider>;
 }
