@@ -1,8 +1,9 @@
 import { ERRORS } from '@titans/shared/errors';
 import type { SocketContext } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
+import type { ArenaFailure } from './arena-context.ts';
 import type { ArenaAction } from './battle-actions.ts';
-import type { ArenaFailure, BattleService } from './battle-service.ts';
+import type { BattleService } from './battle-service.ts';
 
 /**
  * The Arena's socket events (spec-b §7, issue 11). Every payload was validated by the dispatcher

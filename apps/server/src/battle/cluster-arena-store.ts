@@ -3,8 +3,8 @@ import { battleBoosterSchema, equippedItemSchema } from '@titans/shared/battle/s
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Cluster } from '../cluster/cluster.ts';
+import type { Ticket } from './arena-context.ts';
 import type { Entrant } from './battle-repository.ts';
-import type { Ticket } from './battle-service.ts';
 import {
   type ArenaClaim,
   type ArenaPresence,

@@ -9,11 +9,12 @@ import type { NodeLiveness } from '../cluster/node-liveness.ts';
 import type { Database } from '../db/database.ts';
 import { battles } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
+import type { ArenaNodes } from './arena-context.ts';
 import { type ActionReply, type ArenaAction, arenaActionSchema } from './battle-actions.ts';
 import { type Entered, enterExisting } from './battle-entry.ts';
 import type { Entrant } from './battle-repository.ts';
 import type { TapOutcome } from './battle-room.ts';
-import type { ArenaNodes, BattleService } from './battle-service.ts';
+import type { BattleService } from './battle-service.ts';
 import type { BoostReader } from './boost-reader.ts';
 import { ClusterArenaStore, entrantSchema, queueEntrySchema } from './cluster-arena-store.ts';
 

@@ -1,0 +1,219 @@
+import type { FindMatchPayload } from '@titans/shared/battle/schemas';
+import { REMATCH_DIFFICULTY } from '@titans/shared/constants';
+import { ERRORS, type ErrorCode } from '@titans/shared/errors';
+import { eq } from 'drizzle-orm';
+import { battles } from '../db/schema.ts';
+import type { ArenaContext, ArenaFailure, Ticket } from './arena-context.ts';
+import { checkFunds } from './battle-entry.ts';
+import { loadEntrant } from './battle-repository.ts';
+import type { BattleRooms } from './battle-rooms.ts';
+import type { BattleStarts } from './battle-starts.ts';
+import type { QueueEntry } from './matchmaking-queue.ts';
+
+const DRAINING_MESSAGE = 'This server is restarting: try again in a moment';
+const ARENA_UNAVAILABLE_MESSAGE = 'The Arena is unavailable for a moment: try again soon';
+const SEARCHING_MESSAGE = 'Searching for any opponent';
+const NOT_FOUND_MESSAGE = 'No opponent found';
+
+/**
+ * The way into a battle (D-BATTLE-7, D-BATTLE-11): findMatch's entry checks and the player's
+ * Arena claim, then a bot battle at once or the queue; the tick that pairs queued players, offers
+ * the long-waiting a bot and pushes positions; leaving the queue. A draining process accepts no
+ * one new (D-CLUSTER-11).
+ */
+export class Matchmaking {
+  /** This process's view for the operator: who queued through here and still waits. */
+  private readonly queuedHere = new Set<string>();
+  private draining = false;
+
+  constructor(
+    private readonly context: ArenaContext,
+    private readonly rooms: BattleRooms,
+    private readonly starts: BattleStarts,
+  ) {}
+
+  get isDraining() {
+    return this.draining;
+  }
+
+  stopAccepting() {
+    this.draining = true;
+  }
+
+  isQueued(userId: string) {
+    return this.queuedHere.has(userId);
+  }
+
+  get queuedCount() {
+    return this.queuedHere.size;
+  }
+
+  /** findMatch: checks entry, then starts a bot battle at once or joins the queue. */
+  async findMatch(userId: string, request: FindMatchPayload): Promise<ArenaFailure | null> {
+    if (this.draining) return { code: 'server/unavailable', message: DRAINING_MESSAGE };
+    if (request.battle_type === 'pve' && !request.difficulty) return { code: 'battle/difficulty-required' };
+    const { presence, logger } = this.context;
+    const claimed = await this.claimPresence(userId).catch((error: unknown) => {
+      // A cluster's presence is in Redis (D-CLUSTER-15): without it nobody can be matched.
+      logger.warn({ err: error }, 'arena presence unavailable');
+      return null;
+    });
+    if (claimed === null) return { code: 'server/unavailable', message: ARENA_UNAVAILABLE_MESSAGE };
+    if (!claimed) return { code: 'battle/already-in-battle' };
+    let keep = false;
+    try {
+      const loaded = await loadEntrant(this.context.database, userId, request);
+      if (!loaded.ok) return { code: loaded.code };
+      const ticket: Ticket = { entrant: loaded.entrant, difficulty: request.difficulty };
+      if (request.battle_type === 'pve' && request.difficulty) {
+        const failure = await this.starts.startPve(ticket, request.difficulty);
+        keep = failure === null;
+        return failure;
+      }
+      // Checked now so the player hears at once; checked again when the energy is spent.
+      const checked = await this.context.gateway.change(userId, (m) => checkFunds(m, loaded.entrant));
+      if (!checked.ok) return { code: checked.code as ErrorCode };
+      await presence.set(userId, { kind: 'queue' });
+      keep = true;
+      await this.join(userId, ticket, request.energy_to_spend);
+      return null;
+    } finally {
+      if (!keep) await presence.release(userId, { kind: 'entering' });
+    }
+  }
+
+  /** cancelMatchmaking: leaves the queue at once. */
+  async cancel(userId: string) {
+    await this.leave(userId);
+    this.context.send(userId, 'matchmakingCancelled', { message: 'Matchmaking cancelled' });
+  }
+
+  /** Takes the player out of the queue (anywhere in a cluster); answers whether they were queued. */
+  async leave(userId: string): Promise<boolean> {
+    this.queuedHere.delete(userId);
+    const entry = await this.context.queue.remove(userId);
+    if (entry) await this.context.presence.release(userId, { kind: 'queue' });
+    return entry !== undefined;
+  }
+
+  /**
+   * Every second (once per cluster: D-CLUSTER-15): pair players (the accepted gap widens), offer
+   * the long-waiting a bot on their own process, push positions.
+   */
+  async tick() {
+    const { nodes, queue, scheduler, timings, send } = this.context;
+    // A draining process places no new battle (D-CLUSTER-11); another process's tick pairs.
+    if (this.draining && nodes) return;
+    const now = scheduler.now();
+    await this.matchPairs();
+    for (const entry of await queue.takeExpired(now, timings.botOfferMs)) {
+      this.queuedHere.delete(entry.userId);
+      send(
+        entry.userId,
+        'matchmakingUpdate',
+        queueUpdate(entry, now, 0, await queue.size(), NOT_FOUND_MESSAGE),
+      );
+      if (this.starts.isLocal(entry)) void this.offerBot(entry);
+      else if (entry.node) nodes?.offerBot(entry.node, entry);
+    }
+    const entries = await queue.entries();
+    for (const { entry, position } of entries) {
+      send(
+        entry.userId,
+        'matchmakingUpdate',
+        queueUpdate(entry, now, position, entries.length, SEARCHING_MESSAGE),
+      );
+    }
+  }
+
+  /** F27: a bot battle for a player nobody was matched with (on the player's own process). */
+  async offerBot(entry: QueueEntry<Ticket>) {
+    const { presence, send, logger } = this.context;
+    try {
+      await presence.set(entry.userId, { kind: 'entering' });
+      const failure = await this.starts.startPve(entry.ticket, entry.ticket.difficulty ?? REMATCH_DIFFICULTY);
+      if (!failure) return;
+      await presence.release(entry.userId);
+      send(entry.userId, 'matchmakingCancelled', {
+        message: failure.message ?? ERRORS[failure.code].message,
+      });
+    } catch (error) {
+      await presence.release(entry.userId).catch(() => undefined);
+      logger.error({ err: error }, 'starting a bot battle after matchmaking failed');
+    }
+  }
+
+  /**
+   * Claims the player for the Arena. A battle claim whose battle no longer runs (a payout or a void
+   * whose release Redis missed) is released first, so a player is never shut out by a leftover.
+   */
+  private async claimPresence(userId: string): Promise<boolean> {
+    const { presence, database } = this.context;
+    if (await presence.claim(userId, { kind: 'entering' })) return true;
+    const current = await presence.get(userId);
+    if (current?.kind !== 'battle' || this.rooms.get(current.battleId)) return false;
+    const [row] = await database.db
+      .select({ status: battles.status })
+      .from(battles)
+      .where(eq(battles.id, current.battleId))
+      .limit(1);
+    if (row?.status === 'active') return false;
+    await presence.release(userId, current);
+    return presence.claim(userId, { kind: 'entering' });
+  }
+
+  /** Queues the player (told at once with their position), then pairs whoever may fight now. */
+  private async join(userId: string, ticket: Ticket, energy: number) {
+    const { nodes, queue, scheduler, send } = this.context;
+    const joinedAt = scheduler.now();
+    const entry: QueueEntry<Ticket> = { userId, strength: ticket.entrant.strength, joinedAt, ticket };
+    const node = nodes?.nodeId;
+    await queue.add(node ? { ...entry, node } : entry);
+    this.queuedHere.add(userId);
+    const entries = await queue.entries();
+    const position = entries.find((queued) => queued.entry.userId === userId)?.position ?? 0;
+    send(userId, 'matchmakingStarted', {
+      energy_to_spend: energy,
+      position,
+      queue_size: entries.length,
+      message: SEARCHING_MESSAGE,
+      elapsed_seconds: Math.floor((scheduler.now() - joinedAt) / 1000),
+    });
+    await this.matchPairs();
+  }
+
+  private async matchPairs() {
+    const { queue, scheduler, presence, send, logger } = this.context;
+    const pairs = await queue.takePairs(scheduler.now());
+    for (const [a, b] of pairs) {
+      for (const entry of [a, b]) this.queuedHere.delete(entry.userId);
+      this.starts.startPvp(a, b).catch(async (error: unknown) => {
+        logger.error({ err: error }, 'starting a PvP battle failed');
+        for (const entry of [a, b]) {
+          await presence.release(entry.userId).catch(() => undefined);
+          send(entry.userId, 'error', {
+            code: 'server/internal',
+            message: ERRORS['server/internal'].message,
+          });
+        }
+      });
+    }
+  }
+}
+
+/** A queued player's `matchmakingUpdate`: where they stand and how long they waited. */
+function queueUpdate(
+  entry: QueueEntry<Ticket>,
+  now: number,
+  position: number,
+  size: number,
+  message: string,
+) {
+  return {
+    energy_to_spend: entry.ticket.entrant.energyToSpend,
+    position,
+    queue_size: size,
+    message,
+    elapsed_seconds: Math.floor((now - entry.joinedAt) / 1000),
+  };
+}
