@@ -9,14 +9,17 @@ const TONE: Record<ToastTone, string> = {
 
 const MARK: Record<ToastTone, string> = { success: '✓', error: '!', info: 'i' };
 
-/** Where toasts appear: top centre, under Telegram's header and the device notch. */
+/**
+ * Where toasts appear: top centre, under Telegram's header, the device notch and the game's top
+ * bar (its 56 px row: the player, level and balances stay readable while a toast shows; D-UI-5).
+ */
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 px-4 pt-[calc(var(--spacing-safe-top)+12px)]"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 px-4 pt-[calc(var(--spacing-safe-top)+62px)]"
     >
       {toasts.map((item) => (
         <button

@@ -35,6 +35,8 @@ import {
 import { BattleResult } from './battle-result.tsx';
 import { BattleView } from './battle-view.tsx';
 
+const ONE_LINE_LABEL = '-mx-2 block whitespace-nowrap text-[15px] max-[399px]:text-[13px]';
+
 subscribeArena();
 
 /** spec-b §5: the text of a refused start for want of the stake. */
@@ -289,11 +291,12 @@ export function ArenaScreen() {
               </div>
             )}
             <div className="grid grid-cols-2 gap-3">
+              {/* One line at every width (D-UI-5): the label may take some of the face's padding. */}
               <Button block variant="secondary" onClick={() => setDialog('character')}>
-                Change Character
+                <span className={ONE_LINE_LABEL}>Change Character</span>
               </Button>
               <Button block variant="secondary" onClick={() => setDialog('items')}>
-                Select Items
+                <span className={ONE_LINE_LABEL}>Select Items</span>
               </Button>
             </div>
           </div>

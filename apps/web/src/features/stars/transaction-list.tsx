@@ -151,9 +151,14 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
                   <span className="block truncate font-display text-[16px] text-ink">
                     {entry.item_details.name}
                   </span>
-                  <span className="block truncate text-[12px] text-muted">
-                    {label(entry)} · {dateFormat.format(new Date(entry.timestamp))}
-                  </span>
+                  <span className="block truncate text-[12px] text-muted">{label(entry)}</span>
+                  {/* A line of its own: the date is never cut (D-UI-5). */}
+                  <time
+                    dateTime={new Date(entry.timestamp).toISOString()}
+                    className="block text-[12px] whitespace-nowrap text-muted tabular-nums"
+                  >
+                    {dateFormat.format(new Date(entry.timestamp))}
+                  </time>
                 </span>
                 <span
                   className={cx('flex items-center gap-1 font-display text-[17px] tabular-nums', amount.tone)}
