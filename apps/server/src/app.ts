@@ -96,6 +96,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     infra,
     services,
     lifecycle,
+    gameMetrics,
     arena: options.arena,
   });
   await registerOperator(app, { config, now, infra, services, realtime, gameMetrics });

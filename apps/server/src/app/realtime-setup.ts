@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { BanService, banMessage, parseBanChange } from '../bans/ban-service.ts';
+import type { Ticket } from '../battle/arena-context.ts';
 import { BattleService } from '../battle/battle-service.ts';
 import { registerBattleEvents } from '../battle/battle-socket.ts';
 import { createClusterArena } from '../battle/cluster-arena.ts';
+import { InMemoryMatchQueue } from '../battle/matchmaking-queue.ts';
 import { type Clock, type Scheduler, systemScheduler } from '../clock.ts';
 import { registerSocketPlayerRouteCheck } from '../cluster/player-route.ts';
 import { RealtimeCluster } from '../cluster/realtime-cluster.ts';
 import { RedisSocketCount } from '../cluster/realtime-sockets.ts';
 import type { Config } from '../config/config.ts';
 import { activeBoosts } from '../marketplace/marketplace-service.ts';
+import type { GameMetrics } from '../metrics/game-metrics.ts';
+import { observeQueue } from '../metrics/observed-queue.ts';
 import { SocketRegistry } from '../realtime/socket-bounds.ts';
 import { createSocketServer } from '../realtime/socket-server.ts';
 import { registerTapEvents } from '../taps/tap-socket.ts';
@@ -22,6 +26,7 @@ export interface RealtimeOptions {
   infra: Infrastructure;
   services: GameServices;
   lifecycle: Lifecycle;
+  gameMetrics: GameMetrics | null;
   /** The Arena's time and timers, and its battle seeds (tests pass their own). */
   arena?: { scheduler?: Scheduler; seed?: () => number };
 }
@@ -60,8 +65,11 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
           logger: app.log,
         })
       : null;
+  // The operator's metrics see each player's wait in the queue (METRICS_TOKEN).
+  const queue = arenaCluster?.service.queue ?? new InMemoryMatchQueue<Ticket>();
   const battles = new BattleService({
     ...arenaCluster?.service,
+    queue: options.gameMetrics ? observeQueue(queue, options.gameMetrics.queueWaited, now) : queue,
     database,
     gateway,
     scheduler: options.arena?.scheduler ?? systemScheduler(now),

@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.ts';
 import type { BalanceChange } from '../ledger/ledger.ts';
 import type { TapEngine, TapObserver } from '../taps/tap-engine.ts';
+import type { QueueExit } from './observed-queue.ts';
 
 /** The Arena's counters as BattleService.metrics() answers them (its lateness samples are drained). */
 export interface ArenaCounters {
@@ -58,6 +59,7 @@ export class GameMetrics {
   private readonly balanceMoved: Counter<'reason' | 'currency' | 'direction'>;
   private readonly reasons = new Set<string>();
   private readonly lateness: Histogram;
+  private readonly queueWait: Histogram<'exit'>;
   private sources: GameSources | null = null;
   /** Read once per scrape, before the series are collected. */
   private arena: ArenaCounters | null = null;
@@ -122,6 +124,13 @@ export class GameMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     });
+    this.queueWait = new Histogram({
+      name: 'titans_matchmaking_wait_seconds',
+      help: "How long players waited in the Arena's queue, by how the wait ended (paired, bot-offer, left)",
+      labelNames: ['exit'],
+      buckets: [0.5, 1, 2, 5, 10, 20, 30, 45, 60, 120],
+      registers,
+    });
     this.tapObserver = {
       flushed: (ms, rows) => {
         this.flushSeconds.observe(ms / 1000);
@@ -131,6 +140,9 @@ export class GameMetrics {
     };
     this.defineScraped();
   }
+
+  /** Handed to the Arena's queue (observeQueue): one player's wait, and how it ended. */
+  readonly queueWaited = (seconds: number, exit: QueueExit) => this.queueWait.observe({ exit }, seconds);
 
   /** Labels every series with this process's cluster node id (D-OPS-7). */
   labelNode(nodeId: string) {
