@@ -2,26 +2,23 @@ import {
   type BattleEffect,
   type BattleInput,
   type BattleState,
-  type Fighter,
   nextWakeAt,
   type Outcome,
   type Side,
   stepInPlace,
-  type Target,
 } from '@titans/shared/battle/battle-rules';
 import type { Difficulty } from '@titans/shared/battle/bots';
-import { comboAt } from '@titans/shared/battle/combo';
-import type {
-  BattleBooster,
-  BattleHit,
-  BattleSideStats,
-  BattleStartedPayload,
-  BattleTarget,
-  EquippedItem,
-} from '@titans/shared/battle/schemas';
-import { ARENA_HEIGHT, ARENA_WIDTH } from '@titans/shared/constants';
+import type { BattleBooster, BattleStartedPayload, EquippedItem } from '@titans/shared/battle/schemas';
 import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/events';
 import type { Scheduler, TimerHandle } from '../clock.ts';
+import {
+  type HitEffect,
+  hitFor,
+  pvpHealthUpdate,
+  startedPayload,
+  targetPayload,
+  turnProcessed,
+} from './battle-view.ts';
 
 /** What the room shows of a player (or the bot) besides the rule state. */
 export interface Contender {
@@ -178,49 +175,12 @@ export class BattleRoom {
 
   /** The battle start message for one player: the spec's fields plus the live state (also on rejoin). */
   startedPayload(userId: string, rejoined: boolean): BattleStartedPayload {
-    const side = this.sideOf(userId) ?? 0;
-    const other: Side = side === 0 ? 1 : 0;
-    const me = this.contenders[side];
-    const them = this.contenders[other];
-    const now = this.options.scheduler.now();
-    const mine = this.state.fighters[side];
-    return {
-      battle_id: this.id,
-      user_stats: sideStats(mine),
-      opponent_stats: sideStats(this.state.fighters[other]),
-      opponent_info: {
-        name: them.name,
-        level: them.level,
-        character: { name: them.character.name, image: them.character.image },
-        equipped_items: them.equippedItems,
-      },
-      is_pvp: this.isPvp,
-      difficulty: this.difficulty,
-      selected_character: me.character,
-      energy: me.energy,
-      max_energy: me.maxEnergy,
-      equipped_items: me.equippedItems,
-      boosters: me.boosters,
-      rejoined,
-      arena: { width: ARENA_WIDTH, height: ARENA_HEIGHT },
-      live: {
-        server_now: now,
-        fight_starts_at: this.state.fightStartsAt,
-        ends_at: this.state.endsAt,
-        target: mine.target ? targetPayload(mine.target) : null,
-        event: this.state.event
-          ? {
-              kind: this.state.event.kind,
-              started_at: this.state.event.startedAt,
-              ends_at: this.state.event.endsAt,
-            }
-          : null,
-        combo: comboAt(mine.combo, mine.lastTapAt, now),
-        your_taps: mine.hits,
-        opponent_taps: this.state.fighters[other].hits,
-        opponent_waiting: this.absentUntil[other] !== null,
-      },
-    };
+    return startedPayload(this, userId, rejoined, this.options.scheduler.now());
+  }
+
+  /** Whether the side's player is away (their rejoin grace period runs). */
+  isAbsent(side: Side) {
+    return this.absentUntil[side] !== null;
   }
 
   private apply(input: BattleInput): BattleEffect[] {
@@ -326,78 +286,15 @@ export class BattleRoom {
     }
   }
 
-  private sendHit(effect: Extract<BattleEffect, { type: 'hit' }>) {
+  /** Both humans hear of every hit (D-BATTLE-9): PvP as `pvpHealthUpdate`, a bot battle as a turn. */
+  private sendHit(effect: HitEffect) {
     const { send } = this.options.hooks;
-    const knockout = this.state.fighters[effect.side === 0 ? 1 : 0].health === 0;
     for (const side of [0, 1] as const) {
       const userId = this.contenders[side].userId;
       if (!userId) continue;
-      const other: Side = side === 0 ? 1 : 0;
-      const mine = effect.side === side;
-      const hit: BattleHit = {
-        by: mine ? 'you' : 'opponent',
-        kind: effect.by,
-        damage: effect.damage,
-        combo: effect.combo,
-        multiplier: effect.multiplier,
-        value: effect.value,
-        target_id: effect.targetId,
-        super_attack: effect.superAttack,
-      };
-      const me = this.state.fighters[side];
-      const them = this.state.fighters[other];
-      if (this.isPvp) {
-        send(userId, 'pvpHealthUpdate', {
-          battle_id: this.id,
-          your_health: me.health,
-          opponent_health: them.health,
-          your_taps: me.hits,
-          opponent_taps: them.hits,
-          your_max_health: me.maxHealth,
-          opponent_max_health: them.maxHealth,
-          hit,
-        });
-      } else {
-        send(userId, 'battleTurnProcessed', {
-          battle_id: this.id,
-          user_stats: sideStats(me),
-          opponent_stats: sideStats(them),
-          round_number: this.rounds,
-          current_round: {
-            result: knockout ? 'knockout' : 'hit',
-            user_action: mine ? 'attack' : 'none',
-            opponent_action: mine ? 'none' : 'attack',
-            user_damage_dealt: mine ? effect.damage : 0,
-            opponent_damage_dealt: mine ? 0 : effect.damage,
-          },
-          hit,
-        });
-      }
+      const hit = hitFor(effect, side);
+      if (this.isPvp) send(userId, 'pvpHealthUpdate', pvpHealthUpdate(this, side, hit));
+      else send(userId, 'battleTurnProcessed', turnProcessed(this, side, effect, hit, this.rounds));
     }
   }
-}
-
-export function sideStats(f: Fighter): BattleSideStats {
-  return {
-    name: f.name,
-    level: f.level,
-    current_health: f.health,
-    initial_health: f.maxHealth,
-    power: f.attack,
-    defense: f.defense,
-    speed: f.speed,
-  };
-}
-
-function targetPayload(target: Target): BattleTarget {
-  return {
-    id: target.id,
-    kind: target.kind,
-    x: target.x,
-    y: target.y,
-    size: target.size,
-    value: target.value,
-    spawned_at: target.spawnedAt,
-    expires_at: target.expiresAt,
-  };
 }

@@ -17,6 +17,9 @@ import {
   type QueueEntry,
 } from './matchmaking-queue.ts';
 
+// The facade's callers (app wiring, the cluster side) name the Arena's shared types from here.
+export type { ArenaFailure, ArenaNodes, Ticket } from './arena-context.ts';
+
 export interface BattleServiceDeps extends Omit<ArenaContext, 'queue' | 'presence' | 'nodes'> {
   queue?: MatchQueue<Ticket>;
   presence?: ArenaPresence;

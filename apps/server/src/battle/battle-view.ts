@@ -1,11 +1,152 @@
-import type { Outcome } from '@titans/shared/battle/battle-rules';
+import type { BattleEffect, Fighter, Outcome, Side, Target } from '@titans/shared/battle/battle-rules';
+import { comboAt } from '@titans/shared/battle/combo';
 import type {
   BattleAutoResolvePayload,
   BattleCompletedPayload,
+  BattleHit,
+  BattleSideStats,
+  BattleStartedPayload,
+  BattleTarget,
+  BattleTurnProcessedPayload,
   PvpBattleResultPayload,
+  PvpHealthUpdatePayload,
 } from '@titans/shared/battle/schemas';
+import { ARENA_HEIGHT, ARENA_WIDTH } from '@titans/shared/constants';
 import type { BattleRoom } from './battle-room.ts';
 import { type Settled, sideSummary } from './battle-settlement.ts';
+
+export type HitEffect = Extract<BattleEffect, { type: 'hit' }>;
+
+/** The battle start message for one player: the spec's fields plus the live state (also on rejoin). */
+export function startedPayload(
+  room: BattleRoom,
+  userId: string,
+  rejoined: boolean,
+  now: number,
+): BattleStartedPayload {
+  const side = room.sideOf(userId) ?? 0;
+  const other: Side = side === 0 ? 1 : 0;
+  const me = room.contenders[side];
+  const them = room.contenders[other];
+  const { state } = room;
+  const mine = state.fighters[side];
+  return {
+    battle_id: room.id,
+    user_stats: sideStats(mine),
+    opponent_stats: sideStats(state.fighters[other]),
+    opponent_info: {
+      name: them.name,
+      level: them.level,
+      character: { name: them.character.name, image: them.character.image },
+      equipped_items: them.equippedItems,
+    },
+    is_pvp: room.isPvp,
+    difficulty: room.difficulty,
+    selected_character: me.character,
+    energy: me.energy,
+    max_energy: me.maxEnergy,
+    equipped_items: me.equippedItems,
+    boosters: me.boosters,
+    rejoined,
+    arena: { width: ARENA_WIDTH, height: ARENA_HEIGHT },
+    live: {
+      server_now: now,
+      fight_starts_at: state.fightStartsAt,
+      ends_at: state.endsAt,
+      target: mine.target ? targetPayload(mine.target) : null,
+      event: state.event
+        ? { kind: state.event.kind, started_at: state.event.startedAt, ends_at: state.event.endsAt }
+        : null,
+      combo: comboAt(mine.combo, mine.lastTapAt, now),
+      your_taps: mine.hits,
+      opponent_taps: state.fighters[other].hits,
+      opponent_waiting: room.isAbsent(other),
+    },
+  };
+}
+
+/** A hit as one side sees it: theirs (`you`) or the opponent's (D-BATTLE-9). */
+export function hitFor(effect: HitEffect, side: Side): BattleHit {
+  return {
+    by: effect.side === side ? 'you' : 'opponent',
+    kind: effect.by,
+    damage: effect.damage,
+    combo: effect.combo,
+    multiplier: effect.multiplier,
+    value: effect.value,
+    target_id: effect.targetId,
+    super_attack: effect.superAttack,
+  };
+}
+
+/** A PvP side's health update after a hit: both sides' health and hits, from that side's view. */
+export function pvpHealthUpdate(room: BattleRoom, side: Side, hit: BattleHit): PvpHealthUpdatePayload {
+  const me = room.state.fighters[side];
+  const them = room.state.fighters[side === 0 ? 1 : 0];
+  return {
+    battle_id: room.id,
+    your_health: me.health,
+    opponent_health: them.health,
+    your_taps: me.hits,
+    opponent_taps: them.hits,
+    your_max_health: me.maxHealth,
+    opponent_max_health: them.maxHealth,
+    hit,
+  };
+}
+
+/** A bot battle's turn message after a hit: every hit is a round (D-BATTLE-9). */
+export function turnProcessed(
+  room: BattleRoom,
+  side: Side,
+  effect: HitEffect,
+  hit: BattleHit,
+  round: number,
+): BattleTurnProcessedPayload {
+  const me = room.state.fighters[side];
+  const them = room.state.fighters[side === 0 ? 1 : 0];
+  const mine = effect.side === side;
+  const knockout = room.state.fighters[effect.side === 0 ? 1 : 0].health === 0;
+  return {
+    battle_id: room.id,
+    user_stats: sideStats(me),
+    opponent_stats: sideStats(them),
+    round_number: round,
+    current_round: {
+      result: knockout ? 'knockout' : 'hit',
+      user_action: mine ? 'attack' : 'none',
+      opponent_action: mine ? 'none' : 'attack',
+      user_damage_dealt: mine ? effect.damage : 0,
+      opponent_damage_dealt: mine ? 0 : effect.damage,
+    },
+    hit,
+  };
+}
+
+export function sideStats(f: Fighter): BattleSideStats {
+  return {
+    name: f.name,
+    level: f.level,
+    current_health: f.health,
+    initial_health: f.maxHealth,
+    power: f.attack,
+    defense: f.defense,
+    speed: f.speed,
+  };
+}
+
+export function targetPayload(target: Target): BattleTarget {
+  return {
+    id: target.id,
+    kind: target.kind,
+    x: target.x,
+    y: target.y,
+    size: target.size,
+    value: target.value,
+    spawned_at: target.spawnedAt,
+    expires_at: target.expiresAt,
+  };
+}
 
 /** What a settled player is told: the auto-resolve notice, the result, and PvP's own result. */
 export interface ResultMessages {
