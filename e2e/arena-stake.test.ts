@@ -185,6 +185,11 @@ describe('Arena stake on screen', () => {
 
     await go(page, 'Home');
     await page.getByText('Lv 2', { exact: true }).waitFor({ timeout: 15_000 });
+    // The top bar shows the same level: the hero's (D-UI-6).
+    await page
+      .getByRole('link', { name: /^Profile:/ })
+      .getByText('Level 2')
+      .waitFor({ timeout: 15_000 });
     await snap(page, 'arena-stake-level', '4-home');
     await go(page, 'Arena');
     await page.getByText(/^Level 2 ·/).waitFor({ timeout: 15_000 });

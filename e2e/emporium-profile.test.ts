@@ -67,8 +67,13 @@ describe('Profile, Inventory and FAQ', () => {
     await snap(page, 'profile', '2-sound');
 
     await page.getByRole('button', { name: 'Achievements' }).click();
-    await page.getByText('Master').waitFor();
-    await page.getByText('Level 4 of 10').waitFor();
+    // One level everywhere (D-UI-6): the selected hero's, as the top bar shows it; ten levels listed.
+    const level = (await page.getByRole('link', { name: /^Profile:/ }).textContent())?.match(
+      /Level (\d+)/,
+    )?.[1];
+    expect(await page.getByTestId('achievements-level').textContent()).toBe(`Level ${level}`);
+    await page.getByText('A level belongs to your hero.', { exact: false }).waitFor();
+    expect(await page.getByTestId('achievement-level').count()).toBe(10);
     await snap(page, 'profile', '3-achievements');
     await page.getByRole('button', { name: 'Back to Profile' }).click();
 

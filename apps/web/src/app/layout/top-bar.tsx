@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { heroLevel } from '../../lib/hero-level.ts';
 import { Link } from '../../lib/router/router.tsx';
 
 /** spec-a §6: the username defaults to Player. */
@@ -63,7 +64,7 @@ export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boo
             {name}
           </span>
           <span className="block text-[11px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
-            Level {user.level}
+            Level {heroLevel(user)}
           </span>
         </span>
       </TopBarLink>

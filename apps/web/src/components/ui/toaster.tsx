@@ -11,7 +11,7 @@ const MARK: Record<ToastTone, string> = { success: '✓', error: '!', info: 'i' 
 
 /**
  * Where toasts appear: top centre, under Telegram's header, the device notch and the game's top
- * bar (its 56 px row: the player, level and balances stay readable while a toast shows; D-UI-5).
+ * bar (its 64 px row, 56 on short screens: the player, level and balances stay readable while a toast shows; D-UI-5).
  */
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
@@ -19,7 +19,7 @@ export function Toaster() {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 px-4 pt-[calc(var(--spacing-safe-top)+62px)]"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex flex-col items-center gap-2 px-4 pt-[calc(var(--spacing-safe-top)+68px)]"
     >
       {toasts.map((item) => (
         <button

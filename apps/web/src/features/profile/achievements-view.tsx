@@ -1,54 +1,92 @@
+import { experienceToNextLevel } from '@titans/shared/battle/stats';
+import {
+  LEVEL_ATTACK_BONUS,
+  LEVEL_DEFENSE_BONUS,
+  LEVEL_HEALTH_BONUS,
+  XP_LEVEL_BASE,
+} from '@titans/shared/constants';
+import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { SubPageHeader } from './sub-page-header.tsx';
 
-/** spec-a §2: static placeholder content, not backed by data. */
-const RANK = { name: 'Master', level: 4, of: 10, progress: 40 } as const;
-const LEVELS = Array.from({ length: 9 }, (_, index) => ({ level: index + 1, done: index < 4 }));
+/** Levels shown together: the block of ten the hero's level is in. */
+const BLOCK = 10;
 
-/** The achievements sub-view: rank Master 4 of 10, a 40% bar, nine levels with four completed. */
-export function AchievementsView({ onBack }: { onBack(): void }) {
+/**
+ * The achievements sub-view: the selected hero's level, the one every screen shows (D-UI-6),
+ * what a level is, the experience to the next, and the ten levels of its block, reached or not.
+ */
+export function AchievementsView({ hero, onBack }: { hero: OwnedAvatar | undefined; onBack(): void }) {
+  const level = hero?.level ?? 1;
+  const need = experienceToNextLevel(level);
+  const experience = Math.min(hero?.experience ?? 0, need);
+  const progress = Math.floor((experience / need) * 100);
+  const first = Math.floor((level - 1) / BLOCK) * BLOCK + 1;
+  const levels = Array.from({ length: BLOCK }, (_, index) => first + index);
   return (
     <section aria-label="Achievements" className="animate-rise-in">
       <SubPageHeader title="Achievements" onBack={onBack} />
       <div className="panel mt-4 flex items-center gap-4 rounded-3xl p-4">
         <EmojiArt name="trophy" className="size-16 drop-shadow-[0_6px_10px_rgb(0_0_0/0.4)]" />
-        <div className="flex-1">
-          <p className="font-display text-[24px] leading-none text-ink">{RANK.name}</p>
-          <p className="mt-1 text-[13px] font-bold text-muted">
-            Level {RANK.level} of {RANK.of}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-display text-[22px] leading-none text-ink">
+            {hero?.name ?? 'No hero yet'}
           </p>
-          <div className="mt-2 h-3 overflow-hidden rounded-full bg-night-950/70 ring-1 ring-white/10">
+          <p className="mt-1 text-[13px] font-bold text-muted" data-testid="achievements-level">
+            Level {level}
+          </p>
+          <div
+            className="mt-2 h-3 overflow-hidden rounded-full bg-night-950/70 ring-1 ring-white/10"
+            role="progressbar"
+            aria-label={`Experience to level ${level + 1}`}
+            aria-valuemin={0}
+            aria-valuemax={need}
+            aria-valuenow={experience}
+          >
             <div
               className="h-full rounded-full bg-[linear-gradient(90deg,#ffe585,#ffb416)]"
-              style={{ width: `${RANK.progress}%` }}
+              style={{ width: `${progress}%` }}
             />
           </div>
-          <p className="mt-1 text-right text-[12px] font-black text-gold-200">{RANK.progress}%</p>
+          <p className="mt-1 text-right text-[12px] font-black text-gold-200">
+            {formatNumber(experience)} / {formatNumber(need)} XP to level {level + 1}
+          </p>
         </div>
       </div>
-      <div className="mt-3 grid grid-cols-3 gap-2">
-        {LEVELS.map((entry) => (
-          <div
-            key={entry.level}
-            className={cx(
-              'panel flex flex-col items-center rounded-2xl py-3',
-              entry.done ? 'ring-1 ring-gold-300/60' : 'opacity-55',
-            )}
-          >
-            <EmojiArt name={entry.done ? 'glowing-star' : 'hourglass-not-done'} className="size-9" />
-            <span className="mt-1 font-display text-[16px] text-ink">Level {entry.level}</span>
-            <span
+      <p className="mt-3 px-1 text-[13px] leading-snug text-muted">
+        A level belongs to your hero. Battles give it experience: level 2 takes {XP_LEVEL_BASE} XP and each
+        level after takes half as much again. Every level adds {LEVEL_HEALTH_BONUS} health,{' '}
+        {LEVEL_ATTACK_BONUS} attack and {LEVEL_DEFENSE_BONUS} defence.
+      </p>
+      <p className="mt-3 px-1 text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
+        Levels {first}–{first + BLOCK - 1}
+      </p>
+      <ol className="mt-2 grid grid-cols-5 gap-2" aria-label={`Levels ${first} to ${first + BLOCK - 1}`}>
+        {levels.map((entry) => {
+          const reached = entry <= level;
+          return (
+            <li
+              key={entry}
+              data-testid="achievement-level"
+              data-reached={reached}
               className={cx(
-                'text-[11px] font-black uppercase',
-                entry.done ? 'text-success-400' : 'text-muted',
+                'panel flex flex-col items-center rounded-2xl py-2',
+                entry === level ? 'ring-2 ring-gold-300' : reached ? 'ring-1 ring-gold-300/50' : 'opacity-55',
               )}
             >
-              {entry.done ? 'Completed' : 'Locked'}
-            </span>
-          </div>
-        ))}
-      </div>
+              <EmojiArt name={reached ? 'glowing-star' : 'hourglass-not-done'} className="size-7" />
+              <span className="mt-0.5 font-display text-[15px] text-ink">{entry}</span>
+              <span
+                className={cx('text-[9px] font-black uppercase', reached ? 'text-success-400' : 'text-muted')}
+              >
+                {reached ? 'Reached' : 'Locked'}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

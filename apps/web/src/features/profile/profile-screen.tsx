@@ -8,6 +8,7 @@ import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { heroLevel } from '../../lib/hero-level.ts';
 import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useHistoryIndex, useNavigate, useSearchParams } from '../../lib/router/router.tsx';
@@ -103,7 +104,10 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   if (view === 'achievements') {
     return (
       <div className="px-4 pt-1 pb-6">
-        <AchievementsView onBack={backToMain} />
+        <AchievementsView
+          hero={user?.avatars.find((avatar) => avatar.character_id === user.avatar)}
+          onBack={backToMain}
+        />
       </div>
     );
   }
@@ -141,7 +145,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
               {name}
             </p>
             <span className="mt-1 inline-block rounded-full bg-gold-300 px-2.5 py-0.5 text-[12px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-              Level {user?.level ?? 1}
+              Level {heroLevel(user)}
             </span>
           </div>
         </div>
