@@ -254,7 +254,8 @@ export function SelectItemsModal({
               </h3>
               <div className="mt-2 grid grid-cols-3 gap-2">
                 {list.map((entry) => {
-                  const itemId = entry.item_id!;
+                  const itemId = entry.item_id;
+                  if (!itemId) return null;
                   const on = picked.includes(itemId);
                   return (
                     <button

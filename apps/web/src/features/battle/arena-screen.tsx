@@ -305,7 +305,9 @@ export function ArenaScreen() {
 
       {phase === 'searching' && <Matchmaking onCancel={() => cancelMatchmaking()} />}
 
-      {phase === 'battle' && battle && <BattleView onForfeit={() => forfeitBattle(battle.battle_id)} />}
+      {phase === 'battle' && battle && (
+        <BattleView battle={battle} onForfeit={() => forfeitBattle(battle.battle_id)} />
+      )}
 
       {phase === 'result' && result && (
         <BattleResult

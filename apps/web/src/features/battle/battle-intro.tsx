@@ -6,13 +6,12 @@ import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 
 /** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
-const BOUNDS: number[] = [];
-for (const step of INTRO_STEPS_MS) BOUNDS.push((BOUNDS.at(-1) ?? 0) + step);
-const FIGHTERS_AT = BOUNDS[0]!;
-const ADVANTAGE_AT = BOUNDS[1]!;
-const COUNT_AT = BOUNDS[2]!;
-const FIGHT_AT = BOUNDS[5]!;
-const HANDOVER_AT = BOUNDS[6]!;
+const [PREPARE_MS, FIGHTERS_MS, ADVANTAGE_MS, THREE_MS, TWO_MS, ONE_MS, FIGHT_MS] = INTRO_STEPS_MS;
+const FIGHTERS_AT = PREPARE_MS;
+const ADVANTAGE_AT = FIGHTERS_AT + FIGHTERS_MS;
+const COUNT_AT = ADVANTAGE_AT + ADVANTAGE_MS;
+const FIGHT_AT = COUNT_AT + THREE_MS + TWO_MS + ONE_MS;
+const HANDOVER_AT = FIGHT_AT + FIGHT_MS;
 
 function strength(stats: BattleSideStats) {
   return stats.initial_health / 40 + stats.power * 2 + stats.defense * 2 + stats.speed;

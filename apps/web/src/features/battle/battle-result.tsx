@@ -67,7 +67,7 @@ export function BattleResult({
   const { completed } = result;
   const steps = completed.is_pvp ? [1, 2, 3] : [1, 3];
   const [index, setIndex] = useState(0);
-  const step = steps[index]!;
+  const step = steps[index] ?? 1;
   const [confetti, setConfetti] = useState(completed.result === 'victory');
   const [decisionAt, setDecisionAt] = useState<number | null>(null);
   const now = useNow(250, step === 3);

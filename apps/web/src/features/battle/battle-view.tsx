@@ -1,3 +1,4 @@
+import type { BattleStartedPayload } from '@titans/shared/battle/schemas';
 import {
   BATTLE_HINT_MS,
   BATTLE_INTRO_MS,
@@ -83,8 +84,7 @@ function ComboCounter({
  * one target with its shrinking 5 s bar, combo, live-event banners, damage flashes, screen shake,
  * floating damage numbers and haptics. Taps are intents; every number shown comes from the server.
  */
-export function BattleView({ onForfeit }: { onForfeit: () => void }) {
-  const battle = useArena((s) => s.battle)!;
+export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload; onForfeit: () => void }) {
   const state = useArena((s) => s);
   const [exitOpen, setExitOpen] = useState(false);
   const now = useNow(200);

@@ -111,10 +111,10 @@ export function HomeScreen() {
   }
 
   let stage: ReactNode;
+  const hero = owned ?? catalogue.data;
   if (!user.avatar) {
     stage = <EmptyState art="shield" title={NO_CHARACTER_SELECTED} />;
-  } else if (owned || catalogue.data) {
-    const hero = owned ?? catalogue.data!;
+  } else if (hero) {
     stage = (
       <HeroPlatform
         image={hero.image}

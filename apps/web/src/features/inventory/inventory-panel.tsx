@@ -34,6 +34,7 @@ export function InventoryPanel() {
   const [search, setSearch] = useState('');
   const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
   const actions = useInventoryActions();
+  const equipCharacter = (characterId: string) => () => actions.equip(characterId);
 
   const withDefault = (entries: InventoryEntry[]) =>
     type === null || type === 'background' ? [...entries, DEFAULT_BACKGROUND_ENTRY] : entries;
@@ -55,7 +56,7 @@ export function InventoryPanel() {
       busy={actions.equipping !== null}
       onEquip={
         entry.item_type === 'character' && entry.character_id
-          ? () => actions.equip(entry.character_id!)
+          ? equipCharacter(entry.character_id)
           : entry.item_type === 'background'
             ? () => actions.askBackground(entry)
             : undefined

@@ -29,6 +29,7 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   const [type, setType] = useState<InventoryType | null>(null);
   const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
   const actions = useInventoryActions();
+  const equipCharacter = (characterId: string) => () => actions.equip(characterId);
   const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'All Items';
   const items = inventory.data?.items ?? [];
   const entries = type === null || type === 'background' ? [...items, DEFAULT_BACKGROUND_ENTRY] : items;
@@ -85,7 +86,7 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
             busy={actions.equipping !== null}
             onEquip={
               entry.item_type === 'character' && entry.character_id
-                ? () => actions.equip(entry.character_id!)
+                ? equipCharacter(entry.character_id)
                 : entry.item_type === 'background'
                   ? () => actions.askBackground(entry)
                   : undefined

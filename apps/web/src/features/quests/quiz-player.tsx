@@ -110,7 +110,8 @@ export function QuizPlayer({
   const firstOpen = questions.findIndex((question) => !answers.has(question._id));
   const allAnswered = firstOpen === -1;
   const index = viewing ?? (allAnswered ? questions.length - 1 : firstOpen);
-  const question = questions[index]!;
+  const question = questions[index];
+  if (!question) return null;
   const locked = answers.get(question._id);
   const correct = saved.correct;
   const total = questions.length;
