@@ -56,52 +56,18 @@ export async function loadEntrant(
     .limit(1);
   if (!owned) return { ok: false, code: 'battle/character-not-owned' };
 
-  const equipped: Array<{
-    id: string;
-    name: string;
-    imageUrl: string;
-    itemType: string;
-    effects: ItemEffects;
-  }> = [];
-  if (request.equipped_items.length > 0) {
-    const rows = await db
-      .select({ item: items })
-      .from(userItems)
-      .innerJoin(items, eq(items.id, userItems.itemId))
-      .where(
-        and(
-          eq(userItems.userId, userId),
-          isNull(userItems.consumedAt),
-          inArray(userItems.itemId, request.equipped_items),
-        ),
-      );
-    const available = new Map<string, number>();
-    for (const row of rows) available.set(row.item.id, (available.get(row.item.id) ?? 0) + 1);
-    for (const itemId of request.equipped_items) {
-      const left = available.get(itemId) ?? 0;
-      if (left === 0) return { ok: false, code: 'battle/item-not-owned' };
-      available.set(itemId, left - 1);
-      const item = rows.find((row) => row.item.id === itemId)!.item;
-      if (!EQUIPPABLE.has(item.itemType)) return { ok: false, code: 'battle/item-not-equippable' };
-      equipped.push({
-        id: item.id,
-        name: item.name,
-        imageUrl: item.imageUrl,
-        itemType: item.itemType,
-        effects: item.effects as ItemEffects,
-      });
-    }
-  }
+  const equipped = await loadEquipped(db, userId, request.equipped_items);
+  if (!equipped.ok) return equipped;
 
   const { character } = owned;
   const level = owned.owned.level;
   const stats = battleStats(
     { health: character.health, attack: character.power, defense: character.defense, speed: character.speed },
     level,
-    equipped.map((item) => item.effects),
+    equipped.items.map((item) => item.effects),
   );
   const name = user.username || user.firstName || character.name;
-  const equippedItems: EquippedItem[] = equipped.map((item) => ({
+  const equippedItems: EquippedItem[] = equipped.items.map((item) => ({
     _id: item.id,
     name: item.name,
     image_url: item.imageUrl,
@@ -127,6 +93,55 @@ export async function loadEntrant(
       energyToSpend: request.energy_to_spend,
     },
   };
+}
+
+interface BattleItem {
+  id: string;
+  name: string;
+  imageUrl: string;
+  itemType: string;
+  effects: ItemEffects;
+}
+
+/**
+ * The items a player takes into battle, in the request's order: each owned (an item listed twice
+ * must be owned twice), not consumed, and a weapon, armour or shield (D-BATTLE-11).
+ */
+async function loadEquipped(
+  db: Database['db'],
+  userId: string,
+  itemIds: string[],
+): Promise<{ ok: true; items: BattleItem[] } | { ok: false; code: ErrorCode }> {
+  if (itemIds.length === 0) return { ok: true, items: [] };
+  const rows = await db
+    .select({ item: items })
+    .from(userItems)
+    .innerJoin(items, eq(items.id, userItems.itemId))
+    .where(
+      and(eq(userItems.userId, userId), isNull(userItems.consumedAt), inArray(userItems.itemId, itemIds)),
+    );
+  const available = new Map<string, { item: (typeof rows)[number]['item']; left: number }>();
+  for (const { item } of rows) {
+    const known = available.get(item.id);
+    if (known) known.left++;
+    else available.set(item.id, { item, left: 1 });
+  }
+  const equipped: BattleItem[] = [];
+  for (const itemId of itemIds) {
+    const owned = available.get(itemId);
+    if (!owned || owned.left === 0) return { ok: false, code: 'battle/item-not-owned' };
+    owned.left--;
+    const { item } = owned;
+    if (!EQUIPPABLE.has(item.itemType)) return { ok: false, code: 'battle/item-not-equippable' };
+    equipped.push({
+      id: item.id,
+      name: item.name,
+      imageUrl: item.imageUrl,
+      itemType: item.itemType,
+      effects: item.effects as ItemEffects,
+    });
+  }
+  return { ok: true, items: equipped };
 }
 
 /** An entrant as they fight: their stats with the boosters running at battle start. */

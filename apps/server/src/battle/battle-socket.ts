@@ -21,14 +21,14 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     if (failure.code === 'battle/already-in-battle') void announce(context, true);
   };
   const announce = async (context: SocketContext, always: boolean) => {
-    const userId = context.userId!;
+    const userId = userOf(context);
     const state = await service.arenaStateOf(userId);
     if (!always && !state.battleId && !state.queued) return;
     context.emit('battleActive', { battle_id: state.battleId, in_queue: state.queued });
   };
   /** Applies or forwards the action; a refusal is the caller's `error`, as a missing room always was. */
   const act = async (context: SocketContext, battleId: string, action: ArenaAction) => {
-    const reply = await service.act(context.userId!, battleId, action);
+    const reply = await service.act(userOf(context), battleId, action);
     if (!reply.ok) fail(context, { code: reply.code });
     return reply;
   };
@@ -56,11 +56,11 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
   });
 
   dispatcher.on('findMatch', async (payload, context) => {
-    const failure = await service.findMatch(context.userId!, payload);
+    const failure = await service.findMatch(userOf(context), payload);
     if (failure) fail(context, failure);
   });
 
-  dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(context.userId!));
+  dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(userOf(context)));
 
   // A tap answers its acknowledgement (when the client asked for one) with what it did.
   dispatcher.on('battleAction', async (payload, context, ack) => {
@@ -81,4 +81,10 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     const reply = await act(context, payload.battle_id, { type: 'rejoin' });
     if (reply.ok && reply.started) context.emit('battleStarted', reply.started);
   });
+}
+
+/** The dispatcher refuses the Arena's events before initUser (`socket/no-user`): a user is set here. */
+function userOf(context: SocketContext): string {
+  if (!context.userId) throw new Error('an Arena event before initUser');
+  return context.userId;
 }

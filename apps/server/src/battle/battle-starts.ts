@@ -31,7 +31,7 @@ export class BattleStarts {
     const host = this.context.nodes?.nodeId ?? null;
     const battle: NewBattle = { id, mode: 'pve', difficulty, seed, players: [entrant], host };
     const entered = await this.enter(battle, [entrant]);
-    if (!entered.ok) return { code: entered.code as ErrorCode };
+    if (!entered.ok) return { code: entered.code };
     const now = this.context.scheduler.now();
     const { timings } = this.context;
     const mine = entered.value.get(entrant.userId);
@@ -81,8 +81,7 @@ export class BattleStarts {
           succeeded(new Map<string, Entered>()),
         );
     if (!entered.ok) {
-      const failedId = (entered.data as { userId?: string } | undefined)?.userId;
-      return this.entryFailed(pair, failedId, entered.code as ErrorCode, entered.message);
+      return this.entryFailed(pair, failedUserId(entered.data), entered.code, entered.message);
     }
     const all = new Map(entered.value);
     const remote = await Promise.all(
@@ -167,4 +166,10 @@ export class BattleStarts {
       }
     }
   }
+}
+
+/** The player whose entry failed, as the entry's failure names them (battle-entry.ts). */
+function failedUserId(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !('userId' in data)) return undefined;
+  return typeof data.userId === 'string' ? data.userId : undefined;
 }

@@ -1,6 +1,6 @@
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import { REMATCH_DIFFICULTY } from '@titans/shared/constants';
-import { ERRORS, type ErrorCode } from '@titans/shared/errors';
+import { ERRORS } from '@titans/shared/errors';
 import { eq } from 'drizzle-orm';
 import { battles } from '../db/schema.ts';
 import type { ArenaContext, ArenaFailure, Ticket } from './arena-context.ts';
@@ -72,7 +72,7 @@ export class Matchmaking {
       }
       // Checked now so the player hears at once; checked again when the energy is spent.
       const checked = await this.context.gateway.change(userId, (m) => checkFunds(m, loaded.entrant));
-      if (!checked.ok) return { code: checked.code as ErrorCode };
+      if (!checked.ok) return { code: checked.code };
       await presence.set(userId, { kind: 'queue' });
       keep = true;
       await this.join(userId, ticket, request.energy_to_spend);
