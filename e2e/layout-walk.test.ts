@@ -169,7 +169,7 @@ describe('W15 nothing a player needs is hidden under the navigation or a sticky 
       await realm.waitFor({ state: 'detached' });
 
       // The Quest Board, each tab, and a quiz: Check, then the feedback and Next, with no scrolling.
-      for (const tab of ['all', 'quiz', 'community', 'daily', 'play']) {
+      for (const tab of ['all', 'watch', 'quiz', 'community', 'daily', 'play']) {
         await openRoute(page, `/tasks?tab=${tab}`, 'Quest Board');
         await page.locator('main article, main [data-testid="empty-state"]').first().waitFor();
         await walk.exposeControls(`quests-${tab}`, main);

@@ -28,7 +28,7 @@ import { QuizPlayer } from './quiz-player.tsx';
 import { TaskCard } from './task-card.tsx';
 import { taskLink, useExternalVisit } from './use-external-visit.ts';
 
-/** spec-a §2: the tab buttons (the watch tab is reached by link only). */
+/** spec-a §2: the tab buttons, and Play & Earn (the watch tab; D-UI-7). */
 const NEW_BADGE = (
   <span className="ml-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
     New
@@ -37,6 +37,8 @@ const NEW_BADGE = (
 
 const TAB_ITEMS: Array<TabItem<TaskTab>> = [
   { value: 'all', label: 'All Tasks' },
+  // Play & Earn is a tab of the board too, not only a link from Home (D-UI-7).
+  { value: 'watch', label: 'Play & Earn' },
   {
     value: 'quiz',
     label: (
@@ -75,9 +77,13 @@ function StatTile({
   testId: string;
 }) {
   return (
-    <div className="panel flex flex-col items-center rounded-2xl px-1 py-2 text-center">
-      <span className="grid h-7 place-items-center">{art}</span>
-      <span className="font-display text-[19px] leading-tight text-ink tabular-nums" data-testid={testId}>
+    <div className="panel flex flex-col items-center rounded-2xl px-1 py-2 text-center short:py-1">
+      {/* Short screens drop the pictures: the header leaves the board most of the screen (D-UI-7). */}
+      <span className="grid h-7 place-items-center short:hidden">{art}</span>
+      <span
+        className="font-display text-[19px] leading-tight text-ink tabular-nums short:text-[17px]"
+        data-testid={testId}
+      >
         {value}
       </span>
       <span className="text-[10px] font-black tracking-[0.08em] text-muted uppercase">{label}</span>
@@ -268,7 +274,9 @@ export function QuestBoard() {
     <section aria-label="Quest Board" className="px-4 pt-1 pb-4">
       <div className="relative flex items-center justify-between gap-3">
         <div className="pointer-events-none absolute -top-4 left-4 h-20 w-48 rounded-full bg-gold-400/15 blur-3xl" />
-        <h1 className="relative font-display text-[30px] leading-tight text-gold">Quest Board</h1>
+        <h1 className="relative font-display text-[30px] leading-tight text-gold short:text-[25px]">
+          Quest Board
+        </h1>
         <div
           data-coin-target
           className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5"
@@ -281,7 +289,7 @@ export function QuestBoard() {
         </div>
       </div>
 
-      <section className="mt-3 grid grid-cols-3 gap-2" aria-label="Your quest stats">
+      <section className="mt-3 grid grid-cols-3 gap-2 short:mt-2" aria-label="Your quest stats">
         <StatTile
           label="Coins Earned"
           value={statsData ? formatCompact(statsData.totalCoinsEarned) : '—'}
@@ -305,22 +313,21 @@ export function QuestBoard() {
       {!quizTask && (
         <Tabs
           label="Quest tabs"
-          items={[
-            ...(tab === 'watch' ? [{ value: 'watch' as const, label: 'Play & Earn' }] : []),
-            ...TAB_ITEMS,
-          ]}
+          items={TAB_ITEMS}
           value={tab}
           onChange={selectTab}
-          className="no-scrollbar -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1"
+          className="no-scrollbar -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 short:mt-3"
           tabClassName={(selected, value) =>
-            value === 'watch'
-              ? 'shrink-0 rounded-full bg-[linear-gradient(180deg,#8ff0ff,#17b5f0)] px-3.5 py-2 font-display text-[14px] text-night-900'
-              : cx(
-                  'relative shrink-0 rounded-full px-3.5 py-2 font-display text-[14px] ring-1 transition-colors',
-                  selected
-                    ? 'bg-[linear-gradient(180deg,#fff0a8,#ffb416)] text-[#4a2300] ring-gold-200 shadow-[0_3px_0_#a85a00]'
-                    : 'bg-night-700/70 text-ink/85 ring-white/12',
-                )
+            cx(
+              'relative shrink-0 rounded-full px-3.5 py-2 font-display text-[14px] ring-1 transition-colors',
+              selected
+                ? value === 'watch'
+                  ? 'bg-[linear-gradient(180deg,#8ff0ff,#17b5f0)] text-night-900 ring-energy-300'
+                  : 'bg-[linear-gradient(180deg,#fff0a8,#ffb416)] text-[#4a2300] ring-gold-200 shadow-[0_3px_0_#a85a00]'
+                : value === 'watch'
+                  ? 'bg-night-700/70 text-energy-300 ring-energy-300/50'
+                  : 'bg-night-700/70 text-ink/85 ring-white/12',
+            )
           }
         />
       )}
