@@ -124,7 +124,13 @@ class Walk {
 
   async shot(screen: string) {
     await settle(this.page);
-    await this.page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
+    // As the player first sees it: the page and any sideways list (the tab bars) at their start.
+    await this.page.evaluate(() => {
+      document.querySelector('main')?.scrollTo(0, 0);
+      for (const element of document.querySelectorAll('main *')) {
+        if (element.scrollLeft > 0) element.scrollLeft = 0;
+      }
+    });
     if (SNAPPED.has(this.label)) await snap(this.page, 'layout-walk', `${this.label}-${screen}`);
   }
 }
