@@ -7,7 +7,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { useRewardedAd } from '../ads/rewarded-ad.ts';
+import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { useAdStatus } from '../quests/api/get-ad-status.ts';
 import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
 

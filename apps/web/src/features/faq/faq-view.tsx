@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { SubPageHeader } from '../../components/sub-page-header.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { SubPageHeader } from '../profile/sub-page-header.tsx';
 import { FAQ_ENTRIES } from './faq-content.ts';
 
 function FaqItem({ question, answer }: { question: string; answer: readonly string[] }) {

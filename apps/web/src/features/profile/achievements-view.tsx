@@ -6,10 +6,10 @@ import {
   XP_LEVEL_BASE,
 } from '@titans/shared/constants';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
+import { SubPageHeader } from '../../components/sub-page-header.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
-import { SubPageHeader } from './sub-page-header.tsx';
 
 /** Levels shown together: the block of ten the hero's level is in. */
 const BLOCK = 10;

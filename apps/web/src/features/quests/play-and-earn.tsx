@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { useRewardedAd } from '../ads/rewarded-ad.ts';
+import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { invalidateAfterCompletion } from './api/complete-task.ts';
 import { adStatusQueryOptions, startAdView } from './api/get-ad-status.ts';
 import { celebrateClaim } from './coin-burst.tsx';

@@ -1,7 +1,7 @@
 import { useAdsgram } from '@adsgram/react';
 import type { AdView } from '@titans/shared/quests/schemas';
 import { useCallback } from 'react';
-import { getAdView } from '../quests/api/get-ad-status.ts';
+import { getAdView } from '../../quests/api/get-ad-status.ts';
 
 /** How long the player waits for Adsgram's reward callback to reach the server: 10 × 1 s. */
 const POLLS = 10;

@@ -1,4 +1,4 @@
-import { RoundBackButton } from '../../components/ui/round-back-button.tsx';
+import { RoundBackButton } from './ui/round-back-button.tsx';
 
 /** The title row of a Profile sub-page (FAQ, Achievements): a round back button and the heading. */
 export function SubPageHeader({ title, onBack }: { title: string; onBack(): void }) {
