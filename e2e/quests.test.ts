@@ -149,6 +149,7 @@ describe('Quest Board', () => {
     const before = await storedCoins(server.titans);
     const card = page.getByRole('article', { name: 'Join the Titans channel' });
     await card.waitFor();
+    await card.getByText(/^Stay \d+ s$/).waitFor();
     await snap(page, 'quests', '7-community-tab');
 
     // Too early: the server's clock says only a moment passed.
@@ -157,6 +158,11 @@ describe('Quest Board', () => {
     await (await popup).close();
     await returnToApp(page);
     await page.getByRole('alert').filter({ hasText: 'Not enough time spent on external URL' }).waitFor();
+    // It says how long to stay, as the card did before the visit (D-UI-7).
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /stay \d+ seconds on the page, then come back/ })
+      .waitFor();
     expect(await card.getAttribute('data-status')).toBe('started');
     await snap(page, 'quests', '8-community-too-early');
 

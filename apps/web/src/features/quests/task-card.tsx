@@ -88,6 +88,12 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
               {task.metadata.answered ?? 0}/{task.metadata.questions} answered
             </span>
           )}
+          {(task.metadata.task_url ?? task.metadata.link) && task.type !== 'quiz' && !task.completed && (
+            // How long the visit must last, said before it starts (D-UI-7).
+            <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
+              Stay {task.metadata.required_time} s
+            </span>
+          )}
         </p>
       </div>
       {task.completed ? (

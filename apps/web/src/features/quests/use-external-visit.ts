@@ -18,11 +18,20 @@ export interface ExternalVisit {
   url: string;
   startTime: number;
   title: string;
+  /** Seconds the visit must last (the task's required_time), for the too-early message (D-UI-7). */
+  requiredTime?: number;
 }
 
 const VISIT_KEY = 'external_visit';
 /** spec-a §4: the failure text when the visit was too short. */
 export const TOO_EARLY_TEXT = 'Not enough time spent on external URL';
+
+/** The spec's text, then how long to stay (D-UI-7). */
+export function tooEarlyText(requiredTime: number | undefined): string {
+  return requiredTime
+    ? `${TOO_EARLY_TEXT}: stay ${requiredTime} seconds on the page, then come back.`
+    : TOO_EARLY_TEXT;
+}
 
 function readVisit(): ExternalVisit | null {
   try {
@@ -33,7 +42,11 @@ function readVisit(): ExternalVisit | null {
     const startTime = fieldOf(visit, 'startTime');
     const title = fieldOf(visit, 'title');
     if (typeof taskId !== 'string' || typeof url !== 'string' || typeof title !== 'string') return null;
-    return typeof startTime === 'number' ? { taskId, url, startTime, title } : null;
+    if (typeof startTime !== 'number') return null;
+    const requiredTime = fieldOf(visit, 'requiredTime');
+    return typeof requiredTime === 'number'
+      ? { taskId, url, startTime, title, requiredTime }
+      : { taskId, url, startTime, title };
   } catch {
     return null;
   }
@@ -78,7 +91,7 @@ export function useExternalVisit(telegramUserId: string) {
       if (isApiError(error) && (error.code === 'task/too-early' || error.code === 'task/not-started')) {
         haptics.warning();
         audioEngine.play('error');
-        toast.error(TOO_EARLY_TEXT);
+        toast.error(tooEarlyText(visit.requiredTime));
       } else if (!(isApiError(error) && error.code === 'task/already-completed')) {
         haptics.error();
         toast.error(isApiError(error) && error.message ? error.message : 'Failed to complete the task');
@@ -104,7 +117,13 @@ export function useExternalVisit(telegramUserId: string) {
     async (task: TaskView) => {
       const url = taskLink(task);
       if (!url || task.completed) return;
-      const visit: ExternalVisit = { taskId: task._id, url, startTime: Date.now(), title: task.title };
+      const visit: ExternalVisit = {
+        taskId: task._id,
+        url,
+        startTime: Date.now(),
+        title: task.title,
+        requiredTime: task.metadata.required_time,
+      };
       sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
       // The link opens at once (a popup must come from the tap); the server records the start.
       openExternalLink(url);
