@@ -30,7 +30,7 @@ export interface AdProvider {
 const HOUSE_BANNERS: readonly BannerAd[] = [
   {
     id: 'house-invite',
-    title: `Invite friends — earn ${formatNumber(REFERRAL_BANNER_TOKENS)} Coins`,
+    title: `${formatNumber(REFERRAL_BANNER_TOKENS)} Coins per friend`,
     cta: 'Invite',
     href: paths.invite.getHref(),
     art: 'wrapped-gift',
