@@ -19,7 +19,6 @@ import {
   targetPayload,
   turnProcessed,
 } from './battle-view.ts';
-import { PassiveHealthPacer } from './passive-health-pacer.ts';
 
 /** What the room shows of a player (or the bot) besides the rule state. */
 export interface Contender {
@@ -77,8 +76,6 @@ export class BattleRoom {
   private readonly absentUntil: [number | null, number | null] = [null, null];
   private rounds = 0;
   private ended = false;
-  /** PvP only: the opponent's hits reach a player at most once a frame (D-BATTLE-15). */
-  private readonly pacer: PassiveHealthPacer | null;
 
   constructor(private readonly options: RoomOptions) {
     this.id = options.id;
@@ -86,12 +83,6 @@ export class BattleRoom {
     this.difficulty = options.difficulty;
     this.contenders = options.contenders;
     this.state = options.state;
-    this.pacer = options.isPvp
-      ? new PassiveHealthPacer(options.scheduler, (side, hit) => {
-          const userId = this.contenders[side].userId;
-          if (userId) options.hooks.send(userId, 'pvpHealthUpdate', pvpHealthUpdate(this, side, hit));
-        })
-      : null;
   }
 
   /** Starts the room's timers; the battle's own clock decides when FIGHT! happens. */
@@ -176,7 +167,6 @@ export class BattleRoom {
   dispose() {
     this.timer?.cancel();
     this.timer = null;
-    this.pacer?.dispose();
     for (const side of [0, 1] as const) {
       this.graceTimers[side]?.cancel();
       this.graceTimers[side] = null;
@@ -289,8 +279,6 @@ export class BattleRoom {
           break;
         case 'ended':
           this.ended = true;
-          // The last hits are shown at once, before the result (D-BATTLE-15).
-          this.pacer?.flush();
           this.dispose();
           this.options.hooks.onEnded(this, effect.outcome);
           break;
@@ -298,17 +286,15 @@ export class BattleRoom {
     }
   }
 
-  /** Both humans hear of every hit (D-BATTLE-9): a bot battle as a turn, PvP as `pvpHealthUpdate` (paced, D-BATTLE-15). */
+  /** Both humans hear of every hit (D-BATTLE-9): PvP as `pvpHealthUpdate`, a bot battle as a turn. */
   private sendHit(effect: HitEffect) {
     const { send } = this.options.hooks;
     for (const side of [0, 1] as const) {
       const userId = this.contenders[side].userId;
       if (!userId) continue;
       const hit = hitFor(effect, side);
-      if (!this.pacer)
-        send(userId, 'battleTurnProcessed', turnProcessed(this, side, effect, hit, this.rounds));
-      else if (effect.side === side) this.pacer.own(side, hit);
-      else this.pacer.passive(side, hit);
+      if (this.isPvp) send(userId, 'pvpHealthUpdate', pvpHealthUpdate(this, side, hit));
+      else send(userId, 'battleTurnProcessed', turnProcessed(this, side, effect, hit, this.rounds));
     }
   }
 }
