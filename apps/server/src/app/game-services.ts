@@ -5,6 +5,7 @@ import { BoostService } from '../boosts/boost-service.ts';
 import { createBot } from '../bot/create-bot.ts';
 import { type Clock, systemScheduler } from '../clock.ts';
 import type { Config } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
 import { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
 import { MarketplaceService } from '../marketplace/marketplace-service.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
@@ -70,21 +71,7 @@ export function createGameServices({
     ownership,
   });
   const stars = createStars(config, { database, gateway, now, logger });
-  const questTasks = new TaskService({ database, gateway, now });
-  const quests: QuestRoutesDeps = {
-    tasks: questTasks,
-    quizzes: new QuizService({ database, tasks: questTasks, now }),
-    daily: new DailyRewardService({ database, gateway, now }),
-    games: new GamesFeed({ url: config.gamesFeedUrl, logger, now }),
-    ads: new AdService({
-      database,
-      gateway,
-      now,
-      blockId: config.adsgramBlockId,
-      rewardSecret: config.adsgramRewardSecret,
-    }),
-    users,
-  };
+  const quests = createQuests(config, { database, gateway, now, logger, users });
   // The socket server is created after the routes; referral pushes reach it through this late binding.
   const pushes: { realtime?: Realtime } = {};
   const referrals = new ReferralService({
@@ -101,22 +88,7 @@ export function createGameServices({
     refreshMs: config.leaderboardRefreshMs,
   });
   lifecycle.add('leaderboard', () => leaderboard.close());
-  const incomingDir = path.join(config.dataDir, 'uploads-incoming');
-  const uploads = new UploadService({
-    database,
-    gate: new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal), now),
-    store: config.uploadStore,
-    uploadsDir: config.uploadsDir,
-    incomingDir,
-    now,
-  });
-  const uploadJanitor = new UploadJanitor({
-    database,
-    uploadsDir: config.uploadsDir,
-    incomingDir,
-    logger,
-    scheduler: systemScheduler(now),
-  });
+  const { uploads, uploadJanitor } = createUploads(config, { database, now, logger });
   lifecycle.add('upload janitor', () => uploadJanitor.stop());
   return {
     engine,
@@ -158,4 +130,55 @@ function createStars(
         }
       : null,
   });
+}
+
+/** The Quest Board's services: tasks, quizzes, daily rewards, the games feed and rewarded ads. */
+function createQuests(
+  config: Config,
+  deps: {
+    database: Database;
+    gateway: BalanceGateway;
+    now: Clock;
+    logger: FastifyBaseLogger;
+    users: UserService;
+  },
+): QuestRoutesDeps {
+  const { database, gateway, now, logger, users } = deps;
+  const tasks = new TaskService({ database, gateway, now });
+  return {
+    tasks,
+    quizzes: new QuizService({ database, tasks, now }),
+    daily: new DailyRewardService({ database, gateway, now }),
+    games: new GamesFeed({ url: config.gamesFeedUrl, logger, now }),
+    ads: new AdService({
+      database,
+      gateway,
+      now,
+      blockId: config.adsgramBlockId,
+      rewardSecret: config.adsgramRewardSecret,
+    }),
+    users,
+  };
+}
+
+/** Uploaded pictures and the janitor that removes expired ones. */
+function createUploads(config: Config, deps: { database: Database; now: Clock; logger: FastifyBaseLogger }) {
+  const { database, now, logger } = deps;
+  const incomingDir = path.join(config.dataDir, 'uploads-incoming');
+  const uploads = new UploadService({
+    database,
+    gate: new UploadGate(database, defaultUploadLimits(config.uploadsPerHourTotal), now),
+    store: config.uploadStore,
+    uploadsDir: config.uploadsDir,
+    incomingDir,
+    now,
+  });
+  const uploadJanitor = new UploadJanitor({
+    database,
+    uploadsDir: config.uploadsDir,
+    incomingDir,
+    logger,
+    scheduler: systemScheduler(now),
+  });
+  return { uploads, uploadJanitor };
 }

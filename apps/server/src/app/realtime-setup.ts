@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BanService, banMessage, parseBanChange } from '../bans/ban-service.ts';
 import type { Ticket } from '../battle/arena-context.ts';
 import { BattleService } from '../battle/battle-service.ts';
@@ -97,9 +97,32 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
         }
       : null,
   );
+  const bans = await startBans({ database, logger: app.log, now, users, sockets, realtimeCluster });
+  lifecycle.add('bans', () => bans.stop());
+  // Shutdown starts here: stop taking sockets before anything else closes.
+  app.addHook('preClose', async () => {
+    // Only this process's sockets: through a cluster adapter the plain call reaches every process.
+    realtime.io.local.disconnectSockets(true);
+    realtime.io.engine.close();
+  });
+  return { realtime, io: realtime.io, realtimeCluster, arenaCluster, battles, sockets, bans };
+}
+
+export type RealtimeParts = Awaited<ReturnType<typeof startRealtime>>;
+
+/** Bans: applied here at once, announced to the other processes, polled as a safety net. */
+async function startBans(deps: {
+  database: Infrastructure['database'];
+  logger: FastifyBaseLogger;
+  now: Clock;
+  users: GameServices['users'];
+  sockets: SocketRegistry;
+  realtimeCluster: RealtimeCluster | null;
+}): Promise<BanService> {
+  const { database, logger, now, users, sockets, realtimeCluster } = deps;
   const bans = new BanService({
     database,
-    logger: app.log,
+    logger,
     scheduler: systemScheduler(now),
     // A ban closes every open socket of the player at once; either way the account is read again
     // on the player's next call or connection, so an unban lets them back in.
@@ -117,14 +140,5 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     if (change) bans.receive(change);
   });
   await bans.start();
-  lifecycle.add('bans', () => bans.stop());
-  // Shutdown starts here: stop taking sockets before anything else closes.
-  app.addHook('preClose', async () => {
-    // Only this process's sockets: through a cluster adapter the plain call reaches every process.
-    realtime.io.local.disconnectSockets(true);
-    realtime.io.engine.close();
-  });
-  return { realtime, io: realtime.io, realtimeCluster, arenaCluster, battles, sockets, bans };
+  return bans;
 }
-
-export type RealtimeParts = Awaited<ReturnType<typeof startRealtime>>;

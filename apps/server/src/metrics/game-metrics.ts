@@ -2,31 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import type { BalanceChange } from '../ledger/ledger.ts';
-import type { TapEngine, TapObserver } from '../taps/tap-engine.ts';
+import type { TapObserver } from '../taps/tap-engine.ts';
+import type { ArenaCounters, GameSources } from './game-sources.ts';
 import type { QueueExit } from './observed-queue.ts';
 
-/** The Arena's counters as BattleService.metrics() answers them (its lateness samples are drained). */
-export interface ArenaCounters {
-  rooms: number;
-  queued: number;
-  started: number;
-  settled: number;
-  settleFailures: number;
-  lateness: number[];
-}
-
-/** What the game's series are read from at each scrape. */
-export interface GameSources {
-  engine: TapEngine;
-  database: Database;
-  connectedSockets(): number;
-  /** The socket dispatcher's counters (refused: over a socket's or a player's message budget). */
-  socketStats(): { messages: number; refused: number; invalid: number; disconnectedForRate: number };
-  gatewayStats(): { changes: number; failures: number; replays: number };
-  arena?: () => ArenaCounters;
-  /** Milliseconds the last leaderboard snapshot took to build, and how many it ranked. */
-  leaderboard?: () => { lastRefreshMs: number; lastTotal: number; refreshes: number };
-}
+export type { ArenaCounters, GameSources } from './game-sources.ts';
 
 /** The `node` label of a process outside a cluster (D-OPS-7). */
 export const SINGLE_NODE = 'single';

@@ -1,0 +1,25 @@
+import type { Database } from '../db/database.ts';
+import type { TapEngine } from '../taps/tap-engine.ts';
+
+/** The Arena's counters as BattleService.metrics() answers them (its lateness samples are drained). */
+export interface ArenaCounters {
+  rooms: number;
+  queued: number;
+  started: number;
+  settled: number;
+  settleFailures: number;
+  lateness: number[];
+}
+
+/** What the game's series are read from at each scrape. */
+export interface GameSources {
+  engine: TapEngine;
+  database: Database;
+  connectedSockets(): number;
+  /** The socket dispatcher's counters (refused: over a socket's or a player's message budget). */
+  socketStats(): { messages: number; refused: number; invalid: number; disconnectedForRate: number };
+  gatewayStats(): { changes: number; failures: number; replays: number };
+  arena?: () => ArenaCounters;
+  /** Milliseconds the last leaderboard snapshot took to build, and how many it ranked. */
+  leaderboard?: () => { lastRefreshMs: number; lastTotal: number; refreshes: number };
+}
