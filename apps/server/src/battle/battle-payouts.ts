@@ -47,7 +47,12 @@ export class BattlePayouts {
 
   /** The rules decided the end: pays the battle (in the background; close waits for it). */
   settle(room: BattleRoom, outcome: Outcome) {
-    const run = this.pay(room, outcome, 0);
+    // A payout that throws (the database went away, the app is closing) leaves the battle active
+    // for the void at restart or the cluster's sweeper; it must not become an unhandled rejection.
+    const run = this.pay(room, outcome, 0).catch((error: unknown) => {
+      this.context.logger.error({ err: error, battleId: room.id }, 'paying a battle failed; it stays active');
+      this.rooms.close(room);
+    });
     this.settling.add(run);
     void run.finally(() => this.settling.delete(run));
   }
