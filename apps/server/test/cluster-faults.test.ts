@@ -54,17 +54,22 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       return cluster;
     };
 
-    it('kill -9 of a process under tapping load: every confirmed tap kept, nothing doubled, its players tap again through the other', async () => {
-      const c = await start();
-      const base = 700_000 + Math.floor(Math.random() * 90_000) * 10;
-      const ids = Array.from({ length: 12 }, (_, index) => base + index);
+    /** `count` new players tapping through HAProxy, one tap every 80 ms each. */
+    const tapThroughBalancer = async (c: LocalCluster, from: number, count: number, name: string) => {
+      const base = from + Math.floor(Math.random() * 90_000) * 10;
+      const ids = Array.from({ length: count }, (_, index) => base + index);
       await readyPlayers(c.url, ids);
       for (const id of ids) {
-        const tapper = new ClusterTapper(id, `fault-${id}-${randomBytes(2).toString('hex')}`, () => c.url);
+        const tapper = new ClusterTapper(id, `${name}-${id}-${randomBytes(2).toString('hex')}`, () => c.url);
         tappers.push(tapper);
         await tapper.connect();
         tapper.start(80, 1);
       }
+    };
+
+    it('kill -9 of a process under tapping load: every confirmed tap kept, nothing doubled, its players tap again through the other', async () => {
+      const c = await start();
+      await tapThroughBalancer(c, 700_000, 12, 'fault');
       await sleep(1_500);
       for (const tapper of tappers) tapper.markCut();
       const killed = Date.now();
@@ -143,15 +148,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
 
     it('SIGTERM drains a process: its players move to the other with nothing lost, then it exits cleanly', async () => {
       const c = await start();
-      const base = 600_000 + Math.floor(Math.random() * 90_000) * 10;
-      const ids = Array.from({ length: 10 }, (_, index) => base + index);
-      await readyPlayers(c.url, ids);
-      for (const id of ids) {
-        const tapper = new ClusterTapper(id, `drain-${id}-${randomBytes(2).toString('hex')}`, () => c.url);
-        tappers.push(tapper);
-        await tapper.connect();
-        tapper.start(80, 1);
-      }
+      await tapThroughBalancer(c, 600_000, 10, 'drain');
       await sleep(1_000);
       for (const tapper of tappers) tapper.markCut();
       const drainStarted = Date.now();

@@ -1,24 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../../../scripts/cluster/local-cluster.ts';
 import { SERVER_NODE_ARGS } from '../../src/server-launch.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+/** One free-port finder for the test helpers and LocalCluster. */
+export { freePort };
 
 export interface ServerProcess {
   url: string;
