@@ -69,15 +69,17 @@ export class SlicedRanking {
     if (this.heap.length === 0) return null;
     const batch: RankedBatch = { ranks: [], ids: [], coins: [], referralEarnings: [] };
     while (batch.ranks.length < max && this.heap.length > 0) {
-      const run = this.heap[0] as number;
-      const row = this.order[heads[run] as number] as number;
+      const run = at(this.heap, 0);
+      const head = at(heads, run);
+      const row = at(this.order, head);
       batch.ranks.push(++this.ranked);
       batch.ids.push(readUuid(this.idWords, row * 4));
-      batch.coins.push(this.coins[row] as number);
-      batch.referralEarnings.push(this.referral[row] as number);
-      heads[run] = (heads[run] as number) + 1;
+      batch.coins.push(at(this.coins, row));
+      batch.referralEarnings.push(at(this.referral, row));
+      heads[run] = head + 1;
       if (heads[run] === this.runEnds[run]) {
-        const last = this.heap.pop() as number;
+        const last = at(this.heap, this.heap.length - 1);
+        this.heap.pop();
         if (this.heap.length === 0) break;
         this.heap[0] = last;
       }
@@ -89,12 +91,12 @@ export class SlicedRanking {
   /** Whether row a ranks before row b (they are different players). */
   private before(a: number, b: number): boolean {
     const { referral, coins, created, idWords } = this;
-    if (referral[a] !== referral[b]) return (referral[a] as number) > (referral[b] as number);
-    if (coins[a] !== coins[b]) return (coins[a] as number) > (coins[b] as number);
-    if (created[a] !== created[b]) return (created[a] as number) < (created[b] as number);
+    if (referral[a] !== referral[b]) return at(referral, a) > at(referral, b);
+    if (coins[a] !== coins[b]) return at(coins, a) > at(coins, b);
+    if (created[a] !== created[b]) return at(created, a) < at(created, b);
     for (let word = 0; word < 4; word++) {
-      const x = idWords[a * 4 + word] as number;
-      const y = idWords[b * 4 + word] as number;
+      const x = at(idWords, a * 4 + word);
+      const y = at(idWords, b * 4 + word);
       if (x !== y) return x < y;
     }
     return false;
@@ -113,9 +115,9 @@ export class SlicedRanking {
 
   /** Restores the heap below `index`: a run whose head ranks first sits above its children. */
   private siftDown(index: number): void {
-    const { heap } = this;
-    const heads = this.heads as Uint32Array;
-    const headRow = (position: number) => this.order[heads[heap[position] as number] as number] as number;
+    const { heap, heads } = this;
+    if (!heads) return;
+    const headRow = (position: number) => at(this.order, at(heads, at(heap, position)));
     let parent = index;
     for (;;) {
       const left = parent * 2 + 1;
@@ -123,7 +125,7 @@ export class SlicedRanking {
       const right = left + 1;
       const child = right < heap.length && this.before(headRow(right), headRow(left)) ? right : left;
       if (!this.before(headRow(child), headRow(parent))) return;
-      [heap[parent], heap[child]] = [heap[child] as number, heap[parent] as number];
+      [heap[parent], heap[child]] = [at(heap, child), at(heap, parent)];
       parent = child;
     }
   }
@@ -132,17 +134,29 @@ export class SlicedRanking {
     if (rows <= this.order.length) return;
     let capacity = this.order.length;
     while (capacity < rows) capacity *= 2;
-    const grow = <T extends Float64Array | Uint32Array>(array: T, size: number): T => {
-      const bigger = new (array.constructor as new (length: number) => T)(size);
-      bigger.set(array);
-      return bigger;
-    };
-    this.referral = grow(this.referral, capacity);
-    this.coins = grow(this.coins, capacity);
-    this.created = grow(this.created, capacity);
-    this.idWords = grow(this.idWords, capacity * 4);
-    this.order = grow(this.order, capacity);
+    this.referral = grown(this.referral, new Float64Array(capacity));
+    this.coins = grown(this.coins, new Float64Array(capacity));
+    this.created = grown(this.created, new Float64Array(capacity));
+    this.idWords = grown(this.idWords, new Uint32Array(capacity * 4));
+    this.order = grown(this.order, new Uint32Array(capacity));
   }
+}
+
+/**
+ * The number at `index`, which the caller knows is in range (every index here is a row below
+ * `size` or a run below the run count); `noUncheckedIndexedAccess` cannot see that, so a read
+ * past the end is a bug and throws rather than ranking by `undefined`.
+ */
+function at(array: ArrayLike<number>, index: number): number {
+  const value = array[index];
+  if (value === undefined) throw new Error(`SlicedRanking: index ${index} out of range`);
+  return value;
+}
+
+/** `bigger` holding `array`'s values at its start. */
+function grown<T extends Float64Array | Uint32Array>(array: T, bigger: T): T {
+  bigger.set(array);
+  return bigger;
 }
 
 /** `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` into four words, most significant first. */
