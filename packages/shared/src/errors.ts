@@ -63,6 +63,8 @@ export const ERRORS = {
   'stars/invoice-failed': { status: 502, message: 'Failed to generate invoice link' },
   'stars/purchase-not-found': { status: 404, message: 'Purchase not found' },
   'stars/payment-pending': { status: 409, message: 'Payment not received yet' },
+  // The development invoice's pre-checkout refused the order (D-STARS-14); the message says why.
+  'stars/payment-refused': { status: 409, message: 'This order cannot be paid' },
   'stars/invalid-hash': { status: 400, message: 'Please enter a valid transaction hash.' },
   'stars/ton-unavailable': { status: 503, message: 'Paying with TON is not available right now' },
   'stars/tx-not-found': { status: 404, message: 'Transaction not found on the TON network' },

@@ -123,6 +123,8 @@ function createStars(
     payments: config.telegramWebhookSecret
       ? new Api(config.botToken, { apiRoot: config.telegramApiRoot })
       : null,
+    // D-STARS-14: never with a bot token (devMode is false then).
+    developmentInvoices: config.devMode && !config.telegramWebhookSecret,
     ton: tonWallet
       ? {
           client: createTonClient({ apiRoot: config.tonApiRoot, apiKey: config.tonApiKey }),

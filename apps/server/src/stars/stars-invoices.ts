@@ -81,18 +81,31 @@ export class StarsInvoices {
     private readonly orders: StarsOrders,
   ) {}
 
-  /** S1: the invoice is priced from the package row; the client's amount is only checked. */
+  /**
+   * S1: the invoice is priced from the package row; the client's amount is only checked. Without
+   * a bot in development mode the order gets no Telegram link: the app shows its development
+   * invoice, paid through StarsDevInvoices (D-STARS-14).
+   */
   async createInvoice(
     user: Account,
     request: { packageId: string; starsAmount?: number | undefined },
   ): Promise<MoneyResult<Invoice>> {
-    const { payments, logger } = this.deps;
-    if (!payments) return failed('stars/payments-unavailable');
+    const { payments, logger, developmentInvoices = false } = this.deps;
+    if (!payments && !developmentInvoices) return failed('stars/payments-unavailable');
     const pkg = await this.orders.packageRow(request.packageId);
     if (!pkg) return failed('stars/package-not-found');
     if (request.starsAmount !== undefined && request.starsAmount !== pkg.priceStars)
       return failed('stars/price-changed', undefined, { package: packageView(pkg) });
     const purchase = await this.orders.insertPending(user, pkg, 'telegram_stars', STARS_ORDER_PREFIX);
+    const invoice: Invoice = {
+      invoice_link: '',
+      purchase_id: purchase.id,
+      order_id: purchase.orderRef,
+      stars_amount: pkg.priceStars,
+      diamond_amount: pkg.diamondAmount,
+      development: !payments,
+    };
+    if (!payments) return succeeded(invoice);
     try {
       const link = await payments.createInvoiceLink(
         pkg.name.slice(0, 32),
@@ -102,13 +115,7 @@ export class StarsInvoices {
         STARS_INVOICE_CURRENCY,
         [{ label: pkg.name.slice(0, 32), amount: pkg.priceStars }],
       );
-      return succeeded({
-        invoice_link: link,
-        purchase_id: purchase.id,
-        order_id: purchase.orderRef,
-        stars_amount: pkg.priceStars,
-        diamond_amount: pkg.diamondAmount,
-      });
+      return succeeded({ ...invoice, invoice_link: link });
     } catch (error) {
       logger.error({ err: error, purchaseId: purchase.id }, 'createInvoiceLink failed');
       // Nothing can pay an invoice that was never created.

@@ -32,6 +32,11 @@ export interface StarsServiceDeps {
   logger: FastifyBaseLogger;
   /** Null when the bot is not set up (no webhook secret): invoices could never be confirmed. */
   payments: StarsPaymentsApi | null;
+  /**
+   * Development mode without a bot (no TELEGRAM_BOT_TOKEN, no webhook secret): a Stars order is
+   * paid in the app's development invoice instead of Telegram's sheet (D-STARS-14). Absent: false.
+   */
+  developmentInvoices?: boolean;
   /** Null when no receiving wallet is configured. */
   ton: { client: TonClient; wallet: string } | null;
 }

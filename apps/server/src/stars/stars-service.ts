@@ -1,4 +1,5 @@
-import type { Transaction } from '@titans/shared/stars/schemas';
+import type { PaymentMethods, Transaction } from '@titans/shared/stars/schemas';
+import { StarsDevInvoices } from './stars-dev-invoices.ts';
 import { StarsInvoices } from './stars-invoices.ts';
 import { StarsOrders, type StarsServiceDeps } from './stars-orders.ts';
 import { StarsRefunds } from './stars-refunds.ts';
@@ -36,12 +37,14 @@ export class StarsService {
   readonly tonOrder: StarsTon['tonOrder'];
   readonly cryptoPurchase: StarsTon['cryptoPurchase'];
   readonly checkTonOrder: StarsTon['checkTonOrder'];
+  readonly payDevelopmentInvoice: StarsDevInvoices['pay'];
 
   constructor(private readonly deps: StarsServiceDeps) {
     const orders = new StarsOrders(deps);
     const invoices = new StarsInvoices(deps, orders);
     const refunds = new StarsRefunds(deps);
     const ton = new StarsTon(deps, orders);
+    const development = new StarsDevInvoices(orders, invoices);
     this.packages = () => orders.packages();
     this.package = (id) => orders.package(id);
     this.purchase = (userId, purchaseId) => orders.purchase(userId, purchaseId);
@@ -55,6 +58,21 @@ export class StarsService {
     this.tonOrder = (user, packageId) => ton.tonOrder(user, packageId);
     this.cryptoPurchase = (user, request) => ton.cryptoPurchase(user, request);
     this.checkTonOrder = (user, purchaseId) => ton.checkTonOrder(user, purchaseId);
+    this.payDevelopmentInvoice = (user, purchaseId) => development.pay(user, purchaseId);
+  }
+
+  /** D-STARS-14: what can sell Stars here; the app offers only these. */
+  paymentMethods(): PaymentMethods {
+    const { payments, developmentInvoices = false, ton } = this.deps;
+    return {
+      stars: payments ? 'telegram' : developmentInvoices ? 'development' : null,
+      ton: ton !== null,
+    };
+  }
+
+  /** D-STARS-14: true only in development mode without a bot; the development routes exist only then. */
+  get developmentInvoices(): boolean {
+    return !this.deps.payments && (this.deps.developmentInvoices ?? false);
   }
 
   /** spec-a §3 "Transaction": Stars deals and marketplace purchases, newest first. */

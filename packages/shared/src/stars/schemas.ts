@@ -31,13 +31,30 @@ export const createInvoiceBodySchema = z.strictObject({
 });
 
 export const invoiceSchema = z.object({
+  /** Telegram's invoice link; empty for a development invoice. */
   invoice_link: z.string(),
+  /**
+   * True in development mode without a bot: no Telegram sheet, the app shows its own development
+   * invoice, paid through POST /dev/diamonds/purchases/{id}/pay (decisions: D-STARS-14).
+   */
+  development: z.boolean(),
   purchase_id: z.string(),
   order_id: z.string(),
   stars_amount: z.number().int(),
   diamond_amount: z.number().int(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/**
+ * GET /diamonds/payment-methods: how this server sells Stars right now, so the app offers only what
+ * can work. `stars`: Telegram's payment sheet, the development invoice (development mode without a
+ * bot) or none; `ton`: a receiving wallet is configured (decisions: D-STARS-14).
+ */
+export const paymentMethodsSchema = z.object({
+  stars: z.enum(['telegram', 'development']).nullable(),
+  ton: z.boolean(),
+});
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 
 /** POST /diamond/telegram-stars-purchase (spec-a §7): names an order the server created. */
 export const starsPurchaseBodySchema = z.strictObject({
