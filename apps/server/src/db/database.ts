@@ -8,13 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { PgliteParsers } from './pglite-parsers.ts';
+import { PgliteParsers, type RowsAndFields } from './pglite-parsers.ts';
 import { PgliteStatements } from './pglite-statements.ts';
 import { gatedClient, PriorityGate } from './priority-gate.ts';
 import {
   type ConnectionErrorListener,
+  connectionError,
   type DatabaseHealth,
-  isConnectionError,
   ResilientPool,
 } from './resilient-pool.ts';
 import { type StorageStats, WalKeeper } from './wal-keeper.ts';
@@ -73,7 +73,12 @@ export interface PoolStats {
 }
 
 interface Connection {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query<Row>(text: string, params?: unknown[]): Promise<RowsAndFields<Row>>;
+}
+
+/** Whether `value` has a `query` method: what drizzle's session holds with either driver. */
+function isConnection(value: unknown): value is Connection {
+  return typeof value === 'object' && value !== null && 'query' in value && typeof value.query === 'function';
 }
 
 /**
@@ -82,9 +87,11 @@ interface Connection {
  * test/database-transaction.test.ts fails if an upgrade moves it.
  */
 function connectionOf(tx: Tx): Connection {
-  const client = (tx as unknown as { session?: { client?: Partial<Connection> } }).session?.client;
-  if (typeof client?.query !== 'function') throw new Error("drizzle's transaction has no client to query");
-  return client as Connection;
+  // Both fields are private in drizzle's types, so they are read by name.
+  const session: unknown = Reflect.get(tx, 'session');
+  const client: unknown = typeof session === 'object' && session ? Reflect.get(session, 'client') : undefined;
+  if (!isConnection(client)) throw new Error("drizzle's transaction has no client to query");
+  return client;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -135,7 +142,7 @@ async function openPostgres(
   // every player's durable confirmation wait seconds behind other players' purchases (issue 6).
   const flushPool = new ResilientPool({ connectionString: url, max: FLUSH_CONNECTIONS });
   for (const each of [pool, flushPool]) each.onConnectionError(onConnectionError);
-  const db = drizzlePg(pool) as unknown as Db;
+  const db: Db = drizzlePg(pool);
   await migratePg(drizzlePg(pool), { migrationsFolder });
   const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
   return {
@@ -152,8 +159,8 @@ async function openPostgres(
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        if (isConnectionError(error)) lost = error as Error;
-        else await client.query('ROLLBACK').catch(() => {});
+        lost = connectionError(error);
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
         // A connection that failed is discarded rather than returned to the pool.
@@ -163,7 +170,10 @@ async function openPostgres(
     transaction: (work) =>
       db.transaction((tx) => {
         const connection = connectionOf(tx);
-        return work(tx, async (text, params) => (await connection.query(text, params)).rows as never);
+        return work(
+          tx,
+          async <Row>(text: string, params?: unknown[]) => (await connection.query<Row>(text, params)).rows,
+        );
       }),
     async ping() {
       await pool.query('select 1');
@@ -196,10 +206,11 @@ async function openPglite(
   const parsers = new PgliteParsers(raw);
   const statements = new PgliteStatements(raw);
   client = gatedClient(statements.asClient(), gate);
-  const db = drizzlePglite(parsers.forDrizzle(client)) as unknown as Db;
-  const query: RawQuery = async (text, params) => parsers.rows(await client.query(text, params)) as never;
-  const ungated: RawQuery = async (text, params) =>
-    parsers.rows(await statements.query(text, params)) as never;
+  const db: Db = drizzlePglite(parsers.forDrizzle(client));
+  const query: RawQuery = async <Row>(text: string, params?: unknown[]) =>
+    parsers.rows(await client.query<Row>(text, params));
+  const ungated: RawQuery = async <Row>(text: string, params?: unknown[]) =>
+    parsers.rows(await statements.query<Row>(text, params));
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
@@ -219,12 +230,16 @@ async function openPglite(
     urgent: (work) => gate.run(true, () => work(ungated)),
     rawTransaction: (work) =>
       client.transaction(async (tx) =>
-        work(async (text, params) => parsers.rows(await tx.query(text, params)) as never),
+        work(async <Row>(text: string, params?: unknown[]) =>
+          parsers.rows(await tx.query<Row>(text, params)),
+        ),
       ),
     transaction: (work) =>
       db.transaction((tx) => {
-        const connection = connectionOf(tx) as Pick<PGlite, 'query'>;
-        return work(tx, async (text, params) => parsers.rows(await connection.query(text, params)) as never);
+        const connection = connectionOf(tx);
+        return work(tx, async <Row>(text: string, params?: unknown[]) =>
+          parsers.rows(await connection.query<Row>(text, params)),
+        );
       }),
     async ping() {
       await client.query('select 1');

@@ -1,7 +1,13 @@
-import { type PGlite, type Results, types } from '@electric-sql/pglite';
+import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { withMethods } from './with-methods.ts';
 
 type Parser = (value: string, typeId?: number) => unknown;
+
+/** A statement's rows and the types of its columns, as PGlite and node-postgres both answer. */
+export interface RowsAndFields<Row> {
+  rows: Row[];
+  fields: { name: string; dataTypeID: number }[];
+}
 
 /** numeric[], the only array drizzle reads as text whose element it does not also read as text. */
 const NUMERIC_ARRAY = 1231;
@@ -32,7 +38,7 @@ export class PgliteParsers {
   private readonly own = new Map<number, Parser>();
 
   constructor(client: PGlite) {
-    const table = client.parsers as Record<number, Parser>;
+    const table = client.parsers;
     for (const [scalar, { array }] of TEXT_TYPES) {
       const parse = table[scalar] ?? asText;
       this.own.set(scalar, parse);
@@ -46,17 +52,18 @@ export class PgliteParsers {
   }
 
   /** Rows of a raw statement's result, with PGlite's usual values for the types read as text. */
-  rows<Row>(result: Results<Row>): Row[] {
+  rows<Row>(result: RowsAndFields<Row>): Row[] {
     const convert: [string, Parser][] = [];
     for (const field of result.fields) {
       const parse = this.own.get(field.dataTypeID);
       if (parse) convert.push([field.name, parse]);
     }
     if (convert.length === 0) return result.rows;
-    for (const row of result.rows as Record<string, unknown>[]) {
+    for (const row of result.rows) {
+      if (typeof row !== 'object' || row === null) continue;
       for (const [name, parse] of convert) {
-        const value = row[name];
-        if (typeof value === 'string') row[name] = parse(value);
+        const value: unknown = Reflect.get(row, name);
+        if (typeof value === 'string') Reflect.set(row, name, parse(value));
       }
     }
     return result.rows;
@@ -64,32 +71,22 @@ export class PgliteParsers {
 
   /** The client as drizzle should see it: its per-statement parsers, now in the table, are left out. */
   forDrizzle(client: PGlite): PGlite {
-    return withoutStatementParsers(client, (tx) => withoutStatementParsers(tx));
+    return withMethods(client, {
+      query: withoutStatementParsers(client),
+      transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+        client.transaction((tx) => work(withMethods(tx, { query: withoutStatementParsers(tx) }))),
+    });
   }
 }
 
-type Queryable = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
-
-function withoutStatementParsers<C extends Queryable>(
-  client: C,
-  wrapTransaction?: (tx: Queryable) => Queryable,
-): C {
-  const query = (text: string, params?: unknown[], options?: { parsers?: Record<number, Parser> }) =>
-    client.query(text, params, options?.parsers ? drop(options) : options);
-  const transaction = client.transaction?.bind(client);
-  return withMethods(client, {
-    query: query as C['query'],
-    ...(wrapTransaction && transaction
-      ? {
-          transaction: ((work: (tx: Queryable) => Promise<unknown>) =>
-            transaction((tx) => work(wrapTransaction(tx)))) as C['transaction'],
-        }
-      : {}),
-  } as Partial<C>);
+/** The client's `query`, with drizzle's per-statement parsers dropped from its options. */
+function withoutStatementParsers(client: Pick<PGlite, 'query'>): PGlite['query'] {
+  return <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+    client.query<T>(text, params, options?.parsers ? drop(options) : options);
 }
 
 /** The options without drizzle's parsers; any other parser is kept, and the copy with it. */
-function drop(options: { parsers?: Record<number, Parser> }) {
+function drop(options: QueryOptions): QueryOptions {
   const { parsers = {}, ...rest } = options;
   const others = Object.entries(parsers).filter(([oid]) => !isTextType(Number(oid)));
   if (others.length === 0) return rest;

@@ -84,12 +84,13 @@ export function readReply<Row>(
         const command = parts[0] ?? '';
         const count = Number.parseInt(parts.at(-1) ?? '', 10);
         result = {
+          // The boundary where decoded values become the row type the caller's SQL names.
           rows: rows as Row[],
           fields,
           command,
           affectedRows: AFFECTING.has(command) ? count : 0,
-        } as Results<Row>;
-        if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+          ...(Number.isNaN(count) ? {} : { rowCount: count }),
+        };
         break;
       }
       case BIND_COMPLETE:
@@ -105,5 +106,5 @@ export function readReply<Row>(
     offset = end;
   }
   if (offset !== bytes.length) return null;
-  return result ?? ({ rows: [], fields: [], affectedRows: 0 } as Results<Row>);
+  return result ?? { rows: [], fields: [], affectedRows: 0 };
 }

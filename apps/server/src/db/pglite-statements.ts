@@ -59,8 +59,8 @@ export class PgliteStatements {
   /** The client with `query` and `transaction` running prepared statements; the rest is PGlite's. */
   asClient(): PGlite {
     return withMethods(this.client, {
-      query: this.query.bind(this) as PGlite['query'],
-      transaction: this.transaction.bind(this) as PGlite['transaction'],
+      query: this.query.bind(this),
+      transaction: this.transaction.bind(this),
     });
   }
 
@@ -90,7 +90,7 @@ export class PgliteStatements {
       if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
       return this.client._runExclusiveQuery(() => this.run<Row>(text, params ?? [], options));
     };
-    return withMethods(tx, { query: query as Transaction['query'] });
+    return withMethods(tx, { query });
   }
 
   private async run<Row>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<Row>> {
@@ -128,7 +128,10 @@ export class PgliteStatements {
     // A schema change that alters the columns fails the run above ("cached plan must not change
     // result type"), so the description is never stale when rows arrive.
     const received = statement.columns ? [statement.columns, ...sent] : sent;
-    return parse.parseResults(received, this.client.parsers, options)[0] as Results<Row>;
+    const [result] = parse.parseResults(received, this.client.parsers, options);
+    if (!result) throw new Error('PGlite read no result from the reply');
+    // The boundary where PGlite's untyped rows become the row type the caller's SQL names.
+    return result as Results<Row>;
   }
 
   /** Sends messages as one call, with any pending closes in front, and answers PostgreSQL's bytes. */

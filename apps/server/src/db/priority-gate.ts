@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { withMethods } from './with-methods.ts';
 
 /**
@@ -66,13 +66,11 @@ export class PriorityGate {
  * transaction, so the gate adds no new way to deadlock.
  */
 export function gatedClient(client: PGlite, gate: PriorityGate): PGlite {
-  const gated =
-    <K extends 'query' | 'exec' | 'transaction'>(name: K) =>
-    (...args: unknown[]) =>
-      gate.run(false, () => (client[name] as (...a: unknown[]) => Promise<unknown>).apply(client, args));
   return withMethods(client, {
-    query: gated('query') as PGlite['query'],
-    exec: gated('exec') as PGlite['exec'],
-    transaction: gated('transaction') as PGlite['transaction'],
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+      gate.run(false, () => client.query<T>(text, params, options)),
+    exec: (text: string, options?: QueryOptions) => gate.run(false, () => client.exec(text, options)),
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+      gate.run(false, () => client.transaction(work)),
   });
 }

@@ -35,16 +35,32 @@ const CONNECT_FAILED = Symbol('connectFailed');
  * errors (`DrizzleQueryError`), so the cause chain is searched too.
  */
 export function isConnectionError(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
-    if (isOwnConnectionError(cause)) return true;
+  return connectionError(error) !== undefined;
+}
+
+/** The error itself when it is a connection error (see isConnectionError), else undefined. */
+export function connectionError(error: unknown): Error | undefined {
+  if (!(error instanceof Error)) return undefined;
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    if (isOwnConnectionError(cause)) return error;
     cause = cause.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether a connect gave up on this error after its retries (marked by connectWithRetry). */
+function connectFailed(error: Error): boolean {
+  return CONNECT_FAILED in error && error[CONNECT_FAILED] === true;
+}
+
+/** The SQLSTATE or system error code a driver error carries, if any. */
+function codeOf(error: Error): unknown {
+  return 'code' in error ? error.code : undefined;
 }
 
 function isOwnConnectionError(error: Error): boolean {
-  if ((error as { [CONNECT_FAILED]?: boolean })[CONNECT_FAILED]) return true;
-  const code = (error as { code?: unknown }).code;
+  if (connectFailed(error)) return true;
+  const code = codeOf(error);
   if (typeof code === 'string' && SESSION_ENDED.test(code)) return true;
   if (
     typeof code === 'string' &&
@@ -62,12 +78,13 @@ function isOwnConnectionError(error: Error): boolean {
  * SQLSTATE instead of a result (the statement was rolled back), or it only reads.
  */
 function safeToRetry(error: unknown, text: string): boolean {
-  if (!isConnectionError(error)) return false;
+  const lost = connectionError(error);
+  if (!lost) return false;
   // Connecting was already retried (or timed out): answer now (503) rather than wait again.
-  if ((error as { [CONNECT_FAILED]?: boolean })[CONNECT_FAILED]) return false;
-  const code = (error as { code?: unknown }).code;
+  if (connectFailed(lost)) return false;
+  const code = codeOf(lost);
   if (typeof code === 'string' && STATEMENT_ROLLED_BACK.test(code)) return true;
-  if (/not queryable|Client was closed/i.test((error as Error).message)) return true;
+  if (/not queryable|Client was closed/i.test(lost.message)) return true;
   return /^\s*(select|show)\b/i.test(text);
 }
 
@@ -121,9 +138,9 @@ export class ResilientPool extends pg.Pool {
     this.listener(error, where);
   }
 
-  private markDown(error: Error) {
+  private markDown(error: unknown) {
     this.health.state = 'down';
-    this.health.lastError = error.message;
+    this.health.lastError = error instanceof Error ? error.message : String(error);
     this.health.lastErrorAt = new Date().toISOString();
   }
 
@@ -133,7 +150,7 @@ export class ResilientPool extends pg.Pool {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise and callback forms).
   override connect(...args: any[]): any {
-    if (args.length > 0) return (super.connect as (...a: unknown[]) => unknown)(...args);
+    if (args.length > 0) return Reflect.apply(super.connect, this, args);
     return this.connectWithRetry();
   }
 
@@ -151,7 +168,7 @@ export class ResilientPool extends pg.Pool {
         if (!isConnectionError(error) || timedOut || attempt >= DATABASE_RETRY_ATTEMPTS) {
           // Whatever stopped the connect (refused, timed out, the database closed to connections),
           // the database cannot be reached.
-          this.markDown(error as Error);
+          this.markDown(error);
           if (error instanceof Error) Object.assign(error, { [CONNECT_FAILED]: true });
           throw error;
         }
@@ -163,7 +180,7 @@ export class ResilientPool extends pg.Pool {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise and callback forms).
   override query(...args: any[]): any {
-    if (typeof args.at(-1) === 'function') return (super.query as (...a: unknown[]) => unknown)(...args);
+    if (typeof args.at(-1) === 'function') return Reflect.apply(super.query, this, args);
     return this.queryWithRetry(args[0], args[1]);
   }
 
@@ -174,19 +191,21 @@ export class ResilientPool extends pg.Pool {
         const client = await this.connectWithRetry();
         let failed: Error | undefined;
         try {
-          // biome-ignore lint/suspicious/noExplicitAny: forwards drizzle's query config unchanged.
-          const result = await client.query(config as any, values);
+          // Drizzle's query config is forwarded unchanged; pg types its two forms as separate overloads.
+          const result = await (typeof config === 'string'
+            ? client.query(config, values)
+            : client.query(config, values));
           this.markUp();
           return result;
         } catch (error) {
-          if (isConnectionError(error)) failed = error as Error;
+          failed = connectionError(error);
           throw error;
         } finally {
           client.release(failed);
         }
       } catch (error) {
         if (!safeToRetry(error, text) || attempt >= DATABASE_RETRY_ATTEMPTS) {
-          if (isConnectionError(error)) this.markDown(error as Error);
+          if (isConnectionError(error)) this.markDown(error);
           throw error;
         }
         this.health.retries++;

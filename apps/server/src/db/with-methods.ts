@@ -7,7 +7,7 @@
 export function withMethods<T extends object>(target: T, methods: Partial<T>): T {
   return new Proxy(target, {
     get(object, property) {
-      if (Object.hasOwn(methods, property)) return methods[property as keyof T];
+      if (Object.hasOwn(methods, property)) return Reflect.get(methods, property);
       const value: unknown = Reflect.get(object, property, object);
       return typeof value === 'function' ? value.bind(object) : value;
     },
