@@ -30,6 +30,8 @@ export type CardArt = {
   back?: Layer[];
   /** The figure and its accessories, in drawing order. */
   layers: Layer[];
+  /** A figure drawn by the hero kit (hero-art.ts) instead of the layers. */
+  hero?: { defs: string; body: string };
   /** Extra sparkle for the higher rarities. */
   shine?: boolean;
 };
@@ -105,6 +107,7 @@ function figureLayers(
  */
 export function figureSvg(art: CardArt): string {
   resetIds();
+  if (art.hero) return svgDocument(SIZE, SIZE, `<defs>${art.hero.defs}</defs>${art.hero.body}`);
   const p = 'c';
   const defs = [figureFilter(p, art.palette)];
   const layers = figureLayers(p, art, tintRegistry(p, defs));
@@ -130,7 +133,7 @@ export function cardSvg(art: CardArt): string {
     `<pattern id="${p}-lattice" width="36" height="36" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><path d="M0 0H36M0 0V36" stroke="#fff" stroke-opacity=".07" stroke-width="1.5" fill="none"/></pattern>`,
     `<filter id="${p}-blur8" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter>`,
     `<filter id="${p}-blur3" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>`,
-    figureFilter(p, palette),
+    art.hero ? art.hero.defs : figureFilter(p, palette),
   );
 
   const body: string[] = [];
@@ -173,7 +176,7 @@ export function cardSvg(art: CardArt): string {
     `<ellipse cx="256" cy="440" rx="150" ry="24" fill="#000" opacity=".45" filter="url(#${p}-blur8)"/>`,
   );
 
-  body.push(...figureLayers(p, art, tintId));
+  body.push(...(art.hero ? [art.hero.body] : figureLayers(p, art, tintId)));
 
   if (art.shine) {
     const shine: string[] = [];

@@ -1,7 +1,9 @@
 /*
  * Renders every generated picture onto one page, to look at the art as a whole:
  *
- *   npx tsx scripts/art/contact-sheet.ts [output.png]     (default /tmp/art-contact-sheet.png)
+ *   npx tsx scripts/art/contact-sheet.ts [output.png] [folder]
+ *
+ * (default /tmp/art-contact-sheet.png, every folder; `art/characters` shows only the heroes)
  *
  * Cards are shown at 128 px and again at 96 px (the size of a marketplace card on a phone),
  * backgrounds at a quarter of their size.
@@ -25,7 +27,8 @@ function files(dir: string): string[] {
     .filter((path) => /\.(svg|png|jpg|webp)$/.test(path));
 }
 
-const all = files(publicDir);
+const only = process.argv[3];
+const all = files(only ? join(publicDir, only) : publicDir);
 const groups = new Map<string, string[]>();
 for (const path of all) {
   const group = relative(publicDir, path).split('/').slice(0, -1).join('/') || '(root)';

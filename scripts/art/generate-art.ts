@@ -5,6 +5,7 @@
  *   npx tsx scripts/art/generate-art.ts cards      only the SVG cards (characters, items, rewards...)
  *   npx tsx scripts/art/generate-art.ts realms ui  only the backgrounds / the interface art
  *   npx tsx scripts/art/generate-art.ts thumbs     only the characters' small rasters (from their cards)
+ *   npx tsx scripts/art/generate-art.ts credits    only CREDITS.md
  *
  * The catalogue files decide which pictures exist and their rarity; art-specs.ts decides what
  * each one shows. Rasters (backgrounds, the default background, the app icon) are rendered with
@@ -23,9 +24,11 @@ import {
   characterThumbPath,
 } from '../../packages/shared/src/characters/figure-path.ts';
 import { GAME_ICON_AUTHORS, PALETTES, RARITY_RANK, usedGameIcons } from './art-kit.ts';
-import { CHARACTER_ART, type Figure, ITEM_ART, PACKAGE_ART, REWARD_ART, TASK_ART } from './art-specs.ts';
+import { type Figure, ITEM_ART, PACKAGE_ART, REWARD_ART, TASK_ART } from './art-specs.ts';
 import { type CardArt, cardSvg, figureSvg } from './card-art.ts';
 import { drawWebp, rasterise, withBrowser } from './chromium.ts';
+import { heroFigure } from './hero-art.ts';
+import { HERO_ART } from './hero-specs.ts';
 import { REALM_HEIGHT, REALM_WIDTH, REALMS, realmSvg } from './realm-art.ts';
 import { appIconSvg, faviconSvg, UI_ART } from './ui-art.ts';
 
@@ -63,19 +66,25 @@ function card(figure: Figure, rarity: Rarity, seed: string, pips = RARITY_RANK[r
 
 function need<T>(table: Record<string, T>, id: string, what: string): T {
   const entry = table[id];
-  if (!entry) throw new Error(`no art for ${what} ${id}: add it to scripts/art/art-specs.ts`);
+  const specs = what === 'character' ? 'hero-specs.ts' : 'art-specs.ts';
+  if (!entry) throw new Error(`no art for ${what} ${id}: add it to scripts/art/${specs}`);
   return entry;
 }
 
 function generateCards() {
   const characters = load('characters');
   for (const character of characters) {
-    const figure = need(CHARACTER_ART, character.id, 'character');
-    write(character.image, card(figure, character.rarity, character.id));
+    const spec = need(HERO_ART, character.id, 'character');
+    const palette = PALETTES[character.rarity];
+    const art: CardArt = {
+      ...cardArt({ layers: [] }, character.rarity, character.id),
+      hero: heroFigure(spec, character.rarity, palette.light),
+    };
+    write(character.image, cardSvg(art));
     // Home stands the hero on its platform without the card (apps/web hero-figure.ts).
     const figurePath = characterFigurePath(character.image);
     if (!figurePath) throw new Error(`character ${character.id}: ${character.image} is not a card path`);
-    write(figurePath, figureSvg(cardArt(figure, character.rarity, character.id)));
+    write(figurePath, figureSvg(art));
   }
 
   const items = load('items');
@@ -129,7 +138,7 @@ async function generateRasters(which: { realms: boolean; ui: boolean; thumbs: bo
         const thumbPath = characterThumbPath(character.image);
         if (!thumbPath) throw new Error(`character ${character.id}: ${character.image} is not a card path`);
         const svg = readFileSync(join(publicDir, character.image));
-        write(thumbPath, await drawWebp(page, svg, CHARACTER_THUMB_SIZE, 0.85));
+        write(thumbPath, await drawWebp(page, svg, CHARACTER_THUMB_SIZE, 0.6));
       }
     }
     if (which.realms) {
@@ -171,17 +180,27 @@ function generateUi() {
 }
 
 function writeCredits() {
-  const gameIcons = [...usedGameIcons].sort().map((name) => `- \`${name}\` by ${GAME_ICON_AUTHORS[name]}`);
+  // Without the backgrounds drawn in this run, every icon the table knows (all of them are used).
+  const iconNames = usedGameIcons.size > 0 ? [...usedGameIcons] : Object.keys(GAME_ICON_AUTHORS);
+  const gameIcons = iconNames.sort().map((name) => `- \`${name}\` by ${GAME_ICON_AUTHORS[name]}`);
   const credits = `# Art credits
 
 All pictures in this folder, \`/background.png\`, \`/favicon.svg\` and \`/icon-512.png\` were composed for
 Titans by \`scripts/art/generate-art.ts\` from the sources below. The compositions (backgrounds,
 frames, the crest, the coin, the Stars star and the energy bolt) are original to this project.
 
+## Original to this project
+
+The heroes (\`characters/\`: cards, \`figures/\` and \`thumbs/\`), which are also the Arena's bots,
+are drawn from shapes by the Titans hero kit (\`scripts/art/hero-kit.ts\`, \`hero-face.ts\`,
+\`hero-heads.ts\`, \`hero-body.ts\`, \`hero-props.ts\`, one spec per hero in \`hero-specs.ts\`).
+They contain no emoji or other third-party artwork; only their card frame and background are
+shared with the other cards.
+
 ## Microsoft Fluent Emoji (MIT)
 
-The characters, items, rewards, packages and task badges are built around Fluent Emoji figures
-(colour style), taken from the npm package \`@iconify-json/fluent-emoji\`.
+The items, rewards, packages and task badges are built around Fluent Emoji figures (colour
+style), taken from the npm package \`@iconify-json/fluent-emoji\`.
 
 - Source: https://github.com/microsoft/fluentui-emoji
 - Licence: MIT, Copyright (c) Microsoft Corporation.
@@ -218,5 +237,5 @@ const rasters = {
   thumbs: all || args.has('cards') || args.has('thumbs'),
 };
 if (rasters.realms || rasters.ui || rasters.thumbs) await generateRasters(rasters);
-if (all) writeCredits();
+if (all || args.has('credits')) writeCredits();
 console.info(`art: wrote ${written} files under apps/web/public`);

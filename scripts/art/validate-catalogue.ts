@@ -81,7 +81,7 @@ if (characters) {
     if (thumb) checkImage('characters.json', `${character.id}'s raster`, thumb);
   }
   const starters = characters.filter((character) => character.is_free);
-  if (starters.length < 4 || starters.length > 5)
+  if (starters.length < 4 || starters.length > 6)
     problem(`characters.json: ${starters.length} free starters`);
   const totals = new Set(starters.map((c) => `${c.health}/${c.power + c.defense + c.speed}/${c.tap_value}`));
   if (totals.size > 1)

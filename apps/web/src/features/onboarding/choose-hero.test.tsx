@@ -10,7 +10,7 @@ import { ChooseHero } from './choose-hero.tsx';
 
 const free = [
   makeCharacter(),
-  makeCharacter({ _id: 'lyra-windrunner', name: 'Lyra Windrunner', race: 'ELF', power: 60, speed: 75 }),
+  makeCharacter({ _id: 'lyra-windrunner', name: 'Lyra Windrunner', race: 'CAT', power: 60, speed: 75 }),
 ];
 const paid = makeCharacter({ _id: 'kong', name: 'Kong the Thunderfist', race: 'APE', is_free: false });
 
@@ -48,7 +48,7 @@ describe('Choose Your Hero (spec-a §2, §5, §8)', () => {
     serve(() => list([...free, paid]));
     renderChooser();
     const start = screen.getByRole('button', { name: 'Start Adventure' }) as HTMLButtonElement;
-    await screen.findByRole('button', { name: /Lyra Windrunner, Elf, level 1/ });
+    await screen.findByRole('button', { name: /Lyra Windrunner, Cat, level 1/ });
     expect(screen.queryByText('Kong the Thunderfist')).toBeNull();
     expect(start.disabled).toBe(true);
 

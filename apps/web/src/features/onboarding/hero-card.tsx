@@ -1,7 +1,7 @@
 import type { Character } from '@titans/shared/characters/schemas';
 import { cx } from '../../lib/cx.ts';
 
-/** The race as a player reads it: "HUMAN" → "Human". */
+/** The race as a player reads it: "MEDUSA" → "Medusa". */
 export function raceLabel(race: string): string {
   return race.charAt(0) + race.slice(1).toLowerCase();
 }
