@@ -271,6 +271,13 @@ describe('W15 nothing a player needs is hidden under the navigation or a sticky 
       const pack = page.getByRole('dialog', { name: 'Sack of Stars' });
       await walk.exposeControls('stars-package', pack);
       await walk.shot('stars-package');
+      // Development mode without a bot: Buy opens the development invoice (D-STARS-14).
+      await pack.getByRole('button', { name: /^Buy 150 Stars/ }).click();
+      const invoice = page.getByRole('dialog', { name: 'Development payment' });
+      await walk.exposeControls('stars-dev-invoice', invoice);
+      await walk.shot('stars-dev-invoice');
+      await invoice.getByRole('button', { name: 'Cancel' }).click();
+      await invoice.waitFor({ state: 'detached' });
       await pack.getByRole('button', { name: 'Close' }).click();
       await pack.waitFor({ state: 'detached' });
 

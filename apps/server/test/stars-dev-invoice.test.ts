@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger, purchases } from '../src/db/schema.ts';
 import { developmentChargeId } from '../src/stars/stars-dev-invoices.ts';
+import { startFakeBotApi } from './helpers/fake-bot-api.ts';
 import { connectSocket } from './helpers/socket-client.ts';
 import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -160,6 +161,32 @@ describe('stars development invoice beside a configured bot', () => {
       expect(route).toBe(false);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe("Telegram's test environment", () => {
+  it('S1 with TELEGRAM_TEST_ENVIRONMENT=true the bot calls the Bot API at /bot<token>/test/<method>', async () => {
+    const botApi = await startFakeBotApi();
+    const t = await startTestApp('pglite', {
+      env: {
+        TELEGRAM_API_ROOT: botApi.url,
+        TELEGRAM_WEBHOOK_SECRET: 'test-environment-secret-0123',
+        TELEGRAM_TEST_ENVIRONMENT: 'true',
+      },
+    });
+    try {
+      const telegramId = 47_902;
+      await readyPlayer(t, telegramId);
+      const invoice = await t.call(telegramId, 'POST', '/v1/diamonds/create-invoice', {
+        telegram_user_id: String(telegramId),
+        package_id: 'sack-of-stars',
+      });
+      expect(invoice.body.data).toMatchObject({ development: false, stars_amount: 143 });
+      expect(botApi.callsOf('createInvoiceLink').map((call) => call.test)).toEqual([true]);
+    } finally {
+      await t.close();
+      await botApi.close();
     }
   });
 });

@@ -121,7 +121,7 @@ function createStars(
   return new StarsService({
     ...deps,
     payments: config.telegramWebhookSecret
-      ? new Api(config.botToken, { apiRoot: config.telegramApiRoot })
+      ? new Api(config.botToken, { apiRoot: config.telegramApiRoot, environment: config.telegramEnvironment })
       : null,
     // D-STARS-14: never with a bot token (devMode is false then).
     developmentInvoices: config.devMode && !config.telegramWebhookSecret,

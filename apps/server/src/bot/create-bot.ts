@@ -22,7 +22,9 @@ export const ALLOWED_UPDATES = ['message', 'pre_checkout_query'] as const;
  */
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const { config, logger } = deps;
-  const bot = new Bot<BotContext>(config.botToken, { client: { apiRoot: config.telegramApiRoot } });
+  const bot = new Bot<BotContext>(config.botToken, {
+    client: { apiRoot: config.telegramApiRoot, environment: config.telegramEnvironment },
+  });
 
   const unhandled = new Composer<BotContext>();
   unhandled.on('message', (ctx) =>

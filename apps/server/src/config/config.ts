@@ -91,6 +91,7 @@ const envSchema = z.object({
       .optional(),
   ),
   TELEGRAM_API_ROOT: z.preprocess(emptyAsUndefined, z.url().default('https://api.telegram.org')),
+  TELEGRAM_TEST_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   PUBLIC_URL: optionalUrl,
   TELEGRAM_WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -216,6 +217,11 @@ export interface Config {
   /** True when no real bot token is configured: the server signs development init data itself. */
   devMode: boolean;
   telegramApiRoot: string;
+  /**
+   * `test` for a bot of Telegram's test environment (TELEGRAM_TEST_ENVIRONMENT=true): the Bot API
+   * is then called at `<root>/bot<token>/test/<method>` (test Stars, D-STARS-14).
+   */
+  telegramEnvironment: 'prod' | 'test';
   publicUrl: string | undefined;
   /**
    * The bot's webhook secret: Telegram sends it as X-Telegram-Bot-Api-Secret-Token. Without it
@@ -337,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botToken: values.TELEGRAM_BOT_TOKEN ?? DEV_BOT_TOKEN,
     devMode,
     telegramApiRoot: values.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    telegramEnvironment: values.TELEGRAM_TEST_ENVIRONMENT === 'true' ? 'test' : 'prod',
     publicUrl: values.PUBLIC_URL,
     telegramWebhookSecret: values.TELEGRAM_WEBHOOK_SECRET,
     tonApiRoot: values.TON_API_ROOT.replace(/\/+$/, ''),

@@ -71,7 +71,10 @@ async function main(argv: string[]) {
       gateway,
       now: systemClock,
       logger,
-      payments: new Api(config.botToken, { apiRoot: config.telegramApiRoot }),
+      payments: new Api(config.botToken, {
+        apiRoot: config.telegramApiRoot,
+        environment: config.telegramEnvironment,
+      }),
       ton: null,
     });
     const result = await stars.refund(chargeId, { allowShortfall, telegramUserId });

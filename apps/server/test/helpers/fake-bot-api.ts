@@ -4,6 +4,8 @@ import http from 'node:http';
 /** One Bot API call the fake received. */
 export interface BotApiCall {
   token: string;
+  /** Called at /bot<token>/test/<method>: a bot of Telegram's test environment. */
+  test: boolean;
   method: string;
   body: Record<string, unknown>;
 }
@@ -73,16 +75,16 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url?.split('?')[0] ?? '');
+      const match = /^\/bot([^/]+)\/(test\/)?(\w+)$/.exec(request.url?.split('?')[0] ?? '');
       const send = (status: number, payload: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(payload));
       };
       if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
-      const [, token, method] = match as unknown as [string, string, string];
+      const [, token, test, method] = match as unknown as [string, string, string | undefined, string];
       const text = Buffer.concat(chunks).toString('utf8');
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-      calls.push({ token, method, body });
+      calls.push({ token, test: test !== undefined, method, body });
       const failure = failures.get(method);
       if (failure) {
         failures.delete(method);

@@ -2,15 +2,15 @@ import type { DiamondPackage } from '@titans/shared/stars/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useDiamondPackage } from './api/get-diamond-package.ts';
+import { usePaymentMethods } from './api/get-payment-methods.ts';
+import { PackagePayButtons } from './package-pay-buttons.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
-import { TelegramStar } from './telegram-star.tsx';
 
 /**
  * spec-a §2 "A package detail view": the package as the server has it now (GET
- * /diamond/packages/{id}), with Buy (Telegram Stars) and, where TON is offered, Pay with TON.
+ * /diamond/packages/{id}), with the ways to pay the server can take (PackagePayButtons).
  */
 export function PackageDetailDialog({
   pkg,
@@ -22,11 +22,13 @@ export function PackageDetailDialog({
   pkg: DiamondPackage;
   buying: boolean;
   onClose(): void;
-  onBuyWithStars(pkg: DiamondPackage): void;
+  onBuyWithStars(pkg: DiamondPackage, development: boolean): void;
   onPayWithTon(pkg: DiamondPackage): void;
 }) {
   const detail = useDiamondPackage(pkg._id, pkg);
   const current = detail.data ?? pkg;
+  // Unknown (the call failed): offer both and let the server answer, as before D-STARS-14.
+  const methods = usePaymentMethods();
   return (
     <Dialog
       open
@@ -41,23 +43,13 @@ export function PackageDetailDialog({
       }
       actions={
         <>
-          <Button
-            block
-            size="lg"
-            disabled={buying}
-            onClick={() => onBuyWithStars(current)}
-            icon={buying ? <Spinner className="size-5" label="Opening invoice" /> : undefined}
-          >
-            {/* The game's Stars bought for Telegram's: both named at the point of payment (D-UI-3). */}
-            <span className="inline-flex items-center gap-1">
-              {`Buy ${formatNumber(current.diamond_amount)} Stars for ${formatNumber(current.price_usd)}`}
-              <TelegramStar tone="ink" className="size-5" />
-              <span className="sr-only"> Telegram Stars</span>
-            </span>
-          </Button>
-          <Button variant="secondary" block disabled={buying} onClick={() => onPayWithTon(current)}>
-            {`Pay ${current.price_crypto} ${current.crypto_currency}`}
-          </Button>
+          <PackagePayButtons
+            pkg={current}
+            methods={methods.data ?? (methods.isError ? { stars: 'telegram', ton: true } : undefined)}
+            buying={buying}
+            onBuyWithStars={onBuyWithStars}
+            onPayWithTon={onPayWithTon}
+          />
           <Button variant="ghost" block disabled={buying} onClick={onClose}>
             Close
           </Button>

@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { STARS_PAYMENT_WAIT_MS } from '@titans/shared/constants';
-import type { DiamondPackage } from '@titans/shared/stars/schemas';
+import type { DiamondPackage, Invoice } from '@titans/shared/stars/schemas';
 import { invoice } from '@tma.js/sdk-react';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
-import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { userQueryOptions } from '../users/api/get-user.ts';
-import { createInvoice } from './api/create-invoice.ts';
-import { getPurchase } from './api/get-purchase.ts';
 import { transactionsQueryOptions } from './api/get-transactions.ts';
+import { type CheckoutStep, type DevelopmentSheet, runStarsCheckout } from './stars-checkout-flow.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 /** How a purchase ended, for the success and failure dialogs. */
@@ -18,101 +15,82 @@ export type CheckoutOutcome =
   | { kind: 'success'; diamonds: number; packageName: string; txHash?: string }
   | { kind: 'failure'; message: string; retry?: () => void };
 
-const POLL_MS = 1_000;
+/** The development invoice on screen, and how it settles (D-STARS-14). */
+export interface DevelopmentInvoiceRequest {
+  pkg: DiamondPackage;
+  invoice: Invoice;
+  settle(choice: 'paid' | 'cancelled'): void;
+}
 
-function messageOf(error: unknown, fallback: string): string {
-  return isApiError(error) && error.isHttpError && error.message ? error.message : fallback;
+/** What the player sees when a checkout ends; null when nothing is shown. */
+function outcomeOf(step: CheckoutStep, pkg: DiamondPackage, retry: () => void): CheckoutOutcome | null {
+  if (step.kind === 'credited') {
+    haptics.success();
+    audioEngine.play('success');
+    return { kind: 'success', diamonds: step.purchase.diamonds_credited, packageName: pkg.name };
+  }
+  // D-STARS-2: Telegram has the payment; the credit arrives by itself when the bot gets it.
+  if (step.kind === 'waiting') toast.info('Payment received! Your Stars will arrive in a moment.', 5_000);
+  if (step.kind !== 'failed' && step.kind !== 'anomaly') return null;
+  haptics.error();
+  audioEngine.play('error');
+  if (step.kind === 'anomaly') return { kind: 'failure', message: STARS_TEXTS.paymentAnomaly };
+  return step.retry
+    ? { kind: 'failure', message: step.message, retry }
+    : { kind: 'failure', message: step.message };
 }
 
 /**
- * The Telegram Stars checkout (spec-a §4 "Stars purchase"): the server creates the invoice,
- * Telegram's native sheet takes the payment, and the balance is credited by the server when
- * Telegram tells the bot (successful_payment). After "paid" the app waits for the server to
- * record it, then shows the success dialog; the socket has already raised the balance
- * everywhere. A second tap while an invoice is being made or is open does nothing.
+ * The Stars checkout (spec-a §4): see runStarsCheckout. The socket has already raised the balance
+ * everywhere when the success dialog shows. A second tap while an invoice is being made or is
+ * open does nothing (spec-a §4: an already-open invoice cannot be opened again).
  */
 export function useStarsCheckout(telegramUserId: string) {
   const queryClient = useQueryClient();
   const busy = useRef(false);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
+  const [developmentInvoice, setDevelopmentInvoice] = useState<DevelopmentInvoiceRequest | null>(null);
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: transactionsQueryOptions(telegramUserId).queryKey });
     void queryClient.invalidateQueries({ queryKey: userQueryOptions(telegramUserId).queryKey, exact: true });
   }, [queryClient, telegramUserId]);
 
-  const fail = useCallback((message: string, retry?: () => void) => {
-    haptics.error();
-    audioEngine.play('error');
-    setOutcome(retry ? { kind: 'failure', message, retry } : { kind: 'failure', message });
-  }, []);
+  const ask = useCallback<DevelopmentSheet>(
+    (pkg, link) =>
+      new Promise((resolve) => {
+        const settle = (choice: 'paid' | 'cancelled') => {
+          setDevelopmentInvoice(null);
+          resolve(choice);
+        };
+        setDevelopmentInvoice({ pkg, invoice: link, settle });
+      }),
+    [],
+  );
 
   const buyWithStars = useCallback(
-    async (pkg: DiamondPackage) => {
-      // spec-a §4: an already-open invoice cannot be opened again.
+    async (pkg: DiamondPackage, development: boolean) => {
       if (busy.current || invoice.isOpened()) return;
       busy.current = true;
       setPendingId(pkg._id);
       try {
-        if (!invoice.openUrl.isAvailable()) {
-          fail(STARS_TEXTS.webAppUnavailable);
-          return;
-        }
-        let link: Awaited<ReturnType<typeof createInvoice>>;
-        try {
-          link = await createInvoice(telegramUserId, pkg);
-        } catch (error) {
-          fail(messageOf(error, STARS_TEXTS.invoiceFailed), () => void buyWithStars(pkg));
-          return;
-        }
-        let status: string;
-        try {
-          status = await invoice.openUrl(link.invoice_link);
-        } catch {
-          fail(STARS_TEXTS.processFailed, () => void buyWithStars(pkg));
-          return;
-        }
-        if (status === 'failed') {
-          fail(STARS_TEXTS.paymentFailed, () => void buyWithStars(pkg));
-          return;
-        }
-        if (status !== 'paid') return; // cancelled (or still pending): nothing happens
-        // Telegram took the Stars; the server credits them when the bot hears successful_payment.
-        const deadline = Date.now() + STARS_PAYMENT_WAIT_MS;
-        for (;;) {
-          const purchase = await getPurchase(link.purchase_id).catch(() => null);
-          if (purchase?.status === 'paid') {
-            haptics.success();
-            audioEngine.play('success');
-            setOutcome({ kind: 'success', diamonds: purchase.diamonds_credited, packageName: pkg.name });
-            return;
-          }
-          if (purchase?.status === 'anomaly') {
-            // D-STARS-11: the payment did not match its invoice; nothing was credited and support refunds it.
-            fail(STARS_TEXTS.paymentAnomaly);
-            return;
-          }
-          if (Date.now() > deadline) {
-            // D-STARS-2: Telegram has the payment; the credit arrives by itself when the bot gets it.
-            toast.info('Payment received! Your Stars will arrive in a moment.', 5_000);
-            return;
-          }
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        }
+        const step = await runStarsCheckout(telegramUserId, pkg, { development, ask });
+        setOutcome(outcomeOf(step, pkg, () => void buyWithStars(pkg, development)));
       } finally {
         busy.current = false;
         setPendingId(null);
         refresh();
       }
     },
-    [fail, refresh, telegramUserId],
+    [ask, refresh, telegramUserId],
   );
 
   return {
     buyWithStars,
     /** The package whose invoice is being made or is open. */
     pendingId,
+    developmentInvoice,
     outcome,
     showOutcome: setOutcome,
     clearOutcome: useCallback(() => setOutcome(null), []),

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { cx } from '../../lib/cx.ts';
+
+/** The transaction hash input of the confirm-with-hash dialog, with its label and error (spec-a §5). */
+export function HashField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  const inputId = useId();
+  return (
+    <>
+      <label
+        htmlFor={inputId}
+        className="mt-4 block text-left text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
+      >
+        Transaction hash
+      </label>
+      <input
+        id={inputId}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="e.g. 3f9a…c41d"
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        className={cx(
+          'mt-1.5 w-full rounded-2xl bg-night-950/70 px-3.5 py-3 font-mono text-[14px] text-ink ring-1 placeholder:text-faint focus:outline-none focus:ring-2',
+          error ? 'ring-danger-500' : 'ring-white/15 focus:ring-gold-300/70',
+        )}
+      />
+      {error && (
+        <p
+          id={`${inputId}-error`}
+          role="alert"
+          className="mt-2 text-left text-[14px] font-bold text-danger-400"
+        >
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
