@@ -466,7 +466,7 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     return { a, b, id: sa.battle_id };
   }
 
-  it('F26 cancel leaves the queue at once; after waiting the queue offers a bot ("No opponent found")', async () => {
+  it('F26 cancel leaves the queue at once', async () => {
     const a = await player();
     a.socket.emit('findMatch', request(a, { battle_type: 'pvp', difficulty: undefined }));
     await a.socket.next('matchmakingStarted');
@@ -475,21 +475,49 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
       position: 1,
       queue_size: 1,
       message: 'Searching for any opponent',
+      bot_offer: false,
     });
     const cancelled = a.socket.next('matchmakingCancelled');
     a.socket.emit('cancelMatchmaking', {});
     await cancelled;
     expect(t.battles.isQueued(a.userId)).toBe(false);
+  });
+
+  it('F37 after 30 s the queue offers a bot but starts none; the player who chooses it gets it', async () => {
+    const a = await player();
     a.socket.emit('findMatch', request(a, { battle_type: 'pvp', difficulty: undefined }));
     await a.socket.next('matchmakingStarted');
-    const offered = a.socket.next('matchmakingUpdate', (p) => p.message === 'No opponent found', 10_000);
-    const bot = a.socket.next('battleStarted', undefined, 10_000);
+    const offered = a.socket.next('matchmakingUpdate', (p) => p.bot_offer, 10_000);
     await scheduler.advanceInSteps(31_000, 1_000);
-    await offered;
-    expect(await bot).toMatchObject({ is_pvp: false, difficulty: 'medium' });
-    const started = await bot;
+    expect(await offered).toMatchObject({ message: 'No opponent found', bot_offer: true });
+    // Nobody chose a bot: the player is still searching, with no battle, a minute later.
+    await scheduler.advanceInSteps(60_000, 1_000);
+    expect(t.battles.isQueued(a.userId)).toBe(true);
+    expect(t.battles.activeBattleOf(a.userId)).toBeNull();
+    expect(a.socket.received.battleStarted ?? []).toHaveLength(0);
+    // "Fight a bot instead": a pve findMatch from the queue swaps it for a bot battle.
+    const started = await startPve(a, { difficulty: 'hard' });
+    expect(started).toMatchObject({ is_pvp: false, difficulty: 'hard' });
+    expect(t.battles.isQueued(a.userId)).toBe(false);
     a.socket.emit('forfeitBattle', { battle_id: started.battle_id });
     await a.socket.waitFor('battleCompleted');
+  });
+
+  it('F37 a player offered a bot who keeps searching is still paired with the next opponent', async () => {
+    const a = await player();
+    a.socket.emit('findMatch', request(a, { battle_type: 'pvp', difficulty: undefined }));
+    await a.socket.next('matchmakingStarted');
+    const offered = a.socket.next('matchmakingUpdate', (p) => p.bot_offer, 10_000);
+    await scheduler.advanceInSteps(31_000, 1_000);
+    await offered;
+    const b = await player();
+    const startedA = a.socket.next('battleStarted', undefined, 10_000);
+    const startedB = b.socket.next('battleStarted', undefined, 10_000);
+    b.socket.emit('findMatch', request(b, { battle_type: 'pvp', difficulty: undefined }));
+    const [sa, sb] = await Promise.all([startedA, startedB]);
+    expect(sa).toMatchObject({ is_pvp: true, battle_id: sb.battle_id });
+    a.socket.emit('forfeitBattle', { battle_id: sa.battle_id });
+    await Promise.all([a.socket.waitFor('battleCompleted'), b.socket.waitFor('battleCompleted')]);
   });
 
   it('F27 disconnect and rejoin within the grace period restores the battle; the opponent is told', async () => {

@@ -18,7 +18,8 @@ const NOT_FOUND_MESSAGE = 'No opponent found';
 /**
  * The way into a battle (D-BATTLE-7, D-BATTLE-11): findMatch's entry checks and the player's
  * Arena claim, then a bot battle at once or the queue; the tick that pairs queued players, offers
- * the long-waiting a bot and pushes positions; leaving the queue. A draining process accepts no
+ * the long-waiting a bot (which starts only if they choose it) and pushes positions; leaving the
+ * queue. A draining process accepts no
  * one new (D-CLUSTER-11).
  */
 export class Matchmaking {
@@ -59,7 +60,9 @@ export class Matchmaking {
       return null;
     });
     if (claimed === null) return { code: 'server/unavailable', message: ARENA_UNAVAILABLE_MESSAGE };
-    if (!claimed) return { code: 'battle/already-in-battle' };
+    // A queued player who asks for a bot (the offer's "Fight a bot instead") leaves the queue for it.
+    if (!claimed && !(request.battle_type === 'pve' && (await this.leaveQueueForBot(userId))))
+      return { code: 'battle/already-in-battle' };
     let keep = false;
     try {
       const loaded = await loadEntrant(this.context.database, userId, request);
@@ -97,8 +100,9 @@ export class Matchmaking {
   }
 
   /**
-   * Every second (once per cluster: D-CLUSTER-15): pair players (the accepted gap widens), offer
-   * the long-waiting a bot on their own process, push positions.
+   * Every second (once per cluster: D-CLUSTER-15): pair players (the accepted gap widens), push
+   * positions. A player who waited `botOfferMs` is offered a bot (`bot_offer`, "No opponent
+   * found") and stays queued: a bot battle starts only when they ask for one (D-BATTLE-7).
    */
   async tick() {
     const { nodes, queue, scheduler, timings, send } = this.context;
@@ -106,27 +110,21 @@ export class Matchmaking {
     if (this.draining && nodes) return;
     const now = scheduler.now();
     await this.matchPairs();
-    for (const entry of await queue.takeExpired(now, timings.botOfferMs)) {
-      this.queuedHere.delete(entry.userId);
-      send(
-        entry.userId,
-        'matchmakingUpdate',
-        queueUpdate(entry, now, 0, await queue.size(), NOT_FOUND_MESSAGE),
-      );
-      if (this.starts.isLocal(entry)) void this.offerBot(entry);
-      else if (entry.node) nodes?.offerBot(entry.node, entry);
-    }
     const entries = await queue.entries();
     for (const { entry, position } of entries) {
       send(
         entry.userId,
         'matchmakingUpdate',
-        queueUpdate(entry, now, position, entries.length, SEARCHING_MESSAGE),
+        queueUpdate(entry, now, position, entries.length, timings.botOfferMs),
       );
     }
   }
 
-  /** F27: a bot battle for a player nobody was matched with (on the player's own process). */
+  /**
+   * F27: a bot battle for a player nobody was matched with (on the player's own process). The
+   * tick no longer starts one unasked (the player chooses it: `leaveQueueForBot`); a cluster peer
+   * may still forward one (`ArenaNodes.offerBot`).
+   */
   async offerBot(entry: QueueEntry<Ticket>) {
     const { presence, send, logger } = this.context;
     try {
@@ -141,6 +139,20 @@ export class Matchmaking {
       await presence.release(entry.userId).catch(() => undefined);
       logger.error({ err: error }, 'starting a bot battle after matchmaking failed');
     }
+  }
+
+  /**
+   * The queued player chose a bot: their queue entry is taken (so no pairing can take it too) and
+   * their claim becomes an entry's. False when they are not queued, or were paired a moment ago
+   * (their PvP battle is starting: it is the one they get).
+   */
+  private async leaveQueueForBot(userId: string): Promise<boolean> {
+    const { presence, queue } = this.context;
+    if ((await presence.get(userId))?.kind !== 'queue') return false;
+    if (!(await queue.remove(userId))) return false;
+    this.queuedHere.delete(userId);
+    await presence.set(userId, { kind: 'entering' });
+    return true;
   }
 
   /**
@@ -178,6 +190,7 @@ export class Matchmaking {
       queue_size: entries.length,
       message: SEARCHING_MESSAGE,
       elapsed_seconds: Math.floor((scheduler.now() - joinedAt) / 1000),
+      bot_offer: false,
     });
     await this.matchPairs();
   }
@@ -201,19 +214,21 @@ export class Matchmaking {
   }
 }
 
-/** A queued player's `matchmakingUpdate`: where they stand and how long they waited. */
+/** A queued player's `matchmakingUpdate`: where they stand, how long they waited, whether a bot is offered. */
 function queueUpdate(
   entry: QueueEntry<Ticket>,
   now: number,
   position: number,
   size: number,
-  message: string,
+  botOfferMs: number,
 ) {
+  const botOffer = now - entry.joinedAt >= botOfferMs;
   return {
     energy_to_spend: entry.ticket.entrant.energyToSpend,
     position,
     queue_size: size,
-    message,
+    message: botOffer ? NOT_FOUND_MESSAGE : SEARCHING_MESSAGE,
     elapsed_seconds: Math.floor((now - entry.joinedAt) / 1000),
+    bot_offer: botOffer,
   };
 }

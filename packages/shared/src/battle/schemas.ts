@@ -104,6 +104,12 @@ export const matchmakingPayloadSchema = z.object({
   queue_size: z.number().int(),
   message: z.string(),
   elapsed_seconds: z.number().int(),
+  /**
+   * The player has waited `MATCHMAKING_BOT_OFFER_MS` without an opponent: the client offers a bot
+   * battle, which starts only if the player asks for one (a `pve` findMatch); the search goes on
+   * meanwhile (decisions D-BATTLE-7).
+   */
+  bot_offer: z.boolean(),
 });
 export type MatchmakingPayload = z.infer<typeof matchmakingPayloadSchema>;
 

@@ -7,7 +7,7 @@ import type {
 import { MATCHMAKING_RETRY_MS, REJOIN_DELAY_MS, RESULT_DELAY_MS, TOAST_MS } from '@titans/shared/constants';
 import { describe, expect, test } from 'vitest';
 import { type ArenaEvent, arenaReducer } from './arena-reducer.ts';
-import { type ArenaState, initialArenaState } from './arena-state.ts';
+import { type ArenaState, botOfferShown, initialArenaState } from './arena-state.ts';
 
 const NOW = 1_000_000;
 const side: BattleSideStats = {
@@ -206,21 +206,89 @@ describe('Arena reducer (spec-b §4, §8)', () => {
     );
   });
 
-  test('the bot offer shows "No opponent found"; the player\'s own cancel shows nothing', () => {
-    const queue = { energy_to_spend: 10, position: 0, queue_size: 1, elapsed_seconds: 10 };
+  test('F37 the bot offer is a choice, never a red banner; Keep searching hides it for 30 s', () => {
+    const queue = { energy_to_spend: 10, position: 0, queue_size: 1, elapsed_seconds: 10, bot_offer: false };
     const searching = play([
       { event: 'matchmakingStarted', payload: { ...queue, message: 'Searching for any opponent' } },
     ]).state;
     expect(searching).toMatchObject({ phase: 'searching', searchStartedAt: NOW });
+    expect(botOfferShown(searching, NOW)).toBe(false);
     const offer = play(
-      [{ event: 'matchmakingUpdate', payload: { ...queue, message: 'No opponent found' } }],
+      [{ event: 'matchmakingUpdate', payload: { ...queue, message: 'No opponent found', bot_offer: true } }],
       searching,
     );
-    expect(offer.state.message?.text).toBe('No opponent found');
+    expect(offer.state.message).toBeNull();
+    expect(offer.effects).toEqual([]);
+    expect(botOfferShown(offer.state, NOW)).toBe(true);
+    const kept = play([{ event: 'keepSearching' }], offer.state, NOW + 1_000).state;
+    expect(kept.phase).toBe('searching');
+    expect(botOfferShown(kept, NOW + 30_999)).toBe(false);
+    expect(botOfferShown(kept, NOW + 31_000)).toBe(true);
+    // A new search starts without the old choice.
+    const again = play(
+      [{ event: 'matchmakingStarted', payload: { ...queue, message: 'Searching for any opponent' } }],
+      kept,
+    );
+    expect(again.state.botOfferDismissedAt).toBeNull();
     const cancelled = play(
       [{ event: 'matchmakingCancelled', payload: { message: 'Matchmaking cancelled' } }],
       searching,
     );
     expect(cancelled.state).toMatchObject({ phase: 'lobby', queue: null, message: null });
+  });
+
+  test('queued with no battle yet, the Arena shows the search (Cancel Matchmaking), not Forfeit Match', () => {
+    const refused = play([
+      { event: 'error', payload: { code: 'battle/already-in-battle', message: 'x' } },
+      { event: 'battleActive', payload: { battle_id: null, in_queue: true } },
+    ]);
+    expect(refused.state).toMatchObject({ phase: 'searching', alreadyInBattle: null });
+    expect(refused.effects).toEqual([]);
+  });
+
+  test('the result knows the best combo and when the fight ended (server time); a reload forgets the combo', () => {
+    const hit = (combo: number) => ({
+      event: 'pvpHealthUpdate' as const,
+      payload: {
+        battle_id: 'b-1',
+        your_health: 100,
+        opponent_health: 90,
+        your_taps: combo,
+        opponent_taps: 0,
+        your_max_health: 100,
+        opponent_max_health: 100,
+        hit: {
+          by: 'you' as const,
+          kind: 'tap' as const,
+          damage: 3,
+          combo,
+          multiplier: 1,
+          value: 1,
+          target_id: 1,
+          super_attack: false,
+        },
+      },
+    });
+    const fought = play([{ event: 'battleStarted', payload: started() }, hit(1), hit(2), hit(3), hit(1)]);
+    expect(fought.state.bestCombo).toBe(3);
+    // Four hits within the merge window: one floating number.
+    expect(fought.state.floating).toMatchObject([{ damage: 12, hits: 4 }]);
+    const done = play([{ event: 'battleCompleted', payload: completed() }], fought.state, NOW + 40_000);
+    expect(done.state.endedAt).toBe(NOW + 40_500);
+    const reloaded = play([{ event: 'battleStarted', payload: { ...started('b-2'), rejoined: true } }]);
+    expect(reloaded.state.bestCombo).toBeNull();
+  });
+
+  test("Skip hides this battle's intro only; a new battle plays its own", () => {
+    const skipped = play([{ event: 'battleStarted', payload: started() }, { event: 'skipIntro' }]).state;
+    expect(skipped.introSkipped).toBe(true);
+    expect(
+      play([{ event: 'battleStarted', payload: { ...started(), rejoined: true } }], skipped).state
+        .introSkipped,
+    ).toBe(true);
+    expect(play([{ event: 'battleStarted', payload: started('b-2') }], skipped).state.introSkipped).toBe(
+      false,
+    );
+    expect(play([{ event: 'skipIntro' }]).state.introSkipped).toBe(false);
   });
 });

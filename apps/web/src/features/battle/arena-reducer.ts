@@ -5,7 +5,6 @@ import type {
   BattleHit,
   BattleStartedPayload,
   BattleTurnProcessedPayload,
-  LiveEventPayload,
   PvpBattleResultPayload,
   PvpHealthUpdatePayload,
 } from '@titans/shared/battle/schemas';
@@ -20,7 +19,8 @@ import type { ErrorPayload } from '@titans/shared/taps/schemas';
 import type { SoundEffect } from '../../lib/audio/sound-effects.ts';
 import type { HapticKind } from '../../lib/haptics.ts';
 import type { BattleMessage } from '../../lib/realtime/battle-channel.ts';
-import { type ArenaState, type FloatingHit, initialArenaState } from './arena-state.ts';
+import { type ArenaState, eventBanner, initialArenaState } from './arena-state.ts';
+import { addDamage } from './damage-numbers.ts';
 
 /*
  * The Arena as a pure reducer, (state, event, now) → { state, effects } (boardgame.io's
@@ -46,34 +46,27 @@ export type ArenaEffect =
   | { kind: 'forfeit'; battleId: string }
   | { kind: 'retryMatchmaking' };
 
-/** What the Arena reacts to: the server's messages, its own timers, and the player's Forfeit and Continue. */
+/**
+ * What the Arena reacts to: the server's messages, its own timers, and the player's Forfeit,
+ * Continue, Skip (the intro, D-UI-10) and Keep searching (the bot offer, D-BATTLE-7).
+ */
 export type ArenaEvent =
   | BattleMessage
   | { event: 'timer'; timer: ArenaTimer }
   | { event: 'forfeitActive' }
-  | { event: 'backToLobby' };
+  | { event: 'backToLobby' }
+  | { event: 'skipIntro' }
+  | { event: 'keepSearching' };
 
 export interface ArenaStep {
   state: ArenaState;
   effects: ArenaEffect[];
 }
 
-const EVENT_BANNERS: Record<LiveEventPayload['kind'], string> = {
-  frenzy: 'FRENZY MODE!',
-  critical: 'CRITICAL HITS!',
-  powerUp: 'POWER UP!',
-  danger: 'DANGER ZONE!',
-};
-
-export function eventBanner(kind: LiveEventPayload['kind']) {
-  return EVENT_BANNERS[kind];
-}
-
 /**
- * Two matchmaking payloads carry no code, only spec-b §4's words, which the server sends as they
- * are: the bot offer's "No opponent found" and the player's own cancel, shown by nobody (D-WIRE-2).
+ * The player's own cancel carries no code, only spec-b §4's words, which the server sends as they
+ * are and nobody shows (D-WIRE-2). The bot offer is a field (`bot_offer`), never a banner.
  */
-const NO_OPPONENT_FOUND = 'No opponent found';
 const MATCHMAKING_CANCELLED = 'Matchmaking cancelled';
 
 const step = (state: ArenaState, ...effects: ArenaEffect[]): ArenaStep => ({ state, effects });
@@ -97,15 +90,15 @@ function applyHit(
   now: number,
 ): ArenaStep {
   const target = state.target;
-  const floating: FloatingHit = {
-    id: state.floatingSeq + 1,
+  const mine = hit.by === 'you';
+  const landed = {
     by: hit.by,
     damage: hit.damage,
-    // Your hits rise from the target you tapped; the opponent's from your own portrait.
-    x: hit.by === 'you' && target ? target.x : 200,
-    y: hit.by === 'you' && target ? target.y : 470,
     superAttack: hit.super_attack,
-    multiplier: hit.multiplier,
+    targetId: mine ? hit.target_id : null,
+    // Your hits rise from the target you tapped; the opponent's from your own side of the arena.
+    x: mine && target ? target.x : 200,
+    y: mine && target ? target.y : 470,
   };
   const next: ArenaState = {
     ...state,
@@ -113,8 +106,8 @@ function applyHit(
     opponentHealth: health.theirs,
     yourMax: health.yourMax,
     opponentMax: health.theirMax,
-    floating: [...state.floating.slice(-10), floating],
-    floatingSeq: floating.id,
+    floating: addDamage(state.floating, landed, now, state.floatingSeq + 1),
+    floatingSeq: state.floatingSeq + 1,
   };
   if (hit.by === 'opponent') {
     return step(
@@ -125,14 +118,17 @@ function applyHit(
   }
   const sound: SoundEffect =
     hit.combo === 3 || hit.combo === 5 ? 'combo' : hit.combo === 10 ? 'superCombo' : 'hit';
+  const bestCombo = next.bestCombo === null ? null : Math.max(next.bestCombo, hit.combo);
   return step(
-    { ...next, opponentHurtAt: now, combo: hit.combo, multiplier: hit.multiplier },
+    { ...next, opponentHurtAt: now, combo: hit.combo, multiplier: hit.multiplier, bestCombo },
     { kind: 'sound', sound },
   );
 }
 
 function onStarted(state: ArenaState, payload: BattleStartedPayload, now: number): ArenaStep {
   const remaining = payload.live.fight_starts_at - payload.live.server_now;
+  // A rejoin of the battle on screen keeps what this page saw of it; after a reload it is unknown.
+  const same = state.battle?.battle_id === payload.battle_id;
   return step({
     ...state,
     phase: 'battle',
@@ -153,6 +149,9 @@ function onStarted(state: ArenaState, payload: BattleStartedPayload, now: number
     combo: payload.live.combo,
     multiplier: 1,
     floating: [],
+    bestCombo: same ? state.bestCombo : payload.rejoined ? null : payload.live.combo,
+    endedAt: null,
+    introSkipped: same && state.introSkipped,
     opponentWaiting: payload.live.opponent_waiting,
     result: null,
     queue: null,
@@ -183,36 +182,38 @@ function onBattleEvent(state: ArenaState, payload: BattleEventPayload, now: numb
   }
 }
 
+const RESULT_FEEDBACK: Record<BattleCompletedPayload['result'], ArenaEffect[]> = {
+  victory: [
+    { kind: 'haptic', haptic: 'success' },
+    { kind: 'sound', sound: 'victory' },
+  ],
+  defeat: [
+    { kind: 'haptic', haptic: 'error' },
+    { kind: 'sound', sound: 'defeat' },
+  ],
+  draw: [{ kind: 'haptic', haptic: 'warning' }],
+};
+
 function onPvpResult(state: ArenaState, payload: PvpBattleResultPayload): ArenaState {
   if (state.result && state.result.completed.battle_id === payload.battle_id)
     return { ...state, result: { ...state.result, pvp: payload } };
   return { ...state, pendingPvp: { ...state.pendingPvp, [payload.battle_id]: payload } };
 }
 
-function onCompleted(state: ArenaState, payload: BattleCompletedPayload): ArenaStep {
+function onCompleted(state: ArenaState, payload: BattleCompletedPayload, now: number): ArenaStep {
   if (state.battle && payload.battle_id !== state.battle.battle_id) return step(state);
   const { [payload.battle_id]: early = null, ...pendingPvp } = state.pendingPvp;
   const pvp = early ?? (state.result?.completed.battle_id === payload.battle_id ? state.result.pvp : null);
   const next: ArenaState = {
     ...state,
     result: { completed: payload, pvp },
+    endedAt: now + state.clockOffset,
     target: null,
     activeBattleId: null,
     pendingPvp,
   };
   // spec-b §4: the result shows 1 s after completion; haptics per result.
-  const feedback: ArenaEffect[] =
-    payload.result === 'victory'
-      ? [
-          { kind: 'haptic', haptic: 'success' },
-          { kind: 'sound', sound: 'victory' },
-        ]
-      : payload.result === 'defeat'
-        ? [
-            { kind: 'haptic', haptic: 'error' },
-            { kind: 'sound', sound: 'defeat' },
-          ]
-        : [{ kind: 'haptic', haptic: 'warning' }];
+  const feedback = RESULT_FEEDBACK[payload.result];
   return step(next, ...feedback, {
     kind: 'schedule',
     timer: { name: 'result', battleId: payload.battle_id },
@@ -235,8 +236,12 @@ function onError(state: ArenaState, error: ErrorPayload, now: number): ArenaStep
   return showMessage(next, error.message || 'Something went wrong', now);
 }
 
-function onActive(state: ArenaState, active: BattleActivePayload): ArenaStep {
+function onActive(state: ArenaState, active: BattleActivePayload, now: number): ArenaStep {
   const next = { ...state, activeBattleId: active.battle_id };
+  // Queued, with no battle yet (a reload, or Start pressed while the search runs): the search
+  // screen with Cancel Matchmaking, never Already in Battle!'s Forfeit Match.
+  if (active.in_queue && !active.battle_id && state.phase === 'lobby')
+    return step({ ...next, phase: 'searching', searchStartedAt: now, alreadyInBattle: null });
   // A reloaded app (or a second device) picks its battle up again.
   const rejoin =
     active.battle_id && (state.phase === 'lobby' || state.phase === 'battle') && !state.alreadyInBattle;
@@ -283,13 +288,15 @@ function onMatchmaking(
 ): ArenaStep {
   switch (message.event) {
     case 'matchmakingStarted':
-      return step({ ...state, phase: 'searching', queue: message.payload, searchStartedAt: now });
-    case 'matchmakingUpdate': {
-      const next = { ...state, queue: message.payload };
-      return message.payload.message === NO_OPPONENT_FOUND
-        ? showMessage(next, NO_OPPONENT_FOUND, now)
-        : step(next);
-    }
+      return step({
+        ...state,
+        phase: 'searching',
+        queue: message.payload,
+        searchStartedAt: now,
+        botOfferDismissedAt: null,
+      });
+    case 'matchmakingUpdate':
+      return step({ ...state, queue: message.payload });
     case 'matchmakingCancelled': {
       const next: ArenaState =
         state.phase === 'searching' ? { ...state, phase: 'lobby', queue: null } : state;
@@ -354,7 +361,7 @@ export function arenaReducer(state: ArenaState, event: ArenaEvent, now: number):
     case 'battleEvent':
       return onBattleEvent(state, event.payload, now);
     case 'battleCompleted':
-      return onCompleted(state, event.payload);
+      return onCompleted(state, event.payload, now);
     case 'pvpBattleResult':
       return step(onPvpResult(state, event.payload));
     case 'waitingForOpponent':
@@ -362,13 +369,17 @@ export function arenaReducer(state: ArenaState, event: ArenaEvent, now: number):
     case 'battleAutoResolve':
       return showMessage(state, event.payload.message, now);
     case 'battleActive':
-      return onActive(state, event.payload);
+      return onActive(state, event.payload, now);
     case 'error':
       return onError(state, event.payload, now);
     case 'timer':
       return onTimer(state, event.timer);
     case 'forfeitActive':
       return onForfeit(state, now);
+    case 'skipIntro':
+      return step(state.phase === 'battle' ? { ...state, introSkipped: true } : state);
+    case 'keepSearching':
+      return step({ ...state, botOfferDismissedAt: now });
     case 'backToLobby': {
       const { mode, difficulty, energy, items, pendingPvp } = state;
       return step(

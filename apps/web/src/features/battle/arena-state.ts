@@ -7,20 +7,11 @@ import type {
   MatchmakingPayload,
   PvpBattleResultPayload,
 } from '@titans/shared/battle/schemas';
-import { DEFAULT_BATTLE_ENERGY } from '@titans/shared/constants';
+import { DEFAULT_BATTLE_ENERGY, MATCHMAKING_BOT_OFFER_MS } from '@titans/shared/constants';
+import type { DamageNumber } from './damage-numbers.ts';
 
 /** spec-b §2 phases of the /fight screen. */
 export type ArenaPhase = 'lobby' | 'searching' | 'battle' | 'result';
-
-export interface FloatingHit {
-  id: number;
-  by: 'you' | 'opponent';
-  damage: number;
-  x: number;
-  y: number;
-  superAttack: boolean;
-  multiplier: number;
-}
 
 export interface ArenaResult {
   completed: BattleCompletedPayload;
@@ -53,7 +44,16 @@ export interface ArenaState {
   combo: number;
   multiplier: number;
   lastTapAt: number;
-  floating: FloatingHit[];
+  /** Floating damage numbers, hits close together merged (damage-numbers.ts, decisions D-UI-12). */
+  floating: DamageNumber[];
+  /** The best combo of your hits seen since FIGHT!; null after a reload mid-battle (not known). */
+  bestCombo: number | null;
+  /** Server time at which the battle's completion arrived, for the result's duration. */
+  endedAt: number | null;
+  /** The player skipped this battle's intro (decisions D-UI-10). */
+  introSkipped: boolean;
+  /** When the player chose "Keep searching" over the bot offer (the offer returns 30 s later). */
+  botOfferDismissedAt: number | null;
   /** When each side last took damage (flash, shake). */
   yourHurtAt: number;
   opponentHurtAt: number;
@@ -107,5 +107,29 @@ export function initialArenaState(): ArenaState {
     retryAt: null,
     pendingPvp: {},
     floatingSeq: 0,
+    bestCombo: 0,
+    endedAt: null,
+    introSkipped: false,
+    botOfferDismissedAt: null,
   };
+}
+
+/**
+ * Whether the search screen offers a bot now (decisions D-BATTLE-7): the server says so, and the
+ * player did not choose "Keep searching" in the last 30 s.
+ */
+export function botOfferShown(state: ArenaState, now: number): boolean {
+  if (state.phase !== 'searching' || !state.queue?.bot_offer) return false;
+  return state.botOfferDismissedAt === null || now - state.botOfferDismissedAt >= MATCHMAKING_BOT_OFFER_MS;
+}
+
+const EVENT_BANNERS: Record<LiveEventPayload['kind'], string> = {
+  frenzy: 'FRENZY MODE!',
+  critical: 'CRITICAL HITS!',
+  powerUp: 'POWER UP!',
+  danger: 'DANGER ZONE!',
+};
+
+export function eventBanner(kind: LiveEventPayload['kind']) {
+  return EVENT_BANNERS[kind];
 }

@@ -8,8 +8,8 @@ import { forfeitBattle, rejoinBattle } from './api/battle-commands.ts';
 import { type ArenaEffect, type ArenaEvent, type ArenaTimer, arenaReducer } from './arena-reducer.ts';
 import { type ArenaState, initialArenaState } from './arena-state.ts';
 
-export { eventBanner } from './arena-reducer.ts';
-export type { ArenaPhase, ArenaResult, ArenaState, FloatingHit } from './arena-state.ts';
+export type { ArenaPhase, ArenaResult, ArenaState } from './arena-state.ts';
+export { eventBanner } from './arena-state.ts';
 
 /*
  * The Arena's store: it holds the reducer's state (arena-reducer.ts) and carries out its effects

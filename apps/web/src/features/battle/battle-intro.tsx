@@ -1,6 +1,7 @@
 import type { BattleBooster, BattleSideStats, BattleStartedPayload } from '@titans/shared/battle/schemas';
 import { BATTLE_INTRO_MS, ENERGY_BOOST_HEALTH_PER_POINT, INTRO_STEPS_MS } from '@titans/shared/constants';
 import { useEffect, useRef } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
@@ -93,16 +94,47 @@ function Fighter({
   );
 }
 
-/**
- * The pre-battle intro (spec-b §2, §4): PREPARE FOR BATTLE, both fighters with HEALTH / ATK / DEF
- * (the better one green), the advantage banner, 3-2-1, FIGHT!. Driven by the server's FIGHT time,
- * so a late join starts mid-way and both players count down together.
- */
-export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload; elapsed: number }) {
+/** Both fighters with HEALTH / ATK / DEF (the better one green) and the player's boosters. */
+function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
   const me = battle.user_stats;
   const them = battle.opponent_stats;
   const bonus = boosterBonus(battle.boosters);
-  const ahead = strength(me) >= strength(them);
+  return (
+    <div className="mt-6 w-full max-w-[360px] short:mt-3">
+      <div className="flex items-start justify-between">
+        <Fighter
+          name={battle.selected_character.name}
+          level={me.level}
+          image={battle.selected_character.image}
+          tone="you"
+        />
+        <span className="mt-10 font-display text-[34px] text-gold-300 text-outline">VS</span>
+        <Fighter
+          name={battle.opponent_info.name}
+          level={battle.opponent_info.level}
+          image={battle.opponent_info.character.image}
+          tone="them"
+        />
+      </div>
+      <div className="mt-4 space-y-1.5 rounded-2xl bg-night-800/90 px-4 py-3 ring-1 ring-white/10 animate-fade-in short:mt-2 short:py-2">
+        <StatRow label="HEALTH" mine={me.initial_health} theirs={them.initial_health} bonus={bonus.health} />
+        <StatRow label="ATK" mine={me.power} theirs={them.power} bonus={bonus.attack} />
+        <StatRow label="DEF" mine={me.defense} theirs={them.defense} bonus={bonus.defense} />
+      </div>
+      {battle.boosters.length > 0 && (
+        <p
+          data-testid="battle-boosters"
+          className="mt-2 text-center text-[12px] leading-snug text-energy-400 animate-fade-in"
+        >
+          Boosters: {battle.boosters.map(boosterLine).join(' · ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** 3-2-1 and FIGHT!, with their sound and haptic once each. */
+function IntroBeat({ elapsed }: { elapsed: number }) {
   const count =
     elapsed >= COUNT_AT && elapsed < FIGHT_AT ? 3 - Math.floor((elapsed - COUNT_AT) / 1000) : null;
   const fight = elapsed >= FIGHT_AT && elapsed < BATTLE_INTRO_MS;
@@ -119,7 +151,41 @@ export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload;
       haptics.light();
     }
   }, [count, fight]);
+  return (
+    <div className="mt-6 grid h-28 place-items-center short:mt-3 short:h-24">
+      {count !== null && count > 0 && (
+        <span
+          key={count}
+          className="font-display text-[96px] leading-none text-gold-300 text-outline animate-count-pop"
+        >
+          {count}
+        </span>
+      )}
+      {fight && (
+        <span className="font-display text-[84px] leading-none text-danger-400 text-outline animate-count-pop">
+          FIGHT!
+        </span>
+      )}
+    </div>
+  );
+}
 
+/**
+ * The pre-battle intro (spec-b §2, §4): PREPARE FOR BATTLE, both fighters with HEALTH / ATK / DEF
+ * (the better one green), the advantage banner, 3-2-1, FIGHT!. Driven by the server's FIGHT time,
+ * so a late join starts mid-way and both players count down together. From the player's second
+ * battle it offers Skip (`onSkip`, decisions D-UI-10).
+ */
+export function BattleIntro({
+  battle,
+  elapsed,
+  onSkip,
+}: {
+  battle: BattleStartedPayload;
+  elapsed: number;
+  onSkip?: () => void;
+}) {
+  const ahead = strength(battle.user_stats) >= strength(battle.opponent_stats);
   return (
     <div
       data-testid="battle-intro"
@@ -128,71 +194,26 @@ export function BattleIntro({ battle, elapsed }: { battle: BattleStartedPayload;
         elapsed >= HANDOVER_AT && 'opacity-0',
       )}
     >
+      {onSkip && elapsed < FIGHT_AT && (
+        <Button variant="secondary" size="sm" className="absolute top-3 right-3 min-w-20" onClick={onSkip}>
+          Skip
+        </Button>
+      )}
       <h2 className="font-display text-[30px] leading-none tracking-[0.04em] text-gold-300 text-outline animate-pop-in">
         PREPARE FOR BATTLE
       </h2>
-      {elapsed >= FIGHTERS_AT && (
-        <div className="mt-6 w-full max-w-[360px]">
-          <div className="flex items-start justify-between">
-            <Fighter
-              name={battle.selected_character.name}
-              level={me.level}
-              image={battle.selected_character.image}
-              tone="you"
-            />
-            <span className="mt-10 font-display text-[34px] text-gold-300 text-outline">VS</span>
-            <Fighter
-              name={battle.opponent_info.name}
-              level={battle.opponent_info.level}
-              image={battle.opponent_info.character.image}
-              tone="them"
-            />
-          </div>
-          <div className="mt-4 space-y-1.5 rounded-2xl bg-night-800/90 px-4 py-3 ring-1 ring-white/10 animate-fade-in">
-            <StatRow
-              label="HEALTH"
-              mine={me.initial_health}
-              theirs={them.initial_health}
-              bonus={bonus.health}
-            />
-            <StatRow label="ATK" mine={me.power} theirs={them.power} bonus={bonus.attack} />
-            <StatRow label="DEF" mine={me.defense} theirs={them.defense} bonus={bonus.defense} />
-          </div>
-          {battle.boosters.length > 0 && (
-            <p
-              data-testid="battle-boosters"
-              className="mt-2 text-center text-[12px] leading-snug text-energy-400 animate-fade-in"
-            >
-              Boosters: {battle.boosters.map(boosterLine).join(' · ')}
-            </p>
-          )}
-        </div>
-      )}
+      {elapsed >= FIGHTERS_AT && <IntroFighters battle={battle} />}
       {elapsed >= ADVANTAGE_AT && (
         <p
           className={cx(
-            'mt-5 rounded-full px-5 py-2 font-display text-[18px] text-white text-outline animate-pop-in',
+            'mt-5 rounded-full px-5 py-2 font-display text-[18px] text-white text-outline animate-pop-in short:mt-3',
             ahead ? 'bg-success-500/85' : 'bg-danger-500/85',
           )}
         >
           {ahead ? 'You have the advantage!' : 'Your opponent is stronger!'}
         </p>
       )}
-      <div className="mt-6 grid h-28 place-items-center">
-        {count !== null && count > 0 && (
-          <span
-            key={count}
-            className="font-display text-[96px] leading-none text-gold-300 text-outline animate-count-pop"
-          >
-            {count}
-          </span>
-        )}
-        {fight && (
-          <span className="font-display text-[84px] leading-none text-danger-400 text-outline animate-count-pop">
-            FIGHT!
-          </span>
-        )}
-      </div>
+      <IntroBeat elapsed={elapsed} />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import type { BattleCompletedPayload, BattleStartedPayload } from '@titans/shared/battle/schemas';
+import { formatNumber } from '../../lib/format-number.ts';
+import { useArena } from './arena-store.ts';
+
+export interface SummaryRow {
+  id: string;
+  label: string;
+  value: string;
+}
+
+function clock(ms: number) {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The fight in numbers (decisions D-UI-13), only what this client truly knows: damage and hits as
+ * the server counted them, the best combo of the hits it was sent (unknown after a reload), how
+ * long the fight lasted from FIGHT! to the completion (server times), and the stake and payout as
+ * settlement reported them.
+ */
+export function fightSummary(
+  completed: BattleCompletedPayload,
+  battle: BattleStartedPayload | null,
+  bestCombo: number | null,
+  endedAt: number | null,
+): SummaryRow[] {
+  const rows: SummaryRow[] = [
+    { id: 'damage', label: 'Damage dealt', value: formatNumber(completed.your_stats.damage) },
+    { id: 'hits', label: 'Hits', value: formatNumber(completed.your_stats.hits) },
+  ];
+  if (bestCombo !== null) rows.push({ id: 'combo', label: 'Best combo', value: formatNumber(bestCombo) });
+  if (battle && endedAt !== null) {
+    const end = Math.min(endedAt, battle.live.ends_at);
+    rows.push({ id: 'duration', label: 'Duration', value: clock(end - battle.live.fight_starts_at) });
+  }
+  rows.push({ id: 'stake', label: 'Stake', value: `−${formatNumber(completed.stake)}` });
+  rows.push({ id: 'payout', label: 'Payout', value: `+${formatNumber(completed.payout)}` });
+  return rows;
+}
+
+/** The summary as a grid of small tiles, under the result's graphic. */
+export function FightSummary({ completed }: { completed: BattleCompletedPayload }) {
+  const battle = useArena((s) => s.battle);
+  const bestCombo = useArena((s) => s.bestCombo);
+  const endedAt = useArena((s) => s.endedAt);
+  const rows = fightSummary(completed, battle, bestCombo, endedAt);
+  return (
+    <dl data-testid="fight-summary" className="mt-5 grid w-full max-w-[360px] grid-cols-3 gap-2 short:mt-3">
+      {rows.map((row) => (
+        <div
+          key={row.id}
+          data-testid={`summary-${row.id}`}
+          className="rounded-xl bg-night-800/90 px-2 py-1.5 ring-1 ring-white/10"
+        >
+          <dt className="text-[11px] leading-tight text-muted">{row.label}</dt>
+          <dd className="font-display text-[17px] leading-tight tabular-nums text-ink">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

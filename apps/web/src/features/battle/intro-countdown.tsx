@@ -1,0 +1,49 @@
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+/** spec-b §2: the full-screen Preparing Battle spinner while a bot battle is set up. */
+export function PreparingBattle({ opponent }: { opponent: string }) {
+  return (
+    <div
+      className="absolute inset-0 z-30 grid place-items-center bg-night-950/90"
+      data-testid="preparing-battle"
+    >
+      <div className="text-center">
+        <Spinner className="mx-auto size-12" />
+        <p className="mt-4 font-display text-[24px] text-gold-300 text-outline">Preparing Battle</p>
+        <p className="mt-1 text-[14px] text-muted">Summoning {opponent}…</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What stays of a skipped intro (decisions D-UI-10): the arena with both fighters in view and the
+ * seconds to FIGHT!, which the server's clock keeps (the fight starts at its time for both sides).
+ */
+export function IntroCountdown({ remaining }: { remaining: number }) {
+  const seconds = Math.ceil(remaining / 1000);
+  return (
+    <div
+      data-testid="intro-countdown"
+      className="pointer-events-none absolute inset-x-0 top-[42%] z-30 flex flex-col items-center"
+    >
+      {seconds > 0 ? (
+        <>
+          <p className="rounded-full bg-night-950/80 px-4 py-1 font-display text-[15px] text-gold-200 ring-1 ring-gold-300/30">
+            FIGHT! in
+          </p>
+          <span
+            key={seconds}
+            className="font-display text-[72px] leading-none text-gold-300 text-outline animate-count-pop"
+          >
+            {seconds}
+          </span>
+        </>
+      ) : (
+        <span className="font-display text-[72px] leading-none text-danger-400 text-outline animate-count-pop">
+          FIGHT!
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button } from '../../components/ui/button.tsx';
+import { useNow } from '../../lib/use-now.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
+import { botOfferShown } from './arena-state.ts';
+import { dispatchArena, useArena } from './arena-store.ts';
+
+const DIFFICULTY_NAME = { easy: 'Easy', medium: 'Medium', hard: 'Hard' } as const;
+
+/**
+ * No opponent after 30 s (decisions D-BATTLE-7): the player chooses. A bot battle starts only on
+ * "Fight a bot instead"; "Keep searching" hides the offer for another 30 s. An expected outcome,
+ * so a card in the search screen, not the red error banner.
+ */
+function BotOffer({ onFightBot }: { onFightBot: () => void }) {
+  const difficulty = useArena((s) => s.difficulty);
+  return (
+    <div
+      data-testid="bot-offer"
+      className="mt-6 w-full max-w-[340px] rounded-2xl bg-night-800/90 p-4 ring-1 ring-gold-300/30 animate-pop-in short:mt-3 short:p-3"
+    >
+      <p className="font-display text-[19px] text-gold-200">No opponent found</p>
+      <p className="mt-1 text-[14px] leading-snug text-muted">
+        Nobody near your strength is searching. Fight the {DIFFICULTY_NAME[difficulty]} bot now, for the same
+        stake, or keep looking for a player.
+      </p>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Button block size="sm" onClick={onFightBot}>
+          Fight a bot instead
+        </Button>
+        <Button block size="sm" variant="secondary" onClick={() => dispatchArena({ event: 'keepSearching' })}>
+          Keep searching
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** spec-b §2 matchmaking lobby: VS and a question mark, the elapsed seconds, Cancel Matchmaking. */
+export function MatchmakingScreen({
+  onCancel,
+  onFightBot,
+}: {
+  onCancel: () => void;
+  onFightBot: () => void;
+}) {
+  const queue = useArena((s) => s.queue);
+  const startedAt = useArena((s) => s.searchStartedAt);
+  const now = useNow(250);
+  const offer = useArena((s) => botOfferShown(s, now));
+  const hero = useCurrentUser().data;
+  const avatar = hero?.avatars.find((a) => a.character_id === hero.avatar);
+  const elapsed = Math.max(queue?.elapsed_seconds ?? 0, Math.floor((now - startedAt) / 1000));
+  return (
+    <div
+      data-testid="matchmaking"
+      className="flex h-full flex-col items-center justify-center px-6 text-center"
+    >
+      <div className="flex items-center gap-5">
+        <div className="size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4 ring-energy-400 shadow-[0_0_30px_rgb(77_217_255/0.45)] short:size-24">
+          {avatar && <img src={avatar.image} alt="" className="size-full object-cover object-top" />}
+        </div>
+        <span className="font-display text-[36px] text-gold-300 text-outline">VS</span>
+        <div className="grid size-28 place-items-center rounded-[26px] bg-night-800 ring-4 ring-danger-500/70 short:size-24">
+          <span className="font-display text-[64px] text-danger-400 text-outline animate-pulse">?</span>
+        </div>
+      </div>
+      <p className="mt-8 font-display text-[24px] text-ink short:mt-4">Searching for any opponent</p>
+      <p
+        className="mt-1 font-display text-[40px] tabular-nums text-gold-300"
+        data-testid="matchmaking-elapsed"
+      >
+        {elapsed}s
+      </p>
+      {queue && queue.position > 0 && (
+        <p className="text-[14px] text-muted">
+          Position {queue.position} of {queue.queue_size} in the queue
+        </p>
+      )}
+      {offer && <BotOffer onFightBot={onFightBot} />}
+      <Button variant="danger" size="lg" className="mt-10 w-full max-w-[320px] short:mt-5" onClick={onCancel}>
+        Cancel Matchmaking
+      </Button>
+    </div>
+  );
+}

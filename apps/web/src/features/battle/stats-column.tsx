@@ -1,0 +1,30 @@
+import { formatNumber } from '../../lib/format-number.ts';
+
+/** One side's Battle Stats (spec-b §2 step 2): Hits, Damage, Super Attacks when any, Damage Per Hit. */
+export function StatsColumn({
+  title,
+  stats,
+}: {
+  title: string;
+  stats: { hits: number; damage: number; superAttack: number };
+}) {
+  const rows: Array<[string, string]> = [
+    ['Hits', formatNumber(stats.hits)],
+    ['Damage', formatNumber(stats.damage)],
+  ];
+  if (stats.superAttack > 0) rows.push(['Super Attacks', formatNumber(stats.superAttack)]);
+  rows.push(['Damage Per Hit', stats.hits > 0 ? (stats.damage / stats.hits).toFixed(1) : '0']);
+  return (
+    <div className="flex-1 rounded-2xl bg-night-800/90 p-3 ring-1 ring-white/10">
+      <h3 className="font-display text-[15px] text-gold-200">{title}</h3>
+      <dl className="mt-2 space-y-1 text-[14px]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between">
+            <dt className="text-muted">{label}</dt>
+            <dd className="font-display tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

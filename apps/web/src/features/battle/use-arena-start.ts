@@ -1,0 +1,64 @@
+import type { Difficulty } from '@titans/shared/battle/bots';
+import { MIN_COINS_TO_BATTLE, TOAST_MS } from '@titans/shared/constants';
+import { useCallback, useState } from 'react';
+import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
+import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
+import { useCurrentUser } from '../users/api/get-user.ts';
+import { findMatch } from './api/battle-commands.ts';
+import { useArena } from './arena-store.ts';
+
+/** spec-b §5: the text of a refused start for want of the stake. */
+export const NOT_ENOUGH_COINS = 'You need at least 5000 coins to enter a battle!';
+
+export interface StartOverride {
+  mode?: 'pvp' | 'pve';
+  difficulty?: Difficulty;
+  energy?: number;
+}
+
+/**
+ * Starting a battle from the Arena: spec-b §5's checks (a character, the stake) shown in the red
+ * banner, then the matchmaking request with the lobby's choices, or an override (a rematch, the
+ * bot offer). Answers the start and the local message, cleared after the spec's 3 s.
+ */
+export function useArenaStart() {
+  const telegramUserId = getLaunchContext().player?.id ?? '';
+  const user = useCurrentUser().data;
+  const coins = useBalance((s) => s.coins);
+  const mode = useArena((s) => s.mode);
+  const difficulty = useArena((s) => s.difficulty);
+  const energy = useArena((s) => s.energy);
+  const items = useArena((s) => s.items);
+  const [localError, setLocalError] = useState<string | null>(null);
+
+  const showLocal = useCallback((text: string) => {
+    setLocalError(text);
+    setTimeout(() => setLocalError(null), TOAST_MS);
+  }, []);
+
+  const start = useCallback(
+    (override: StartOverride = {}) => {
+      if (!user?.avatar) return showLocal('Please select a character first');
+      if (coins < MIN_COINS_TO_BATTLE) return showLocal(NOT_ENOUGH_COINS);
+      const sent = findMatch({
+        telegramUserId,
+        battleType: override.mode ?? mode,
+        difficulty: override.difficulty ?? difficulty,
+        energy: override.energy ?? energy,
+        characterId: user.avatar,
+        items,
+      });
+      if (!sent) showLocal('Not connected. Please try again.');
+    },
+    [user?.avatar, coins, telegramUserId, mode, difficulty, energy, items, showLocal],
+  );
+  return { start, localError, showLocal };
+}
+
+/** The player's energy now, as the balance store estimates it (regenerating since the last status). */
+export function useArenaEnergy(): number {
+  const energy = useBalance((s) => s.energy);
+  const maxEnergy = useBalance((s) => s.maxEnergy);
+  const regenPerSecond = useBalance((s) => s.regenPerSecond);
+  return Math.floor(energyAt({ energy, maxEnergy, regenPerSecond }, Date.now()));
+}
