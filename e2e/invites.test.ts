@@ -131,12 +131,22 @@ describe('Invites', () => {
     await snap(page, 'invites', '3-friend-joined');
     await friendContext.close();
 
-    // Upgrade without enough Stars: the server's message; then with 500 Stars it succeeds.
-    await page.getByRole('button', { name: `Upgrade for ${REFERRAL_UPGRADE_PRICE_STARS} Stars` }).click();
-    await page.getByRole('alert').filter({ hasText: 'Not enough Stars to upgrade referral' }).waitFor();
-    await snap(page, 'invites', '4-upgrade-failed');
+    // D-UI-4: without enough Stars the price is disabled before any call, says what is missing
+    // and links to the Stars screen; with 500 Stars (pushed by the socket) it enables and succeeds.
+    const upgradeButton = page.getByRole('button', {
+      name: `Upgrade for ${REFERRAL_UPGRADE_PRICE_STARS} Stars`,
+    });
+    await upgradeButton.waitFor();
+    expect(await upgradeButton.isDisabled()).toBe(true);
+    const panel = page.getByRole('region', { name: 'Upgrade referral bonus' });
+    await panel.getByText(`Not enough Stars: ${REFERRAL_UPGRADE_PRICE_STARS} more needed.`).waitFor();
+    expect(await panel.getByRole('link', { name: 'Buy Stars' }).getAttribute('href')).toBe('/diamonds');
+    await panel.scrollIntoViewIfNeeded();
+    await snap(page, 'invites', '4-upgrade-shortfall');
     await giveStars(REFERRAL_UPGRADE_PRICE_STARS + 50);
-    await page.getByRole('button', { name: `Upgrade for ${REFERRAL_UPGRADE_PRICE_STARS} Stars` }).click();
+    await expect.poll(() => upgradeButton.isEnabled()).toBe(true);
+    await panel.getByTestId('shortfall').waitFor({ state: 'detached' });
+    await upgradeButton.click();
     const success = page
       .getByRole('status')
       .filter({ hasText: 'Referral bonus upgraded successfully to 5000 coins per referral' });

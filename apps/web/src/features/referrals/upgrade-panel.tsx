@@ -6,7 +6,10 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { SHORTFALL_LINK, ShortfallNote } from '../../components/ui/shortfall-note.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { Link } from '../../lib/router/router.tsx';
 import { formatReward } from './format-reward.ts';
 
 export interface UpgradePanelProps {
@@ -17,7 +20,8 @@ export interface UpgradePanelProps {
 
 /**
  * spec-a §2 and §9: the upgrade panel, 500 Stars for 5000 coins per referral instead of 2500.
- * The screen hides it once the referral is upgraded.
+ * The screen hides it once the referral is upgraded. Without 500 Stars the price button is
+ * disabled and says what is missing, with a way to buy it (D-UI-4), before any call.
  */
 export function UpgradePanel({ gems, upgrading, onUpgrade }: UpgradePanelProps) {
   const affordable = gems >= REFERRAL_UPGRADE_PRICE_STARS;
@@ -46,14 +50,28 @@ export function UpgradePanel({ gems, upgrading, onUpgrade }: UpgradePanelProps) 
         <Button
           size="sm"
           onClick={onUpgrade}
-          disabled={upgrading}
+          disabled={upgrading || !affordable}
           aria-label={`Upgrade for ${REFERRAL_UPGRADE_PRICE_STARS} Stars`}
+          aria-describedby={affordable ? undefined : 'referral-upgrade-shortfall'}
           icon={<GameIcon name="star" className="relative size-5" />}
-          className={affordable ? 'shrink-0' : 'shrink-0 opacity-90'}
+          className="shrink-0"
         >
           {upgrading ? <Spinner className="size-5" label="Upgrading" /> : REFERRAL_UPGRADE_PRICE_STARS}
         </Button>
       </div>
+      {!affordable && (
+        <ShortfallNote
+          id="referral-upgrade-shortfall"
+          className="relative mt-2.5"
+          currency="Stars"
+          missing={REFERRAL_UPGRADE_PRICE_STARS - gems}
+          action={
+            <Link to={paths.diamonds.getHref()} className={SHORTFALL_LINK}>
+              Buy Stars
+            </Link>
+          }
+        />
+      )}
     </section>
   );
 }
