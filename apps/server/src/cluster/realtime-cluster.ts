@@ -3,17 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Namespace } from 'socket.io';
 import { MessageType } from 'socket.io-adapter';
+import { z } from 'zod';
+import { emitEvent } from '../realtime/emit-event.ts';
 import type { Cluster } from './cluster.ts';
 
 /** socket.io's packet type for an event (socket.io-parser's PacketType.EVENT). */
 const EVENT_PACKET = 2;
 
 /** What one process tells the others about a player room (decisions: D-CLUSTER-7). */
-interface PresenceMessage {
-  titans: 'here' | 'ack' | 'gone';
-  node: string;
-  room: string;
-}
+const presenceMessageSchema = z.object({
+  titans: z.enum(['here', 'ack', 'gone']),
+  node: z.string(),
+  room: z.string(),
+});
+type PresenceMessage = z.infer<typeof presenceMessageSchema>;
 
 const PRESENCE_MARK = '{"titans":';
 
@@ -138,11 +141,12 @@ export class RealtimeCluster {
   publish(room: string, event: string, payload: unknown, heldHere: boolean) {
     if (this.closed) return;
     if (heldHere && this.remoteHolders(room) === 0) return;
-    const adapter = this.namespace?.adapter as { uid?: string } | undefined;
-    if (!adapter?.uid) return;
+    // The Redis adapter's own id, which socket.io's base Adapter type does not declare.
+    const uid: unknown = this.namespace ? Reflect.get(this.namespace.adapter, 'uid') : undefined;
+    if (typeof uid !== 'string' || !uid) return;
     const message = {
       // The local adapter's own id: it skips the message when it comes back on our subscription.
-      uid: adapter.uid,
+      uid,
       nsp: '/',
       type: MessageType.BROADCAST,
       data: {
@@ -168,7 +172,7 @@ export class RealtimeCluster {
     const namespace = this.namespace;
     if (!namespace || socketIds.length === 0) return;
     const target = namespace.in(socketIds);
-    (target.emit as (event: string, payload: unknown) => void)('error', payload);
+    emitEvent(target, 'error', payload);
     target.disconnectSockets(true);
   }
 
@@ -226,13 +230,16 @@ export class RealtimeCluster {
       return;
     }
     if (!raw.startsWith(PRESENCE_MARK) || !channel.startsWith(this.channelPrefix)) return;
-    let message: PresenceMessage;
+    let parsed: unknown;
     try {
-      message = JSON.parse(raw) as PresenceMessage;
+      parsed = JSON.parse(raw);
     } catch {
       return;
     }
-    if (message.node === this.cluster.nodeId || typeof message.room !== 'string') return;
+    const read = presenceMessageSchema.safeParse(parsed);
+    if (!read.success) return;
+    const message = read.data;
+    if (message.node === this.cluster.nodeId) return;
     if (channel !== this.channel(message.room)) return;
     const room = message.room;
     if (message.titans === 'gone') {

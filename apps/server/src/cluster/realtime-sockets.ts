@@ -35,7 +35,8 @@ export class RedisSocketCount implements SharedSocketCount {
       .exec();
     const beyond = results?.[2];
     if (!beyond || beyond[0]) throw beyond?.[0] ?? new Error('socket count transaction was discarded');
-    return beyond[1] as string[];
+    const ids: unknown = beyond[1];
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
   }
 
   removed(telegramId: string, socketId: string) {

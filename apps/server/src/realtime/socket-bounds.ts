@@ -103,6 +103,6 @@ export class SocketRegistry {
 }
 
 function closeWith(socket: TitansSocket, code: ErrorCode, message: string = ERRORS[code].message) {
-  (socket.emit as (event: string, payload: unknown) => void)('error', { code, message });
+  socket.emit('error', { code, message });
   socket.disconnect(true);
 }

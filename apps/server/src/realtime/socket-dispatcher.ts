@@ -17,6 +17,7 @@ import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
 import { PlayerBudgets } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
+import { emitEvent } from './emit-event.ts';
 
 export interface SocketData {
   identity: TelegramIdentity;
@@ -130,6 +131,29 @@ class MessageBudget {
   }
 }
 
+/** The shared schemas, each typed by its own event so that a handler gets its payload's type. */
+const PAYLOAD_SCHEMAS: { [E in ClientEventName]: z.ZodType<ClientPayload<E>> } = CLIENT_EVENT_SCHEMAS;
+
+/** One registered event: whether it needs an account, and its handler behind the event's schema. */
+interface Registration {
+  needsUser: boolean;
+  receive(raw: unknown, context: SocketContext, ack: ((reply: unknown) => void) | undefined): void;
+}
+
+/** A `telegram_user_id` the payload names, if any (only some events carry one). */
+function namedUser(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('telegram_user_id' in payload)) return undefined;
+  return payload.telegram_user_id;
+}
+
+/**
+ * Listens to `event` with arguments as the wire delivers them. socket.io's event map would call
+ * them typed payloads; they are unknown until the event's schema parses them (the boundary).
+ */
+function listenRaw(socket: TitansSocket, event: string, listener: (...args: unknown[]) => void) {
+  (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(event, listener);
+}
+
 /**
  * The one place socket messages come in. For every message it applies the per-socket rate limit,
  * parses the payload with the event's shared schema (CLIENT_EVENT_SCHEMAS), checks that a
@@ -138,10 +162,7 @@ class MessageBudget {
  * logged and answered with `server/internal`. Features register with `on(event, handler)`.
  */
 export class SocketDispatcher {
-  private readonly handlers = new Map<
-    ClientEventName,
-    { handler: SocketHandler<never>; needsUser: boolean }
-  >();
+  private readonly handlers = new Map<ClientEventName, Registration>();
   private readonly disconnectListeners: Array<(context: SocketContext) => void> = [];
   private readonly now: Clock;
   private readonly playerBudgets: PlayerBudgets | null;
@@ -154,9 +175,10 @@ export class SocketDispatcher {
 
   on<E extends ClientEventName>(event: E, handler: SocketHandler<E>, options: HandlerOptions = {}) {
     if (this.handlers.has(event)) throw new Error(`A handler for ${event} is already registered`);
+    const needsUser = options.needsUser ?? true;
     this.handlers.set(event, {
-      handler: handler as unknown as SocketHandler<never>,
-      needsUser: options.needsUser ?? true,
+      needsUser,
+      receive: (raw, context, ack) => this.receive(event, handler, needsUser, raw, context, ack),
     });
   }
 
@@ -167,22 +189,32 @@ export class SocketDispatcher {
 
   /** Wires one connected socket to the registered handlers. */
   attach(socket: TitansSocket) {
-    const { logger } = this.options;
-    const context: SocketContext = {
-      socket,
-      identity: socket.data.identity,
-      clientId: socket.data.clientId,
-      get userId() {
-        return socket.data.userId;
-      },
-      emit: (event, payload) => (socket.emit as (e: string, p: unknown) => void)(event, payload),
-      fail: (code, message = ERRORS[code].message, seq) =>
-        socket.emit('error', seq === undefined ? { message, code } : { message, code, seq }),
-    };
-
-    const budget = new MessageBudget(this.options.rateLimit, this.now());
+    const context = contextOf(socket);
     const player = context.identity.telegramUserId;
     this.playerBudgets?.join(player, this.now());
+    this.limitRate(socket, context);
+    for (const [event, registration] of this.handlers) {
+      listenRaw(socket, event, (raw, maybeAck) => {
+        const ack = typeof maybeAck === 'function' ? (reply: unknown) => maybeAck(reply) : undefined;
+        registration.receive(raw, context, ack);
+      });
+    }
+    socket.on('disconnect', () => {
+      this.playerBudgets?.leave(player);
+      for (const listener of this.disconnectListeners) {
+        try {
+          listener(context);
+        } catch (error) {
+          this.options.logger.error({ err: error }, 'socket disconnect listener failed');
+        }
+      }
+    });
+  }
+
+  /** The socket's and the player's message budgets, in front of every handler. */
+  private limitRate(socket: TitansSocket, context: SocketContext) {
+    const budget = new MessageBudget(this.options.rateLimit, this.now());
+    const player = context.identity.telegramUserId;
     let playerWarnedSecond = -1;
     socket.use((_packet, next) => {
       this.stats.messages++;
@@ -206,58 +238,51 @@ export class SocketDispatcher {
       if (verdict === 'refuse') context.fail('request/rate-limited');
       if (verdict === 'disconnect') {
         this.stats.disconnectedForRate++;
-        logger.warn({ userId: socket.data.userId, socket: socket.id }, 'socket kept flooding; disconnected');
+        this.options.logger.warn(
+          { userId: socket.data.userId, socket: socket.id },
+          'socket kept flooding; disconnected',
+        );
         context.fail('request/rate-limited', 'Too many messages; disconnected');
         socket.disconnect(true);
       }
     });
+  }
 
-    for (const [event, { handler, needsUser }] of this.handlers) {
-      const schema = CLIENT_EVENT_SCHEMAS[event];
-      (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(
-        event,
-        (raw: unknown, maybeAck?: unknown) => {
-          const ack = typeof maybeAck === 'function' ? (maybeAck as (reply: unknown) => void) : undefined;
-          // Edge hardening (rules: H1): NUL, control characters, lone surrogates, over-long strings, deep nesting.
-          const unsafe = findUnsafeValue(raw, { root: '' });
-          if (unsafe) {
-            this.stats.invalid++;
-            return context.fail('request/invalid', `Invalid ${event}: ${unsafe.path} ${unsafe.message}`);
-          }
-          const parsed = schema.safeParse(raw);
-          if (!parsed.success) {
-            this.stats.invalid++;
-            return context.fail('request/invalid', `Invalid ${event}: ${describe(parsed.error)}`);
-          }
-          const payload = parsed.data as { telegram_user_id?: unknown };
-          const named = payload.telegram_user_id;
-          if (
-            (typeof named === 'string' || typeof named === 'number') &&
-            !sameTelegramUser(named, context.identity.telegramUserId)
-          ) {
-            return context.fail('auth/forbidden');
-          }
-          if (needsUser && !socket.data.userId) return context.fail('socket/no-user');
-          try {
-            const done = handler(parsed.data as never, context, ack);
-            if (done) done.catch((error: unknown) => this.failed(event, context, error));
-          } catch (error) {
-            this.failed(event, context, error);
-          }
-        },
-      );
+  /** One message of `event`: checked, parsed with its schema, and handed to its handler. */
+  private receive<E extends ClientEventName>(
+    event: E,
+    handler: SocketHandler<E>,
+    needsUser: boolean,
+    raw: unknown,
+    context: SocketContext,
+    ack: ((reply: unknown) => void) | undefined,
+  ) {
+    // Edge hardening (rules: H1): NUL, control characters, lone surrogates, over-long strings, deep nesting.
+    const unsafe = findUnsafeValue(raw, { root: '' });
+    if (unsafe) {
+      this.stats.invalid++;
+      return context.fail('request/invalid', `Invalid ${event}: ${unsafe.path} ${unsafe.message}`);
     }
-
-    socket.on('disconnect', () => {
-      this.playerBudgets?.leave(player);
-      for (const listener of this.disconnectListeners) {
-        try {
-          listener(context);
-        } catch (error) {
-          logger.error({ err: error }, 'socket disconnect listener failed');
-        }
-      }
-    });
+    const schema = PAYLOAD_SCHEMAS[event];
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      this.stats.invalid++;
+      return context.fail('request/invalid', `Invalid ${event}: ${describe(parsed.error)}`);
+    }
+    const named = namedUser(parsed.data);
+    if (
+      (typeof named === 'string' || typeof named === 'number') &&
+      !sameTelegramUser(named, context.identity.telegramUserId)
+    ) {
+      return context.fail('auth/forbidden');
+    }
+    if (needsUser && !context.socket.data.userId) return context.fail('socket/no-user');
+    try {
+      const done = handler(parsed.data, context, ack);
+      if (done) done.catch((error: unknown) => this.failed(event, context, error));
+    } catch (error) {
+      this.failed(event, context, error);
+    }
   }
 
   private failed(event: string, context: SocketContext, error: unknown) {
@@ -265,4 +290,19 @@ export class SocketDispatcher {
     this.options.logger.error({ err: error, event, userId: context.userId }, 'socket handler failed');
     context.fail('server/internal');
   }
+}
+
+/** What handlers get besides their payload: the caller, and answers to this socket. */
+function contextOf(socket: TitansSocket): SocketContext {
+  return {
+    socket,
+    identity: socket.data.identity,
+    clientId: socket.data.clientId,
+    get userId() {
+      return socket.data.userId;
+    },
+    emit: (event, payload) => emitEvent(socket, event, payload),
+    fail: (code, message = ERRORS[code].message, seq) =>
+      socket.emit('error', seq === undefined ? { message, code } : { message, code, seq }),
+  };
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config/config.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
 import type { Account, UserService } from '../users/user-service.ts';
+import { emitEvent } from './emit-event.ts';
 import {
   type SocketContext,
   SocketDispatcher,
@@ -25,9 +26,7 @@ const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** An Error whose `data` socket.io hands to the client's connect_error listener. */
 function handshakeError(code: ErrorCode, message: string = ERRORS[code].message) {
-  const error = new Error(message) as Error & { data: unknown };
-  error.data = { code, message };
-  return error;
+  return Object.assign(new Error(message), { data: { code, message } });
 }
 
 export interface SocketServerDeps {
@@ -80,13 +79,38 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     now: deps.now,
   });
   cluster?.attach(io.of('/'), (room) => room.startsWith(USER_ROOM_PREFIX));
+  io.use(handshake(deps));
+  const joinedListeners: JoinedListener[] = [];
+  handleInitUser(dispatcher, users, joinedListeners);
+  io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
+
+  return {
+    io,
+    dispatcher,
+    cluster,
+    toUser(userId, event, payload) {
+      // Local sockets get it at once without Redis; other processes only when they may hold the
+      // player (D-CLUSTER-6). The adapter's own broadcast would wait for Redis before the local emit.
+      const room = userRoom(userId);
+      const heldHere = (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+      if (heldHere) emitEvent(io.local.to(room), event, payload);
+      cluster?.publish(room, event, payload, heldHere);
+    },
+    onUserJoined(listener) {
+      joinedListeners.push(listener);
+    },
+  };
+}
+
+type JoinedListener = (context: SocketContext, user: Account) => void | Promise<void>;
+
+/** The handshake: signed init data, a per-player budget, no banned account, the client id. */
+function handshake({ config, logger, users }: SocketServerDeps) {
   // Handshakes per player: 30 at once, then 2 a second (decisions: D-HARDEN-2).
   const handshakes = new HandshakeBudgets({ perSecond: 2, burst: 30 });
-  const joinedListeners: Array<(context: SocketContext, user: Account) => void | Promise<void>> = [];
-
-  io.use(async (socket, next) => {
+  return async (socket: TitansSocket, next: (error?: Error) => void) => {
     try {
-      const auth = (socket.handshake.auth ?? {}) as { initData?: unknown; clientId?: unknown };
+      const auth: Record<string, unknown> = socket.handshake.auth ?? {};
       const result = validateInitData(
         typeof auth.initData === 'string' ? auth.initData : undefined,
         config.botToken,
@@ -112,9 +136,11 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
       logger.error({ err: error }, 'socket handshake failed');
       next(handshakeError('server/unavailable'));
     }
-  });
+  };
+}
 
-  // initUser {telegram_user_id} (spec-a §7): the dispatcher already checked it names the caller.
+/** initUser {telegram_user_id} (spec-a §7): the dispatcher already checked it names the caller. */
+function handleInitUser(dispatcher: SocketDispatcher, users: UserService, joinedListeners: JoinedListener[]) {
   dispatcher.on(
     'initUser',
     async (_payload, context) => {
@@ -134,23 +160,4 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     },
     { needsUser: false },
   );
-
-  io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
-
-  return {
-    io,
-    dispatcher,
-    cluster,
-    toUser(userId, event, payload) {
-      // Local sockets get it at once without Redis; other processes only when they may hold the
-      // player (D-CLUSTER-6). The adapter's own broadcast would wait for Redis before the local emit.
-      const room = userRoom(userId);
-      const heldHere = (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
-      if (heldHere) (io.local.to(room).emit as (e: string, p: unknown) => void)(event, payload);
-      cluster?.publish(room, event, payload, heldHere);
-    },
-    onUserJoined(listener) {
-      joinedListeners.push(listener);
-    },
-  };
 }
