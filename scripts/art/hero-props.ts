@@ -230,19 +230,6 @@ export function backEffect(s: Sketch, effect: Effect, color: string): void {
         flat(s, flame(x, 430, h * 0.62, w * 0.55, lean * 0.6), '#ffd24a');
       }
       return;
-    case 'lotus':
-      for (const [angle, size] of [
-        [-72, 1.5],
-        [-40, 1.7],
-        [0, 1.8],
-        [40, 1.7],
-        [72, 1.5],
-      ] as const) {
-        s.out.push(`<g transform="translate(256 440) rotate(${angle}) scale(${size})">`);
-        shape(s, 'M0 0Q-34-40 0-92Q34-40 0 0Z', { fill: color, line: 6, shade: 0.2 });
-        s.out.push('</g>');
-      }
-      return;
     default:
       frontEffect(s, effect, color);
       return;
@@ -271,6 +258,22 @@ export function frontEffect(s: Sketch, effect: Effect, color: string): void {
           ]),
           { fill: color, shade: 0, shine: 0 },
         );
+      }
+      return;
+    case 'lotus':
+      // A lotus the hero stands in: petals fanned round the feet, in front of the hem.
+      for (const [angle, size] of [
+        [-84, 1.2],
+        [84, 1.2],
+        [-56, 1.3],
+        [56, 1.3],
+        [-26, 1.2],
+        [26, 1.2],
+        [0, 1.1],
+      ] as const) {
+        s.out.push(`<g transform="translate(256 468) rotate(${angle}) scale(${size})">`);
+        shape(s, 'M0 0Q-34-40 0-92Q34-40 0 0Z', { fill: color, line: 6, shade: 0.2 });
+        s.out.push('</g>');
       }
       return;
     case 'sparkles':

@@ -271,7 +271,7 @@ export const HERO_ART: Record<string, HeroSpec> = {
     outfit: { fur: '#2a2533', cloth: '#e8892a', trim: '#ffd84a', robe: true, cape: '#a8481a' },
     hat: { kind: 'circlet', color: SAPPHIRE },
     props: [{ kind: 'orb', color: '#ff9ad8' }],
-    back: { effect: 'lotus', color: '#ffb3d9' },
+    front: { effect: 'lotus', color: '#ffb3d9' },
   },
 
   // TIGER
