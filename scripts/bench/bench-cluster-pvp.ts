@@ -4,7 +4,8 @@
  * X-Titans-Server answer header), paired one pair at a time (x queues, then y), half of the pairs
  * across the two processes and half within one, and tap their live targets at 8–10 taps/s. The
  * figure is the time from x's `pvpTap` to y's `pvpHealthUpdate` for that hit: x's n-th hit (its
- * acks say which taps hit) is the update in which y sees `opponent_taps` = n.
+ * acks say which taps hit) is the update in which y sees `opponent_taps` reach n. While y taps too, x's
+ * hits wait for y's own next update, at most 100 ms (F39): the figure includes that wait.
  */
 import { PLAYER_ROUTE_HEADER } from '@titans/shared/cluster/player-route';
 import type { ClientToServerEvents, ServerToClientEvents } from '@titans/shared/realtime/events';
@@ -74,9 +75,13 @@ function open(setup: Setup, identity: Identity, server: string): Promise<Fighter
     if (event.type === 'targetSpawned') fighter.target = event.target.id;
     if (event.type === 'targetExpired' && fighter.target === event.target_id) fighter.target = null;
   });
+  // An update carries the opponent's hits that waited for it (F39): it shows their last ones.
   socket.on('pvpHealthUpdate', (update) => {
-    if (update.hit.by === 'opponent' && update.hit.kind === 'tap')
-      fighter.seenByOpponentAt.set(update.opponent_taps, now());
+    const theirs = [...(update.earlier_hits ?? []), update.hit].filter(
+      (hit) => hit.by === 'opponent' && hit.kind === 'tap',
+    ).length;
+    for (let n = update.opponent_taps - theirs + 1; n <= update.opponent_taps; n++)
+      if (!fighter.seenByOpponentAt.has(n)) fighter.seenByOpponentAt.set(n, now());
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

@@ -140,7 +140,12 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes 
     ]);
     const done = (p: Fighter) => p.socket.next('battleCompleted', (c) => c.battle_id === id, 15_000);
     const completed = [done(x), done(y)] as const;
-    const seenByX = x.socket.waitFor('pvpHealthUpdate', (u) => u.hit.by === 'opponent', 10_000);
+    // The opponent's hits may ride in X's own update (F39).
+    const seenByX = x.socket.waitFor(
+      'pvpHealthUpdate',
+      (u) => [u.hit, ...(u.earlier_hits ?? [])].some((hit) => hit.by === 'opponent'),
+      10_000,
+    );
     while (!room.isOver) {
       for (const { p, side } of sides) {
         const target = room.state.fighters[side].target?.id;

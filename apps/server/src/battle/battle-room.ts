@@ -8,7 +8,12 @@ import {
   stepInPlace,
 } from '@titans/shared/battle/battle-rules';
 import type { Difficulty } from '@titans/shared/battle/bots';
-import type { BattleBooster, BattleStartedPayload, EquippedItem } from '@titans/shared/battle/schemas';
+import type {
+  BattleBooster,
+  BattleHit,
+  BattleStartedPayload,
+  EquippedItem,
+} from '@titans/shared/battle/schemas';
 import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/events';
 import type { Scheduler, TimerHandle } from '../clock.ts';
 import {
@@ -19,6 +24,7 @@ import {
   targetPayload,
   turnProcessed,
 } from './battle-view.ts';
+import { HeldHits } from './held-hits.ts';
 
 /** What the room shows of a player (or the bot) besides the rule state. */
 export interface Contender {
@@ -31,6 +37,13 @@ export interface Contender {
   boosters: BattleBooster[];
   energy: number;
   maxEnergy: number;
+}
+
+/** A hit on its way to one side, with what its turn message needs. */
+interface PendingHit {
+  effect: HitEffect;
+  hit: BattleHit;
+  round: number;
 }
 
 export type TapOutcome =
@@ -76,6 +89,8 @@ export class BattleRoom {
   private readonly absentUntil: [number | null, number | null] = [null, null];
   private rounds = 0;
   private ended = false;
+  /** The opponent's hits waiting for a tapping player's own answer (F39). */
+  private readonly heldHits: HeldHits<PendingHit>;
 
   constructor(private readonly options: RoomOptions) {
     this.id = options.id;
@@ -83,6 +98,9 @@ export class BattleRoom {
     this.difficulty = options.difficulty;
     this.contenders = options.contenders;
     this.state = options.state;
+    this.heldHits = new HeldHits(options.scheduler, (side, newest, earlier) =>
+      this.sendHit(side, newest, earlier),
+    );
   }
 
   /** Starts the room's timers; the battle's own clock decides when FIGHT! happens. */
@@ -108,7 +126,9 @@ export class BattleRoom {
   tap(userId: string, targetId: number | undefined): TapOutcome {
     const side = this.sideOf(userId);
     if (side === null) return { hit: false, reason: 'bot' };
-    const effects = this.apply({ type: 'tap', side, at: this.options.scheduler.now(), targetId });
+    const at = this.options.scheduler.now();
+    this.heldHits.tapped(side, at);
+    const effects = this.apply({ type: 'tap', side, at, targetId });
     for (const effect of effects) {
       if (effect.type === 'hit' && effect.by === 'tap' && effect.side === side)
         return { hit: true, damage: effect.damage, combo: effect.combo };
@@ -171,6 +191,7 @@ export class BattleRoom {
       this.graceTimers[side]?.cancel();
       this.graceTimers[side] = null;
     }
+    this.heldHits.dispose();
   }
 
   /** The battle start message for one player: the spec's fields plus the live state (also on rejoin). */
@@ -275,10 +296,12 @@ export class BattleRoom {
         case 'hit':
           if (effect.by === 'bot') onLateness?.(now - effect.dueAt);
           this.rounds++;
-          this.sendHit(effect);
+          this.offerHit(effect);
           break;
         case 'ended':
           this.ended = true;
+          // Every hit reaches both players before the result (F39).
+          this.heldHits.flushAll();
           this.dispose();
           this.options.hooks.onEnded(this, effect.outcome);
           break;
@@ -286,15 +309,29 @@ export class BattleRoom {
     }
   }
 
-  /** Both humans hear of every hit (D-BATTLE-9): PvP as `pvpHealthUpdate`, a bot battle as a turn. */
-  private sendHit(effect: HitEffect) {
-    const { send } = this.options.hooks;
+  /**
+   * Both humans hear of every hit (D-BATTLE-9): PvP as `pvpHealthUpdate`, a bot battle as a turn.
+   * The opponent's hits may wait for a tapping player's own next message and ride in it (F39).
+   */
+  private offerHit(effect: HitEffect) {
+    const round = this.rounds;
     for (const side of [0, 1] as const) {
-      const userId = this.contenders[side].userId;
-      if (!userId) continue;
-      const hit = hitFor(effect, side);
-      if (this.isPvp) send(userId, 'pvpHealthUpdate', pvpHealthUpdate(this, side, hit));
-      else send(userId, 'battleTurnProcessed', turnProcessed(this, side, effect, hit, this.rounds));
+      if (this.contenders[side].userId)
+        this.heldHits.offer(side, { effect, hit: hitFor(effect, side), round });
     }
+  }
+
+  private sendHit(side: Side, newest: PendingHit, earlier: PendingHit[]) {
+    const userId = this.contenders[side].userId;
+    if (!userId) return;
+    const earlierHits = earlier.map((pending) => pending.hit);
+    const { send } = this.options.hooks;
+    if (this.isPvp) send(userId, 'pvpHealthUpdate', pvpHealthUpdate(this, side, newest.hit, earlierHits));
+    else
+      send(
+        userId,
+        'battleTurnProcessed',
+        turnProcessed(this, side, newest.effect, newest.hit, newest.round, earlierHits),
+      );
   }
 }

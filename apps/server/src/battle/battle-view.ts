@@ -80,7 +80,12 @@ export function hitFor(effect: HitEffect, side: Side): BattleHit {
 }
 
 /** A PvP side's health update after a hit: both sides' health and hits, from that side's view. */
-export function pvpHealthUpdate(room: BattleRoom, side: Side, hit: BattleHit): PvpHealthUpdatePayload {
+export function pvpHealthUpdate(
+  room: BattleRoom,
+  side: Side,
+  hit: BattleHit,
+  earlier: BattleHit[] = [],
+): PvpHealthUpdatePayload {
   const me = room.state.fighters[side];
   const them = room.state.fighters[side === 0 ? 1 : 0];
   return {
@@ -92,6 +97,7 @@ export function pvpHealthUpdate(room: BattleRoom, side: Side, hit: BattleHit): P
     your_max_health: me.maxHealth,
     opponent_max_health: them.maxHealth,
     hit,
+    ...(earlier.length > 0 ? { earlier_hits: earlier } : {}),
   };
 }
 
@@ -102,6 +108,7 @@ export function turnProcessed(
   effect: HitEffect,
   hit: BattleHit,
   round: number,
+  earlier: BattleHit[] = [],
 ): BattleTurnProcessedPayload {
   const me = room.state.fighters[side];
   const them = room.state.fighters[side === 0 ? 1 : 0];
@@ -120,6 +127,7 @@ export function turnProcessed(
       opponent_damage_dealt: mine ? 0 : effect.damage,
     },
     hit,
+    ...(earlier.length > 0 ? { earlier_hits: earlier } : {}),
   };
 }
 

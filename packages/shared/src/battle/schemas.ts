@@ -183,10 +183,15 @@ export const battleTurnProcessedPayloadSchema = z.object({
     opponent_damage_dealt: z.number().int(),
   }),
   hit: battleHitSchema,
+  /** The bot's hits that waited for this turn message (oldest first, rules F39). */
+  earlier_hits: z.array(battleHitSchema).optional(),
 });
 export type BattleTurnProcessedPayload = z.infer<typeof battleTurnProcessedPayloadSchema>;
 
-/** spec-b §3 PvP health update, plus the battle id, the maxima and the hit. */
+/**
+ * spec-b §3 PvP health update, plus the battle id, the maxima and the hit. `earlier_hits` are the
+ * opponent's hits that waited for this update (oldest first, rules F39); the health is after all.
+ */
 export const pvpHealthUpdatePayloadSchema = z.object({
   battle_id: battleId,
   your_health: z.number().int(),
@@ -196,6 +201,7 @@ export const pvpHealthUpdatePayloadSchema = z.object({
   your_max_health: z.number().int(),
   opponent_max_health: z.number().int(),
   hit: battleHitSchema,
+  earlier_hits: z.array(battleHitSchema).optional(),
 });
 export type PvpHealthUpdatePayload = z.infer<typeof pvpHealthUpdatePayloadSchema>;
 
