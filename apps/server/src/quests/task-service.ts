@@ -13,7 +13,7 @@ import { and, asc, count, eq, like, sql, sum } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ledger, quizAnswers, quizzes, taskProgress, tasks, users } from '../db/schema.ts';
-import type { BalanceGateway } from '../money/balance-gateway.ts';
+import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult } from '../money/money-result.ts';
 
 type Db = Database['db'] | Tx;
@@ -28,8 +28,22 @@ interface TaskMetadata {
   required_seconds?: number;
 }
 
+/** A task's metadata as the catalogue wrote it (catalogueTaskSchema): its known fields, typed. */
 export function metadataOf(task: TaskRow): TaskMetadata {
-  return task.metadata as TaskMetadata;
+  const { task_url, link, quizId, image_url, required_seconds } = task.metadata;
+  return {
+    ...(typeof task_url === 'string' ? { task_url } : {}),
+    ...(typeof link === 'string' ? { link } : {}),
+    ...(typeof quizId === 'string' ? { quizId } : {}),
+    ...(typeof image_url === 'string' ? { image_url } : {}),
+    ...(typeof required_seconds === 'number' ? { required_seconds } : {}),
+  };
+}
+
+/** The reward a completion recorded in its progress metadata, if it did. */
+function recordedReward(metadata: Record<string, unknown> | undefined): number | undefined {
+  const reward = metadata?.reward;
+  return reward === undefined || reward === null ? undefined : Number(reward);
 }
 
 /** Q2: tasks completed by visiting a link: community, watch, and daily tasks that carry a link. */
@@ -132,9 +146,7 @@ export class TaskService {
           status,
           completed: done,
           started_at: status === 'started' && row ? row.startedAt.toISOString() : null,
-          reward_earned: done
-            ? Number((row?.metadata as { reward?: number } | undefined)?.reward ?? task.rewardPoints)
-            : null,
+          reward_earned: done ? (recordedReward(row?.metadata) ?? task.rewardPoints) : null,
         };
       });
   }
@@ -260,86 +272,13 @@ export class TaskService {
         .for('update')
         .limit(1);
       if (isDone(task, progress, money.now)) return money.fail('task/already-completed');
-
-      let reward = task.rewardPoints;
-      let score: CompletedTask['score'];
       const visit = isVisitTask(task);
-      if (type === 'quiz') {
-        const [quiz] = await money.tx
-          .select()
-          .from(quizzes)
-          .where(eq(quizzes.id, metadata.quizId ?? ''))
-          .limit(1);
-        if (!quiz) return money.fail('quiz/not-found');
-        const answers = await money.tx
-          .select()
-          .from(quizAnswers)
-          .where(and(eq(quizAnswers.userId, userId), eq(quizAnswers.quizId, quiz.id)));
-        const questionIds = new Set(quiz.questions.map((question) => question.id));
-        const counted = answers.filter((answer) => questionIds.has(answer.questionId));
-        if (counted.length < quiz.questions.length) return money.fail('task/quiz-unfinished');
-        const correct = counted.filter((answer) => answer.isCorrect).length;
-        const total = quiz.questions.length;
-        reward = quizReward(task.rewardPoints, correct, total);
-        score = { correct, total, percent: quizPercent(correct, total) };
-      } else if (visit) {
-        const check = visitCheck(
-          progress?.status === 'started' ? progress.startedAt.getTime() : null,
-          money.now,
-          requiredSeconds(metadata),
-        );
-        if (!check.ok) {
-          if (check.reason === 'not-started') return money.fail('task/not-started');
-          return money.fail('task/too-early', undefined, { remaining_seconds: check.remaining });
-        }
-      }
-
-      const completedAt = new Date(money.now);
-      const record = {
-        ...(progress?.metadata ?? {}),
-        reward,
-        // spec-a §4: a completed external visit feeds the task-completed popup once.
-        popup_pending: visit,
-        ...(score ? { quiz: { quizId: metadata.quizId, score: score.percent, completed: true } } : {}),
-      };
-      await money.tx
-        .insert(taskProgress)
-        .values({
-          userId,
-          taskId,
-          status: 'completed',
-          startedAt: completedAt,
-          completedAt,
-          metadata: record,
-        })
-        .onConflictDoUpdate({
-          target: [taskProgress.userId, taskProgress.taskId],
-          set: { status: 'completed', completedAt, metadata: record },
-        });
-      const day = utcDate(money.now);
-      let coins: number;
-      if (reward <= 0) {
-        const [user] = await money.tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
-        coins = Number(user?.coins ?? 0);
-      } else {
-        coins = await money.apply({
-          userId,
-          currency: 'coins',
-          delta: reward,
-          reason: type === 'quiz' ? 'quest:quiz' : 'quest:task',
-          idempotencyKey:
-            type === 'daily' ? `quest-task:${userId}:${taskId}:${day}` : `quest-task:${userId}:${taskId}`,
-          meta: { taskId, type, ...(score ? { score } : {}) },
-        });
-      }
-      return {
-        task_id: taskId,
-        title: task.title,
-        type,
-        reward,
-        coins,
-        ...(score ? { score } : {}),
-      };
+      const { reward, score } =
+        type === 'quiz' ? await quizResult(money, userId, task, metadata) : { reward: task.rewardPoints };
+      if (type !== 'quiz' && visit) checkVisit(money, progress, metadata);
+      await recordCompletion(money, { userId, taskId, progress, reward, visit, score, metadata });
+      const coins = await payReward(money, { userId, taskId, type, reward, score });
+      return { task_id: taskId, title: task.title, type, reward, coins, ...(score ? { score } : {}) };
     });
   }
 
@@ -365,7 +304,7 @@ export class TaskService {
     return {
       task_id: row.taskId,
       title: row.title,
-      reward: Number((row.metadata as { reward?: number }).reward ?? 0),
+      reward: recordedReward(row.metadata) ?? 0,
     };
   }
 
@@ -376,4 +315,91 @@ export class TaskService {
       .set({ metadata: sql`${taskProgress.metadata} || '{"popup_pending": false}'::jsonb` })
       .where(and(eq(taskProgress.userId, userId), eq(taskProgress.taskId, taskId)));
   }
+}
+
+type Score = NonNullable<CompletedTask['score']>;
+
+/** Q3: reward × correct / total, once every question of the task's quiz has an answer. */
+async function quizResult(money: MoneyContext, userId: string, task: TaskRow, metadata: TaskMetadata) {
+  const [quiz] = await money.tx
+    .select()
+    .from(quizzes)
+    .where(eq(quizzes.id, metadata.quizId ?? ''))
+    .limit(1);
+  if (!quiz) return money.fail('quiz/not-found');
+  const answers = await money.tx
+    .select()
+    .from(quizAnswers)
+    .where(and(eq(quizAnswers.userId, userId), eq(quizAnswers.quizId, quiz.id)));
+  const questionIds = new Set(quiz.questions.map((question) => question.id));
+  const counted = answers.filter((answer) => questionIds.has(answer.questionId));
+  if (counted.length < quiz.questions.length) return money.fail('task/quiz-unfinished');
+  const correct = counted.filter((answer) => answer.isCorrect).length;
+  const total = quiz.questions.length;
+  const score: Score = { correct, total, percent: quizPercent(correct, total) };
+  return { reward: quizReward(task.rewardPoints, correct, total), score };
+}
+
+/** Q2: a visit completes only when the server saw it start at least the required seconds ago. */
+function checkVisit(money: MoneyContext, progress: ProgressRow | undefined, metadata: TaskMetadata) {
+  const check = visitCheck(
+    progress?.status === 'started' ? progress.startedAt.getTime() : null,
+    money.now,
+    requiredSeconds(metadata),
+  );
+  if (check.ok) return;
+  if (check.reason === 'not-started') money.fail('task/not-started');
+  else money.fail('task/too-early', undefined, { remaining_seconds: check.remaining });
+}
+
+interface Completion {
+  userId: string;
+  taskId: string;
+  progress: ProgressRow | undefined;
+  reward: number;
+  visit: boolean;
+  score: Score | undefined;
+  metadata: TaskMetadata;
+}
+
+/** The progress row as completed, with what the popup and a quiz's result need. */
+async function recordCompletion(money: MoneyContext, completion: Completion) {
+  const { userId, taskId, progress, reward, visit, score, metadata } = completion;
+  const completedAt = new Date(money.now);
+  const record = {
+    ...(progress?.metadata ?? {}),
+    reward,
+    // spec-a §4: a completed external visit feeds the task-completed popup once.
+    popup_pending: visit,
+    ...(score ? { quiz: { quizId: metadata.quizId, score: score.percent, completed: true } } : {}),
+  };
+  await money.tx
+    .insert(taskProgress)
+    .values({ userId, taskId, status: 'completed', startedAt: completedAt, completedAt, metadata: record })
+    .onConflictDoUpdate({
+      target: [taskProgress.userId, taskProgress.taskId],
+      set: { status: 'completed', completedAt, metadata: record },
+    });
+}
+
+/** Q1: the reward credited once (a daily task once per UTC day); answers the player's coins. */
+async function payReward(
+  money: MoneyContext,
+  paid: { userId: string; taskId: string; type: ClientTaskType; reward: number; score: Score | undefined },
+): Promise<number> {
+  const { userId, taskId, type, reward, score } = paid;
+  if (reward <= 0) {
+    const [user] = await money.tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
+    return Number(user?.coins ?? 0);
+  }
+  const day = utcDate(money.now);
+  return money.apply({
+    userId,
+    currency: 'coins',
+    delta: reward,
+    reason: type === 'quiz' ? 'quest:quiz' : 'quest:task',
+    idempotencyKey:
+      type === 'daily' ? `quest-task:${userId}:${taskId}:${day}` : `quest-task:${userId}:${taskId}`,
+    meta: { taskId, type, ...(score ? { score } : {}) },
+  });
 }
