@@ -279,6 +279,46 @@ describe('Arena reducer (spec-b §4, §8)', () => {
     expect(reloaded.state.bestCombo).toBeNull();
   });
 
+  test('F39 the opponent’s hits that rode in your own update show too, with one hurt sound', () => {
+    const hit = (by: 'you' | 'opponent', damage: number) => ({
+      by,
+      kind: 'tap' as const,
+      damage,
+      combo: 1,
+      multiplier: 1,
+      value: 1,
+      target_id: by === 'you' ? 1 : null,
+      super_attack: false,
+    });
+    const update = {
+      event: 'pvpHealthUpdate' as const,
+      payload: {
+        battle_id: 'b-1',
+        your_health: 86,
+        opponent_health: 95,
+        your_taps: 1,
+        opponent_taps: 2,
+        your_max_health: 100,
+        opponent_max_health: 100,
+        hit: hit('you', 5),
+        earlier_hits: [hit('opponent', 7), hit('opponent', 7)],
+      },
+    };
+    const fought = play([{ event: 'battleStarted', payload: started() }, update]);
+    expect(fought.state).toMatchObject({ yourHealth: 86, opponentHealth: 95, opponentTaps: 2 });
+    const shown = (by: 'you' | 'opponent') =>
+      fought.state.floating.filter((n) => n.by === by).reduce((sum, n) => sum + n.damage, 0);
+    expect(shown('opponent')).toBe(14);
+    expect(shown('you')).toBe(5);
+    const last = arenaReducer(
+      play([{ event: 'battleStarted', payload: started() }]).state,
+      update,
+      NOW,
+    ).effects;
+    expect(last.filter((effect) => effect.kind === 'sound' && effect.sound === 'hurt')).toHaveLength(1);
+    expect(last.filter((effect) => effect.kind === 'sound' && effect.sound === 'hit')).toHaveLength(1);
+  });
+
   test("Skip hides this battle's intro only; a new battle plays its own", () => {
     const skipped = play([{ event: 'battleStarted', payload: started() }, { event: 'skipIntro' }]).state;
     expect(skipped.introSkipped).toBe(true);

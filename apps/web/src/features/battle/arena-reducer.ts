@@ -248,11 +248,32 @@ function onActive(state: ArenaState, active: BattleActivePayload, now: number): 
   return rejoin && active.battle_id ? step(next, { kind: 'rejoin', battleId: active.battle_id }) : step(next);
 }
 
+/**
+ * A message's hits: the opponent's that waited for it (`earlier_hits`, rules F39), then its newest.
+ * Each shows its number; the hurt sound and haptic play once; the health is the message's.
+ */
+function applyHits(
+  state: ArenaState,
+  newest: BattleHit,
+  earlier: BattleHit[] | undefined,
+  health: { yours: number; theirs: number; yourMax: number; theirMax: number },
+  now: number,
+): ArenaStep {
+  const before = (earlier ?? []).reduce((current, hit) => applyHit(current, hit, health, now).state, state);
+  const last = applyHit(before, newest, health, now);
+  if (before === state || newest.by === 'opponent') return last;
+  return {
+    state: last.state,
+    effects: [{ kind: 'sound', sound: 'hurt' }, { kind: 'haptic', haptic: 'medium' }, ...last.effects],
+  };
+}
+
 function onTurn(state: ArenaState, turn: BattleTurnProcessedPayload, now: number): ArenaStep {
   if (turn.battle_id !== state.battle?.battle_id) return step(state);
-  const hit = applyHit(
+  const hit = applyHits(
     state,
     turn.hit,
+    turn.earlier_hits,
     {
       yours: turn.user_stats.current_health,
       theirs: turn.opponent_stats.current_health,
@@ -267,9 +288,10 @@ function onTurn(state: ArenaState, turn: BattleTurnProcessedPayload, now: number
 
 function onPvpHealth(state: ArenaState, update: PvpHealthUpdatePayload, now: number): ArenaStep {
   if (update.battle_id !== state.battle?.battle_id) return step(state);
-  const hit = applyHit(
+  const hit = applyHits(
     state,
     update.hit,
+    update.earlier_hits,
     {
       yours: update.your_health,
       theirs: update.opponent_health,
