@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
 import { useGames } from './api/get-games.ts';
-import { openExternalLink } from './open-external-link.ts';
+import { GameCard, GamesPager } from './game-card.tsx';
 
 /** spec-a §2: the games browser's empty state. */
 export const NO_GAMES_TEXT = 'No games found for this category or page. Try changing the filter or page.';
@@ -42,7 +42,6 @@ export function GamesBrowser() {
   const categories = ['All', ...new Set(list.map((game) => game.category))];
   const shown = category === 'All' ? list : list.filter((game) => game.category === category);
   const loading = games.isFetching;
-  const nextEnabled = list.length >= GAMES_PAGE_SIZE && !loading;
 
   return (
     <section aria-label="Games" className="flex flex-col gap-3">
@@ -71,66 +70,19 @@ export function GamesBrowser() {
       ) : (
         <ul className={cx('grid grid-cols-2 gap-3 transition-opacity', loading && 'opacity-60')}>
           {shown.map((game) => (
-            <li
-              key={game.id}
-              className="panel overflow-hidden rounded-[22px] animate-rise-in"
-              data-testid="game-card"
-            >
-              <img
-                src={game.thumb}
-                alt=""
-                loading="lazy"
-                referrerPolicy="no-referrer"
-                className="aspect-[16/10] w-full bg-night-950/60 object-cover"
-              />
-              <div className="p-2.5">
-                <h3 className="truncate font-display text-[15px] leading-tight text-ink">{game.title}</h3>
-                <p className="truncate text-[11px] font-extrabold tracking-wide text-muted uppercase">
-                  {game.category}
-                </p>
-                <Button
-                  size="sm"
-                  block
-                  variant="secondary"
-                  className="mt-2"
-                  aria-label={`Play ${game.title}`}
-                  onClick={() => openExternalLink(game.url)}
-                >
-                  Play
-                </Button>
-              </div>
-            </li>
+            <GameCard key={game.id} game={game} />
           ))}
         </ul>
       )}
-
-      <nav aria-label="Pages" className="mt-1 flex items-center justify-between gap-3">
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={page === 1 || loading}
-          onClick={() => {
-            setPage((current) => Math.max(1, current - 1));
-            setCategory('All');
-          }}
-        >
-          Previous
-        </Button>
-        <span className="text-[13px] font-black text-muted" data-testid="games-page">
-          Page {page}
-        </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!nextEnabled}
-          onClick={() => {
-            setPage((current) => current + 1);
-            setCategory('All');
-          }}
-        >
-          Next
-        </Button>
-      </nav>
+      <GamesPager
+        page={page}
+        canPrevious={page > 1 && !loading}
+        canNext={list.length >= GAMES_PAGE_SIZE && !loading}
+        onPage={(next) => {
+          setPage(next);
+          setCategory('All');
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,76 @@
+import type { AdStatus, TaskView } from '@titans/shared/quests/schemas';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { QuestSection } from './quest-section.tsx';
+
+/** Adsgram's SDK loads only when the watch tab has an ad to show. */
+const RewardedAdCard = lazy(() =>
+  import('./play-and-earn.tsx').then((module) => ({ default: module.RewardedAdCard })),
+);
+
+/** spec-a §2: the watch tab's empty state. */
+export const NO_WATCH_TEXT = 'No play & earn tasks available right now. Check back soon!';
+
+type Card = (task: TaskView) => ReactNode;
+
+const SECTIONS = [
+  { type: 'daily', title: 'Daily tasks', art: 'sunrise-over-mountains' },
+  { type: 'quiz', title: 'Quizzes', art: 'scroll' },
+  { type: 'community', title: 'Community', art: 'people-hugging' },
+  { type: 'watch_and_earn', title: 'Play & Earn', art: 'video-game' },
+] as const;
+
+/** All Tasks: the open tasks by kind, then the completed ones. */
+export function AllTasks({ tasks, card }: { tasks: TaskView[]; card: Card }) {
+  const open = tasks.filter((task) => !task.completed);
+  const done = tasks.filter((task) => task.completed);
+  return (
+    <>
+      {SECTIONS.map(({ type, title, art }) => {
+        const ofType = open.filter((task) => task.type === type);
+        return ofType.length === 0 ? null : (
+          <QuestSection key={type} title={title} art={art}>
+            {ofType.map(card)}
+          </QuestSection>
+        );
+      })}
+      {done.length > 0 && (
+        <QuestSection title="Completed" art="trophy">
+          {done.map(card)}
+        </QuestSection>
+      )}
+    </>
+  );
+}
+
+/** Play & Earn (D-QUEST-6): the rewarded ad when an ad block is configured, and the watch tasks. */
+export function WatchTab({
+  tasks,
+  card,
+  ad,
+  telegramUserId,
+}: {
+  tasks: TaskView[];
+  card: Card;
+  ad: { status: AdStatus | undefined; pending: boolean };
+  telegramUserId: string;
+}) {
+  const blockId = ad.status?.block_id ?? null;
+  if (!blockId && tasks.length === 0)
+    return ad.pending ? (
+      <Skeleton className="h-[82px] rounded-[22px]" />
+    ) : (
+      <EmptyState art="video-game" title="Nothing to watch yet" description={NO_WATCH_TEXT} />
+    );
+  return (
+    <QuestSection title="Play & Earn" art="video-game">
+      {blockId && ad.status && (
+        <Suspense fallback={<Skeleton className="h-[82px] rounded-[24px]" />}>
+          <RewardedAdCard status={{ ...ad.status, block_id: blockId }} telegramUserId={telegramUserId} />
+        </Suspense>
+      )}
+      {tasks.map(card)}
+    </QuestSection>
+  );
+}
