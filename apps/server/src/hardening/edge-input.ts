@@ -59,8 +59,8 @@ export function registerEdgeInputCheck(app: FastifyInstance) {
       routes.push({
         method,
         url: route.url ?? route.path,
-        schema: (route.schema ?? {}) as RouteEntry['schema'],
-        config: (route.config ?? {}) as Record<string, unknown>,
+        schema: route.schema ?? {},
+        config: { ...route.config },
       });
     }
   });

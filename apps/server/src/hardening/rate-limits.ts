@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { checkedInitData, initDataFrom } from '../auth/request-init-data.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -48,9 +48,6 @@ export function rateClassOf(request: FastifyRequest): RateClass {
   return PURCHASE_PATH.test(routePath) ? 'purchase' : 'write';
 }
 
-const KEY = Symbol('titans.rateLimitKey');
-type Keyed = FastifyRequest & { [KEY]?: string };
-
 export interface RateLimitDeps {
   limits: RestRateLimits;
   botToken: string;
@@ -68,21 +65,7 @@ export interface RateLimitDeps {
  * a Redis failure lets calls through (logged) rather than refusing every player.
  */
 export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDeps) {
-  const { limits } = deps;
-  let redis: Redis | undefined;
-  if (deps.redisUrl) {
-    redis = new Redis(deps.redisUrl, {
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
-      commandTimeout: 500,
-      // Connects on the first count, so an app that fails to start leaves no connection open.
-      lazyConnect: true,
-    });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
-    });
-  }
+  const redis = deps.redisUrl ? rateLimitRedis(app, deps.redisUrl) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
     skipOnError: true,
@@ -90,48 +73,14 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
     nameSpace: 'titans-rl:',
     ...(redis ? { redis } : {}),
   });
-  const timeWindow = limits.windowSeconds * 1000;
-  const keyOf = (request: FastifyRequest) => (request as Keyed)[KEY] ?? 'none';
-  const limiter = (max: number) =>
-    app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: keyOf,
-      skipOnError: true,
-      // The in-memory store keeps this many keys (players and addresses) per kind.
-      ...({ cache: 100_000 } as object),
-    });
+  const { limits } = deps;
+  const limiter = counter(app, limits.windowSeconds * 1000);
   const byClass = {
     read: limiter(limits.reads),
     write: limiter(limits.writes),
     purchase: limiter(limits.purchases),
   };
   const byAddress = limiter(limits.address);
-
-  const enforce = async (
-    request: FastifyRequest,
-    reply: import('fastify').FastifyReply,
-    key: string,
-    run: typeof byAddress,
-    what: string,
-  ) => {
-    (request as Keyed)[KEY] = key;
-    const result = await run(request);
-    if (result.isAllowed) return;
-    if (!result.isExceeded) {
-      reply.header('x-ratelimit-limit', result.max);
-      reply.header('x-ratelimit-remaining', result.remaining);
-      return;
-    }
-    const retryAfter = Math.max(1, result.ttlInSeconds);
-    reply.header('retry-after', retryAfter);
-    reply.header('x-ratelimit-limit', result.max);
-    reply.header('x-ratelimit-remaining', 0);
-    throw new ApiError('request/rate-limited', `Too many ${what}; try again in ${retryAfter} s`, {
-      retry_after: retryAfter,
-    });
-  };
-
   app.addHook('onRequest', async (request, reply) => {
     const kind = rateClassOf(request);
     if (kind === 'exempt') return;
@@ -142,10 +91,71 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
       : undefined;
     if (result?.ok) {
       const what = kind === 'read' ? 'requests' : kind === 'write' ? 'changes' : 'purchases';
-      await enforce(request, reply, `${kind}:${result.identity.telegramUserId}`, byClass[kind], what);
+      await enforce(request, reply, byClass[kind], `${kind}:${result.identity.telegramUserId}`, what);
       return;
     }
     // No identity, or one that failed its check: the address pays (the auth check then answers 401).
-    await enforce(request, reply, `addr:${request.ip}`, byAddress, 'requests from this address');
+    await enforce(request, reply, byAddress, `addr:${request.ip}`, 'requests from this address');
+  });
+}
+
+/** The Redis that several processes share their counts through; closed with the app. */
+function rateLimitRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 500,
+    // Connects on the first count, so an app that fails to start leaves no connection open.
+    lazyConnect: true,
+  });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
+
+/** The key each request is counted under, set by `enforce` just before its limiter runs. */
+const keys = new WeakMap<FastifyRequest, string>();
+
+/** The in-memory store keeps this many keys (players and addresses) per kind. */
+const STORE = { cache: 100_000 };
+
+/** A limiter of `max` calls per window, counting each request under its key. */
+function counter(app: FastifyInstance, timeWindow: number) {
+  return (max: number) =>
+    app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (request) => keys.get(request) ?? 'none',
+      skipOnError: true,
+      ...STORE,
+    });
+}
+
+type Limiter = ReturnType<ReturnType<typeof counter>>;
+
+/** Counts the request under `key`; over the limit, a 429 `request/rate-limited` with Retry-After. */
+async function enforce(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: Limiter,
+  key: string,
+  what: string,
+) {
+  keys.set(request, key);
+  const result = await run(request);
+  if (result.isAllowed) return;
+  if (!result.isExceeded) {
+    reply.header('x-ratelimit-limit', result.max);
+    reply.header('x-ratelimit-remaining', result.remaining);
+    return;
+  }
+  const retryAfter = Math.max(1, result.ttlInSeconds);
+  reply.header('retry-after', retryAfter);
+  reply.header('x-ratelimit-limit', result.max);
+  reply.header('x-ratelimit-remaining', 0);
+  throw new ApiError('request/rate-limited', `Too many ${what}; try again in ${retryAfter} s`, {
+    retry_after: retryAfter,
   });
 }
