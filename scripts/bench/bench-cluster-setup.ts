@@ -47,6 +47,8 @@ export interface SetupOptions {
   runTag: string;
   pace: TapPace;
   reconnectMs: number;
+  /** Each server writes a V8 CPU profile here when it stops. */
+  cpuProfDir?: string;
 }
 
 /** Starts one setup's database and processes (players are registered and connected by `join`). */
@@ -67,6 +69,7 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
       // Phase E: PvP players get their stake from the operator API; battles start with no intro.
       ADMIN_TOKEN: options.adminToken,
       BATTLE_INTRO_MS: '0',
+      ...(options.cpuProfDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}` } : {}),
     },
   }).catch(async (error: unknown) => {
     await database.dispose();

@@ -20,6 +20,9 @@
  *   --batch-ms=N                  the web app's tap batching (default 100, tap-pipeline.ts)
  *   --reconnect-ms=N              a cut player's retry interval (default 100)
  *   --pvp-pairs=N                 PvP pairs across processes, and as many within one (default 8)
+ *   --cpu-prof=DIR                every server writes a V8 CPU profile to DIR/<setup>/ when it
+ *                                 stops (`npm run bench:profile` reads them); phases D and E are
+ *                                 skipped, so the profiles hold the tap rounds alone
  * DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test).
  * Results: stdout and bench-results/cluster-<time>.json.
  */
@@ -46,6 +49,7 @@ import { type Balance, grantCoins, join, type Setup, startSetup, stopSetup } fro
 import { MachineWatch } from './machine-cpu.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+const CPU_PROF_DIR = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const BOT_TOKEN = '4242:bench-token';
 const ADMIN_TOKEN = `bench-admin-${randomBytes(8).toString('hex')}`;
 const WARMUP_MS = 1_000;
@@ -296,6 +300,7 @@ async function startSetups(setups: Setup[], redis: BenchRedis, firstId: number, 
         runTag,
         pace: { minRate: options.minRate, maxRate: options.maxRate, batchMs: options.batchMs },
         reconnectMs: options.reconnectMs,
+        ...(CPU_PROF_DIR ? { cpuProfDir: path.resolve(CPU_PROF_DIR, name) } : {}),
       }),
     );
     log(`${name} up at ${setups.at(-1)?.url}`);
@@ -367,7 +372,7 @@ async function main(): Promise<number> {
     log(`${options.players} players registered and connected per setup`);
     results.windows.push(...(await runRounds(setups, redis, stats)));
     const c = setups.find((setup) => setup.name === 'C');
-    if (c) {
+    if (c && !CPU_PROF_DIR) {
       results.pvp = await measurePvp(c, firstId + 3 * options.players, results);
       log(results.pvp);
       results.kill = await killPhase(c);
