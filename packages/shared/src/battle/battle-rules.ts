@@ -218,14 +218,14 @@ export function createBattle(setup: BattleSetup): { state: BattleState; bot: Bot
   };
 }
 
+function copyFighter(f: Fighter): Fighter {
+  return { ...f, recentTaps: [...f.recentTaps], target: f.target && { ...f.target } };
+}
+
 function copy(state: BattleState): BattleState {
   return {
     ...state,
-    fighters: state.fighters.map((f) => ({
-      ...f,
-      recentTaps: [...f.recentTaps],
-      target: f.target && { ...f.target },
-    })) as [Fighter, Fighter],
+    fighters: [copyFighter(state.fighters[0]), copyFighter(state.fighters[1])],
     event: state.event && { ...state.event },
     outcome: state.outcome && { ...state.outcome },
   };
@@ -355,83 +355,93 @@ function runDue(state: BattleState, due: Due, random: Random, effects: BattleEff
     case 'limit':
       finish(state, effects, { winner: healthRatioWinner(state), reason: 'time', at: due.at });
       return;
-    case 'eventEnd': {
-      // Due only while an event runs (nextDue); nothing to end otherwise.
-      const ended = state.event;
-      if (!ended) return;
-      state.event = null;
-      // The next attempt is measured from the end, so two events never overlap.
-      state.nextEventAt = due.at + random.int(EVENT_INTERVAL_MIN_MS, EVENT_INTERVAL_MAX_MS);
-      effects.push({ type: 'eventEnded', kind: ended.kind, at: due.at });
-      return;
-    }
-    case 'eventAttempt': {
-      if (random.chance(EVENT_CHANCE)) {
-        const event: LiveEvent = {
-          kind: random.pick(LIVE_EVENT_KINDS),
-          startedAt: due.at,
-          endsAt: due.at + random.int(EVENT_DURATION_MIN_MS, EVENT_DURATION_MAX_MS),
-        };
-        state.event = event;
-        state.nextEventAt = null;
-        effects.push({ type: 'eventStarted', event: { ...event } });
-      } else {
-        state.nextEventAt = due.at + random.int(EVENT_INTERVAL_MIN_MS, EVENT_INTERVAL_MAX_MS);
-      }
-      return;
-    }
-    case 'expire': {
-      const f = state.fighters[due.side];
-      const target = f.target;
-      if (!target) return;
-      f.target = null;
-      f.nextTargetAt = due.at + TARGET_RESPAWN_MS;
-      effects.push({ type: 'targetExpired', side: due.side, targetId: target.id, at: due.at });
-      return;
-    }
-    case 'spawn': {
-      const f = state.fighters[due.side];
-      const rolled = rollTarget(random, state.event?.kind ?? null);
-      const position = placeTarget(random, rolled.size);
-      const target: Target = {
-        id: state.nextTargetId++,
-        ...rolled,
-        ...position,
-        spawnedAt: due.at,
-        expiresAt: due.at + TARGET_LIFETIME_MS,
-      };
-      f.target = target;
-      f.nextTargetAt = null;
-      effects.push({ type: 'targetSpawned', side: due.side, target: { ...target } });
-      return;
-    }
-    case 'botAttack': {
-      const attacker = state.fighters[due.side];
-      const defenderSide: Side = due.side === 0 ? 1 : 0;
-      const defender = state.fighters[defenderSide];
-      const damage = Math.min(defender.health, baseDamage(attacker.attack, defender.defense));
-      defender.health -= damage;
-      attacker.hits++;
-      attacker.damage += damage;
-      // Only a bot attacks on its own (nextDue), and a bot has an interval.
-      attacker.nextAttackAt = due.at + (attacker.attackIntervalMs ?? Number.POSITIVE_INFINITY);
-      effects.push({
-        type: 'hit',
-        side: due.side,
-        by: 'bot',
-        damage,
-        combo: 0,
-        multiplier: 1,
-        value: 1,
-        targetId: null,
-        superAttack: false,
-        at: due.at,
-        dueAt: due.at,
-      });
-      if (defender.health === 0) finish(state, effects, { winner: due.side, reason: 'knockout', at: due.at });
-      return;
-    }
+    case 'eventEnd':
+      return endEvent(state, due.at, random, effects);
+    case 'eventAttempt':
+      return attemptEvent(state, due.at, random, effects);
+    case 'expire':
+      return expireTarget(state, due.side, due.at, effects);
+    case 'spawn':
+      return spawnTarget(state, due.side, due.at, random, effects);
+    case 'botAttack':
+      return botAttack(state, due.side, due.at, effects);
   }
+}
+
+function endEvent(state: BattleState, at: number, random: Random, effects: BattleEffect[]) {
+  // Due only while an event runs (nextDue); nothing to end otherwise.
+  const ended = state.event;
+  if (!ended) return;
+  state.event = null;
+  // The next attempt is measured from the end, so two events never overlap.
+  state.nextEventAt = at + random.int(EVENT_INTERVAL_MIN_MS, EVENT_INTERVAL_MAX_MS);
+  effects.push({ type: 'eventEnded', kind: ended.kind, at });
+}
+
+function attemptEvent(state: BattleState, at: number, random: Random, effects: BattleEffect[]) {
+  if (!random.chance(EVENT_CHANCE)) {
+    state.nextEventAt = at + random.int(EVENT_INTERVAL_MIN_MS, EVENT_INTERVAL_MAX_MS);
+    return;
+  }
+  const event: LiveEvent = {
+    kind: random.pick(LIVE_EVENT_KINDS),
+    startedAt: at,
+    endsAt: at + random.int(EVENT_DURATION_MIN_MS, EVENT_DURATION_MAX_MS),
+  };
+  state.event = event;
+  state.nextEventAt = null;
+  effects.push({ type: 'eventStarted', event: { ...event } });
+}
+
+function expireTarget(state: BattleState, side: Side, at: number, effects: BattleEffect[]) {
+  const f = state.fighters[side];
+  const target = f.target;
+  if (!target) return;
+  f.target = null;
+  f.nextTargetAt = at + TARGET_RESPAWN_MS;
+  effects.push({ type: 'targetExpired', side, targetId: target.id, at });
+}
+
+function spawnTarget(state: BattleState, side: Side, at: number, random: Random, effects: BattleEffect[]) {
+  const f = state.fighters[side];
+  const rolled = rollTarget(random, state.event?.kind ?? null);
+  const position = placeTarget(random, rolled.size);
+  const target: Target = {
+    id: state.nextTargetId++,
+    ...rolled,
+    ...position,
+    spawnedAt: at,
+    expiresAt: at + TARGET_LIFETIME_MS,
+  };
+  f.target = target;
+  f.nextTargetAt = null;
+  effects.push({ type: 'targetSpawned', side, target: { ...target } });
+}
+
+function botAttack(state: BattleState, side: Side, at: number, effects: BattleEffect[]) {
+  const attacker = state.fighters[side];
+  const defenderSide: Side = side === 0 ? 1 : 0;
+  const defender = state.fighters[defenderSide];
+  const damage = Math.min(defender.health, baseDamage(attacker.attack, defender.defense));
+  defender.health -= damage;
+  attacker.hits++;
+  attacker.damage += damage;
+  // Only a bot attacks on its own (nextDue), and a bot has an interval.
+  attacker.nextAttackAt = at + (attacker.attackIntervalMs ?? Number.POSITIVE_INFINITY);
+  effects.push({
+    type: 'hit',
+    side,
+    by: 'bot',
+    damage,
+    combo: 0,
+    multiplier: 1,
+    value: 1,
+    targetId: null,
+    superAttack: false,
+    at,
+    dueAt: at,
+  });
+  if (defender.health === 0) finish(state, effects, { winner: side, reason: 'knockout', at });
 }
 
 /** Runs everything scheduled up to `now`, in time order (spawns, expiries, events, bot attacks, the limit). */
