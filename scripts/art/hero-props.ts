@@ -198,7 +198,16 @@ function flame(x: number, base: number, h: number, w: number, lean: number): str
   return `M${n(x - w)} ${base}C${n(x - w)} ${n(base - h * 0.6)} ${n(tipX - w * 0.3)} ${n(base - h * 0.7)} ${n(tipX)} ${n(base - h)}C${n(x + w * 0.3)} ${n(base - h * 0.6)} ${n(x + w)} ${n(base - h * 0.5)} ${n(x + w)} ${base}Z`;
 }
 
-export type Effect = 'aura' | 'moon' | 'flames' | 'lotus' | 'lightning' | 'sparkles' | 'frost' | 'bubbles';
+export type Effect =
+  | 'speed'
+  | 'aura'
+  | 'moon'
+  | 'flames'
+  | 'lotus'
+  | 'lightning'
+  | 'sparkles'
+  | 'frost'
+  | 'bubbles';
 
 /** Effects drawn behind the figure. */
 export function backEffect(s: Sketch, effect: Effect, color: string): void {
@@ -213,6 +222,16 @@ export function backEffect(s: Sketch, effect: Effect, color: string): void {
       flat(s, polyD(points), color, 0.5);
       return;
     }
+    case 'speed':
+      // Wind streaks trailing behind a fast hero.
+      for (const [y, from, to] of [
+        [250, 70, 150],
+        [304, 40, 160],
+        [358, 80, 150],
+      ] as const) {
+        tube(s, `M${from} ${y}H${to}`, color, 12, 4);
+      }
+      return;
     case 'moon':
       shape(s, ellipseD(372, 110, 70), { fill: '#fdf3c8', line: 6, shade: 0.12 });
       flat(s, ellipseD(350, 92, 12), '#e9dba0');

@@ -126,6 +126,7 @@ export const HERO_ART: Record<string, HeroSpec> = {
     },
     outfit: { fur: '#a9b3c2', cloth: '#2f9ad0', trim: '#e8f4ff', scarf: '#e94b5a' },
     props: [{ kind: 'dagger' }],
+    back: { effect: 'speed', color: '#e8f4ff' },
   },
   'nightpaw-shadowstalker': {
     head: {
