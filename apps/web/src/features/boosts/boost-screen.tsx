@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { BoostsView } from '@titans/shared/boosts/schemas';
 import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
@@ -43,56 +44,11 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
   const boosts = useBoosts();
   const buy = useBuyUpgrade(telegramUserId);
   const refill = useRefillEnergy(telegramUserId);
-  const synced = useBalance((state) => state.synced);
-  const liveCoins = useBalance((state) => state.coins);
-  const energy = useBalance((state) => state.energy);
-  const liveMax = useBalance((state) => state.maxEnergy);
-  const regenPerSecond = useBalance((state) => state.regenPerSecond);
-  const liveEnergy = energyAt({ energy, maxEnergy: liveMax, regenPerSecond }, Date.now());
-  // Energy climbs while the screen is open: "full" must follow it.
-  useNow(1_000, liveEnergy < liveMax);
-
+  const view = boosts.data;
+  const { synced, coins, energyFull } = useLiveBalance(view);
   const onCooldownOver = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: boostsQueryOptions().queryKey });
   }, [queryClient]);
-
-  const view = boosts.data;
-  const coins = synced ? liveCoins : (view?.coins ?? 0);
-  const energyFull = synced ? liveEnergy >= liveMax : view ? view.energy >= view.max_energy : true;
-
-  const onBuy = (kind: UpgradeKind, level: number, title: string) => {
-    buy.mutate(
-      { kind, level },
-      {
-        onSuccess: (next) => {
-          const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
-          haptics.success();
-          audioEngine.play('success');
-          toast.success(level ? `${title} upgraded to level ${level}!` : `${title} upgraded`);
-        },
-        onError: (error) => {
-          haptics.error();
-          audioEngine.play('error');
-          toast.error(failureMessage(error, `Could not upgrade ${title}`));
-        },
-      },
-    );
-  };
-
-  const onRefill = () => {
-    refill.mutate(undefined, {
-      onSuccess: () => {
-        haptics.success();
-        audioEngine.play('success');
-        toast.success('Energy refilled!');
-      },
-      onError: (error) => {
-        haptics.error();
-        audioEngine.play('error');
-        toast.error(failureMessage(error, 'Could not refill energy'));
-      },
-    });
-  };
 
   let body: ReactNode;
   if (view) {
@@ -103,7 +59,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
           refill={view.free_refill}
           energyFull={energyFull}
           refilling={refill.isPending}
-          onRefill={onRefill}
+          onRefill={() => refillEnergy(refill)}
           onCooldownOver={onCooldownOver}
         />
         <SectionTitle>Boosters</SectionTitle>
@@ -115,7 +71,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
               coins={coins}
               buying={buy.isPending && buy.variables?.kind === upgrade.kind}
               disabled={buy.isPending}
-              onBuy={() => onBuy(upgrade.kind, upgrade.level, upgrade.title)}
+              onBuy={() => buyUpgrade(buy, upgrade.kind, upgrade.level, upgrade.title)}
             />
           ))}
         </div>
@@ -134,34 +90,95 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
       />
     );
   } else {
-    body = (
-      <div className="mt-5 flex flex-col gap-3" role="status" aria-label="Loading boosts">
-        <Skeleton className="h-24 rounded-3xl" />
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="h-36 rounded-3xl" />
-        ))}
-      </div>
-    );
+    body = <BoostsLoading />;
   }
 
   return (
     <section aria-label="Boost" className="px-4 pt-1 pb-4">
-      <div className="relative flex flex-col items-center text-center">
-        <div className="pointer-events-none absolute top-2 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
-        <h1 className="relative font-display text-[32px] leading-tight text-gold">Boost</h1>
-        <p className="relative text-[12px] font-black tracking-[0.18em] text-muted uppercase">Your balance</p>
-        <div className="relative mt-1 flex items-center gap-2">
-          <GameIcon name="coin" className="size-10 drop-shadow-[0_4px_10px_rgb(255_170_0/0.55)]" />
-          <span
-            className="font-display text-[38px] leading-none tabular-nums text-ink text-outline"
-            data-testid="boost-balance"
-          >
-            {view || synced ? formatNumber(coins) : '—'}
-          </span>
-        </div>
-      </div>
+      <BoostBalance coins={view || synced ? formatNumber(coins) : '—'} />
       {body}
       {footer && <div className="mt-5">{footer}</div>}
     </section>
+  );
+}
+
+/**
+ * The coins and whether energy is full: the live ones Home shows once the socket has synced,
+ * else the Boost view's. Energy climbs while the screen is open, so "full" follows it.
+ */
+function useLiveBalance(view: BoostsView | undefined) {
+  const synced = useBalance((state) => state.synced);
+  const liveCoins = useBalance((state) => state.coins);
+  const energy = useBalance((state) => state.energy);
+  const liveMax = useBalance((state) => state.maxEnergy);
+  const regenPerSecond = useBalance((state) => state.regenPerSecond);
+  const liveEnergy = energyAt({ energy, maxEnergy: liveMax, regenPerSecond }, Date.now());
+  useNow(1_000, liveEnergy < liveMax);
+  const coins = synced ? liveCoins : (view?.coins ?? 0);
+  const energyFull = synced ? liveEnergy >= liveMax : view ? view.energy >= view.max_energy : true;
+  return { synced, coins, energyFull };
+}
+
+function buyUpgrade(buy: ReturnType<typeof useBuyUpgrade>, kind: UpgradeKind, level: number, title: string) {
+  buy.mutate(
+    { kind, level },
+    {
+      onSuccess: (next) => {
+        const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
+        haptics.success();
+        audioEngine.play('success');
+        toast.success(level ? `${title} upgraded to level ${level}!` : `${title} upgraded`);
+      },
+      onError: (error) => {
+        haptics.error();
+        audioEngine.play('error');
+        toast.error(failureMessage(error, `Could not upgrade ${title}`));
+      },
+    },
+  );
+}
+
+function refillEnergy(refill: ReturnType<typeof useRefillEnergy>) {
+  refill.mutate(undefined, {
+    onSuccess: () => {
+      haptics.success();
+      audioEngine.play('success');
+      toast.success('Energy refilled!');
+    },
+    onError: (error) => {
+      haptics.error();
+      audioEngine.play('error');
+      toast.error(failureMessage(error, 'Could not refill energy'));
+    },
+  });
+}
+
+function BoostBalance({ coins }: { coins: string }) {
+  return (
+    <div className="relative flex flex-col items-center text-center">
+      <div className="pointer-events-none absolute top-2 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
+      <h1 className="relative font-display text-[32px] leading-tight text-gold">Boost</h1>
+      <p className="relative text-[12px] font-black tracking-[0.18em] text-muted uppercase">Your balance</p>
+      <div className="relative mt-1 flex items-center gap-2">
+        <GameIcon name="coin" className="size-10 drop-shadow-[0_4px_10px_rgb(255_170_0/0.55)]" />
+        <span
+          className="font-display text-[38px] leading-none tabular-nums text-ink text-outline"
+          data-testid="boost-balance"
+        >
+          {coins}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function BoostsLoading() {
+  return (
+    <div className="mt-5 flex flex-col gap-3" role="status" aria-label="Loading boosts">
+      <Skeleton className="h-24 rounded-3xl" />
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} className="h-36 rounded-3xl" />
+      ))}
+    </div>
   );
 }

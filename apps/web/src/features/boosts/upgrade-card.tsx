@@ -43,7 +43,6 @@ export interface UpgradeCardProps {
  * cannot afford it or the track is at its maximum, which shows MAX).
  */
 export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: UpgradeCardProps) {
-  const art = ART[upgrade.kind];
   const maxed = upgrade.price === null;
   const affordable = upgrade.price !== null && coins >= upgrade.price;
   return (
@@ -52,50 +51,8 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
       data-testid={`upgrade-${upgrade.kind}`}
       className={cx('panel relative overflow-hidden rounded-3xl p-3.5', maxed && 'ring-1 ring-gold-300/50')}
     >
-      <div className="flex gap-3">
-        <div
-          className={cx(
-            'grid size-14 shrink-0 place-items-center rounded-2xl ring-1 ring-white/25',
-            art.tile,
-          )}
-        >
-          <EmojiArt name={art.emoji} className="size-9 drop-shadow-[0_3px_5px_rgb(0_0_0/0.35)]" />
-        </div>
-        <div className="min-w-0 flex-1">
-          <div className="flex items-center justify-between gap-2">
-            <h3 className="truncate font-display text-[19px] leading-tight text-ink">{upgrade.title}</h3>
-            {maxed ? (
-              <span className="shrink-0 rounded-full bg-[linear-gradient(180deg,#fff0a8,#ffb416)] px-2.5 py-0.5 font-display text-[13px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-                MAX
-              </span>
-            ) : (
-              <span
-                className="shrink-0 rounded-full bg-night-950/70 px-2 py-0.5 text-[12px] font-black tabular-nums text-gold-200 ring-1 ring-gold-300/30"
-                data-testid="upgrade-level"
-              >
-                Lv {upgrade.level}/{upgrade.max_level}
-              </span>
-            )}
-          </div>
-          <p className="mt-0.5 text-[13px] leading-snug text-muted">{upgrade.description}</p>
-        </div>
-      </div>
-
-      <div className="mt-2.5 flex gap-1" aria-hidden>
-        {Array.from({ length: upgrade.max_level }, (_, index) => (
-          <span
-            // biome-ignore lint/suspicious/noArrayIndexKey: the pips are positions, not items
-            key={index}
-            className={cx(
-              'h-1.5 flex-1 rounded-full',
-              index < upgrade.level
-                ? 'bg-[linear-gradient(90deg,#ffe585,#ffb416)] shadow-[0_0_6px_rgb(255_194_31/0.6)]'
-                : 'bg-white/10',
-            )}
-          />
-        ))}
-      </div>
-
+      <UpgradeHeading upgrade={upgrade} maxed={maxed} />
+      <LevelPips level={upgrade.level} max={upgrade.max_level} />
       <div className="mt-3 flex items-center justify-between gap-3">
         <p className="min-w-0 text-[13px] leading-tight font-bold">
           <span className="text-ink/75">{upgrade.effect}</span>
@@ -142,5 +99,57 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
         />
       )}
     </article>
+  );
+}
+
+/** The track's picture, title, level out of the maximum (or MAX) and what it does. */
+function UpgradeHeading({ upgrade, maxed }: { upgrade: UpgradeView; maxed: boolean }) {
+  const art = ART[upgrade.kind];
+  return (
+    <div className="flex gap-3">
+      <div
+        className={cx('grid size-14 shrink-0 place-items-center rounded-2xl ring-1 ring-white/25', art.tile)}
+      >
+        <EmojiArt name={art.emoji} className="size-9 drop-shadow-[0_3px_5px_rgb(0_0_0/0.35)]" />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="truncate font-display text-[19px] leading-tight text-ink">{upgrade.title}</h3>
+          {maxed ? (
+            <span className="shrink-0 rounded-full bg-[linear-gradient(180deg,#fff0a8,#ffb416)] px-2.5 py-0.5 font-display text-[13px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+              MAX
+            </span>
+          ) : (
+            <span
+              className="shrink-0 rounded-full bg-night-950/70 px-2 py-0.5 text-[12px] font-black tabular-nums text-gold-200 ring-1 ring-gold-300/30"
+              data-testid="upgrade-level"
+            >
+              Lv {upgrade.level}/{upgrade.max_level}
+            </span>
+          )}
+        </div>
+        <p className="mt-0.5 text-[13px] leading-snug text-muted">{upgrade.description}</p>
+      </div>
+    </div>
+  );
+}
+
+/** One pip per level, lit up to the current one. */
+function LevelPips({ level, max }: { level: number; max: number }) {
+  return (
+    <div className="mt-2.5 flex gap-1" aria-hidden>
+      {Array.from({ length: max }, (_, index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pips are positions, not items
+          key={index}
+          className={cx(
+            'h-1.5 flex-1 rounded-full',
+            index < level
+              ? 'bg-[linear-gradient(90deg,#ffe585,#ffb416)] shadow-[0_0_6px_rgb(255_194_31/0.6)]'
+              : 'bg-white/10',
+          )}
+        />
+      ))}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { LEADERBOARD_LIST_ROWS, LEADERBOARD_PODIUM } from '@titans/shared/constants';
+import type { LeaderboardEntry } from '@titans/shared/leaderboard/schemas';
 import type { User } from '@titans/shared/user/schemas';
 import { type ReactNode, useMemo } from 'react';
 import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
@@ -39,72 +40,14 @@ function BackToHome() {
  */
 export function LeaderboardScreen({ user }: { user: User }) {
   const board = useLeaderboard();
-  const mine = useMyRank();
-
-  const own = mine.data;
-  const footer = useMemo(
-    () => (
-      // pb-7 keeps the row above the raised Home button, which rises 1.5rem over the nav.
-      <div className="px-3 pb-7">
-        <div className="rounded-[20px] bg-night-900/90 p-1 shadow-[0_-6px_24px_rgb(0_0_0/0.45)] backdrop-blur">
-          <LeaderboardRow
-            rank={own?.rank ?? null}
-            username={own?.username ?? user.username}
-            name={own?.name ?? ''}
-            picture={own?.profile_picture ?? user.profile_picture}
-            coins={own?.coins ?? user.coins}
-            referralEarnings={own?.referral_earnings ?? 0}
-            you
-          />
-        </div>
-      </div>
-    ),
-    [own, user.username, user.profile_picture, user.coins],
-  );
-  useLayoutOptions({ footer });
-
+  useOwnRowFooter(user);
   const entries = board.data ?? [];
-  const rest = entries.slice(LEADERBOARD_PODIUM, LEADERBOARD_PODIUM + LEADERBOARD_LIST_ROWS);
-
   let body: ReactNode;
-  if (board.isPending) {
-    body = (
-      <div className="mt-6 flex flex-col gap-2" role="status" aria-label="Loading leaderboard">
-        <Skeleton className="h-48 rounded-3xl" />
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-14 rounded-2xl" />
-        ))}
-      </div>
-    );
-  } else if (entries.length === 0) {
-    // spec-a §8: leaderboard errors are only logged; the player sees the empty state.
+  if (board.isPending) body = <LeaderboardSkeleton />;
+  // spec-a §8: leaderboard errors are only logged; the player sees the empty state.
+  else if (entries.length === 0)
     body = <EmptyState art="trophy" title="No leaderboard data available" className="mt-4" />;
-  } else {
-    body = (
-      <>
-        <Podium entries={entries.slice(0, LEADERBOARD_PODIUM)} />
-        {rest.length > 0 && (
-          <ol
-            className="panel mt-4 divide-y divide-white/[0.06] overflow-hidden rounded-3xl"
-            aria-label="Ranking"
-          >
-            {rest.map((entry) => (
-              <li key={entry.rank}>
-                <LeaderboardRow
-                  rank={entry.rank}
-                  username={entry.username}
-                  name={entry.name}
-                  picture={entry.profile_picture}
-                  coins={entry.coins}
-                  referralEarnings={entry.referral_earnings}
-                />
-              </li>
-            ))}
-          </ol>
-        )}
-      </>
-    );
-  }
+  else body = <Standings entries={entries} />;
 
   return (
     <section aria-label="Leaderboard" className="px-4 pt-1 pb-28">
@@ -126,5 +69,70 @@ export function LeaderboardScreen({ user }: { user: User }) {
       </div>
       {body}
     </section>
+  );
+}
+
+/** The player's own row, pinned above the navigation with rank or "-" and (You). */
+function useOwnRowFooter(user: User) {
+  const own = useMyRank().data;
+  const footer = useMemo(
+    () => (
+      // pb-7 keeps the row above the raised Home button, which rises 1.5rem over the nav.
+      <div className="px-3 pb-7">
+        <div className="rounded-[20px] bg-night-900/90 p-1 shadow-[0_-6px_24px_rgb(0_0_0/0.45)] backdrop-blur">
+          <LeaderboardRow
+            rank={own?.rank ?? null}
+            username={own?.username ?? user.username}
+            name={own?.name ?? ''}
+            picture={own?.profile_picture ?? user.profile_picture}
+            coins={own?.coins ?? user.coins}
+            referralEarnings={own?.referral_earnings ?? 0}
+            you
+          />
+        </div>
+      </div>
+    ),
+    [own, user.username, user.profile_picture, user.coins],
+  );
+  useLayoutOptions({ footer });
+}
+
+function LeaderboardSkeleton() {
+  return (
+    <div className="mt-6 flex flex-col gap-2" role="status" aria-label="Loading leaderboard">
+      <Skeleton className="h-48 rounded-3xl" />
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} className="h-14 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+/** The podium of the top 3 and the next rows (D-LB-2). */
+function Standings({ entries }: { entries: LeaderboardEntry[] }) {
+  const rest = entries.slice(LEADERBOARD_PODIUM, LEADERBOARD_PODIUM + LEADERBOARD_LIST_ROWS);
+  return (
+    <>
+      <Podium entries={entries.slice(0, LEADERBOARD_PODIUM)} />
+      {rest.length > 0 && (
+        <ol
+          className="panel mt-4 divide-y divide-white/[0.06] overflow-hidden rounded-3xl"
+          aria-label="Ranking"
+        >
+          {rest.map((entry) => (
+            <li key={entry.rank}>
+              <LeaderboardRow
+                rank={entry.rank}
+                username={entry.username}
+                name={entry.name}
+                picture={entry.profile_picture}
+                coins={entry.coins}
+                referralEarnings={entry.referral_earnings}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
   );
 }

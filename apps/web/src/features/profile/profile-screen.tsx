@@ -84,30 +84,17 @@ export interface ProfileScreenProps {
 export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   const telegramUserId = getLaunchContext().player?.id ?? '';
   const navigate = useNavigate();
-  const historyIndex = useHistoryIndex();
-  const [params, setParams] = useSearchParams();
+  const { view, show, backToMain } = useProfileView();
   const { data: user } = useCurrentUser();
   const profile = useProfile(telegramUserId);
-  const coins = useBalance((state) => state.coins);
-  const synced = useBalance((state) => state.synced);
+  const hero = user?.avatars.find((avatar) => avatar.character_id === user.avatar);
+  // Kept here, not in the menu: the panel stays open across a visit to a sub-view.
   const [soundOpen, setSoundOpen] = useState(false);
-
-  const requested = params.get('view');
-  const view: ProfileView = isOneOf(PROFILE_VIEWS, requested) ? requested : 'main';
-  const show = (next: ProfileView) => setParams(next === 'main' ? {} : { view: next });
-  const backToMain = () => {
-    const index = historyIndex();
-    if (index > 0) navigate(-1);
-    else setParams({}, { replace: true });
-  };
 
   if (view === 'achievements') {
     return (
       <div className="px-4 pt-1 pb-6">
-        <AchievementsView
-          hero={user?.avatars.find((avatar) => avatar.character_id === user.avatar)}
-          onBack={backToMain}
-        />
+        <AchievementsView hero={hero} onBack={backToMain} />
       </div>
     );
   }
@@ -123,101 +110,144 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
       </section>
     );
   }
-
-  const name = user?.username || 'Player';
-  const hero = user?.avatars.find((avatar) => avatar.character_id === user.avatar);
   return (
     <section aria-label="Profile" className="px-4 pt-1 pb-6">
       <div className="flex items-center gap-3">
         <RoundBackButton label="Back to Home" onClick={() => navigate(paths.home.getHref())} />
         <h1 className="font-display text-[28px] leading-none text-gold">Profile</h1>
       </div>
-
-      <div className="panel relative mt-3 overflow-hidden rounded-3xl p-4">
-        <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
-        <div className="relative flex items-center gap-3.5">
-          <PlayerAvatar src={user?.profile_picture ?? ''} name={name} className="size-16" />
-          <div className="min-w-0 flex-1">
-            <p
-              className="truncate font-display text-[24px] leading-tight text-ink"
-              data-testid="profile-name"
-            >
-              {name}
-            </p>
-            <span className="mt-1 inline-block rounded-full bg-gold-300 px-2.5 py-0.5 text-[12px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-              Level {heroLevel(user)}
-            </span>
-          </div>
-        </div>
-        <div className="relative mt-3.5 grid grid-cols-2 gap-2">
-          <div className="flex items-center gap-2 rounded-2xl bg-night-950/60 px-3 py-2 ring-1 ring-white/10">
-            <GameIcon name="coin" className="size-7" />
-            <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-coins">
-              {formatNumber(synced ? coins : (profile.data?.currentCoins ?? user?.coins ?? 0))}
-            </span>
-          </div>
-          <div className="flex items-center gap-2 rounded-2xl bg-night-950/60 px-3 py-2 ring-1 ring-white/10">
-            <GameIcon name="star" className="size-7" />
-            <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-stars">
-              {formatNumber(user?.gems ?? 0)}
-            </span>
-            <span className="text-[12px] font-bold text-muted">Stars</span>
-          </div>
-        </div>
-      </div>
-
-      <section className="panel mt-3 flex items-center gap-3 rounded-3xl p-3" aria-label="Selected character">
-        <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/60 ring-2 ring-gold-300/60">
-          {hero ? (
-            <img src={hero.image} alt="" className="size-full object-cover" />
-          ) : (
-            <EmojiArt name="crown" className="size-10 opacity-60" />
-          )}
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Selected character</p>
-          <p className="truncate font-display text-[20px] leading-tight text-ink">
-            {hero?.name ?? 'No Character Selected'}
-          </p>
-          {hero && <p className="text-[13px] font-bold text-gold-200">Lv {hero.level}</p>}
-        </div>
-      </section>
-
+      <ProfileCard user={user} profile={profile.data} />
+      <SelectedCharacter hero={hero} />
       <h2 className="mt-5 mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
         Stats
       </h2>
       <ProfileStats profile={profile.data} />
+      <ProfileMenu
+        show={show}
+        totalReferrals={profile.data?.totalReferrals ?? 0}
+        soundOpen={soundOpen}
+        onSound={() => setSoundOpen((open) => !open)}
+      />
+    </section>
+  );
+}
 
-      <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
-        <MenuRow art="backpack" label="Inventory" onClick={() => show('inventory')} />
-        <MenuRow art="trophy" label="Achievements" onClick={() => show('achievements')} />
-        <MenuRow art="scroll" label="FAQ" onClick={() => show('faq')} />
-        <div>
-          <MenuRow
-            art="speaker-high-volume"
-            label="Sound Settings"
-            expanded={soundOpen}
-            onClick={() => setSoundOpen((open) => !open)}
-          />
-          {soundOpen && (
-            <div className="px-4 pb-3 animate-fade-in">
-              <SoundSettingsPanel />
-            </div>
-          )}
+type CurrentUser = ReturnType<typeof useCurrentUser>['data'];
+type Profile = ReturnType<typeof useProfile>['data'];
+type Hero = NonNullable<CurrentUser>['avatars'][number];
+
+/** The sub-view in `?view=`; Back returns to main through history when it can. */
+function useProfileView() {
+  const navigate = useNavigate();
+  const historyIndex = useHistoryIndex();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('view');
+  const view: ProfileView = isOneOf(PROFILE_VIEWS, requested) ? requested : 'main';
+  const show = (next: ProfileView) => setParams(next === 'main' ? {} : { view: next });
+  const backToMain = () => {
+    const index = historyIndex();
+    if (index > 0) navigate(-1);
+    else setParams({}, { replace: true });
+  };
+  return { view, show, backToMain };
+}
+
+/** Picture, name and level from the Telegram account, coins (live once synced) and Stars. */
+function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile }) {
+  const coins = useBalance((state) => state.coins);
+  const synced = useBalance((state) => state.synced);
+  const name = user?.username || 'Player';
+  return (
+    <div className="panel relative mt-3 overflow-hidden rounded-3xl p-4">
+      <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
+      <div className="relative flex items-center gap-3.5">
+        <PlayerAvatar src={user?.profile_picture ?? ''} name={name} className="size-16" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-display text-[24px] leading-tight text-ink" data-testid="profile-name">
+            {name}
+          </p>
+          <span className="mt-1 inline-block rounded-full bg-gold-300 px-2.5 py-0.5 text-[12px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+            Level {heroLevel(user)}
+          </span>
         </div>
-        <MenuRow
-          art="people-hugging"
-          label="Total Referral"
-          detail={
-            <span
-              className="font-display text-[20px] text-gold-200 tabular-nums"
-              data-testid="profile-referrals"
-            >
-              {formatNumber(profile.data?.totalReferrals ?? 0)}
-            </span>
-          }
-        />
+      </div>
+      <div className="relative mt-3.5 grid grid-cols-2 gap-2">
+        <div className="flex items-center gap-2 rounded-2xl bg-night-950/60 px-3 py-2 ring-1 ring-white/10">
+          <GameIcon name="coin" className="size-7" />
+          <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-coins">
+            {formatNumber(synced ? coins : (profile?.currentCoins ?? user?.coins ?? 0))}
+          </span>
+        </div>
+        <div className="flex items-center gap-2 rounded-2xl bg-night-950/60 px-3 py-2 ring-1 ring-white/10">
+          <GameIcon name="star" className="size-7" />
+          <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-stars">
+            {formatNumber(user?.gems ?? 0)}
+          </span>
+          <span className="text-[12px] font-bold text-muted">Stars</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
+  return (
+    <section className="panel mt-3 flex items-center gap-3 rounded-3xl p-3" aria-label="Selected character">
+      <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/60 ring-2 ring-gold-300/60">
+        {hero ? (
+          <img src={hero.image} alt="" className="size-full object-cover" />
+        ) : (
+          <EmojiArt name="crown" className="size-10 opacity-60" />
+        )}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Selected character</p>
+        <p className="truncate font-display text-[20px] leading-tight text-ink">
+          {hero?.name ?? 'No Character Selected'}
+        </p>
+        {hero && <p className="text-[13px] font-bold text-gold-200">Lv {hero.level}</p>}
       </div>
     </section>
+  );
+}
+
+/** Inventory, Achievements, FAQ, Sound Settings (opening in place) and Total Referral. */
+function ProfileMenu({
+  show,
+  totalReferrals,
+  soundOpen,
+  onSound,
+}: {
+  show(view: ProfileView): void;
+  totalReferrals: number;
+  soundOpen: boolean;
+  onSound(): void;
+}) {
+  return (
+    <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
+      <MenuRow art="backpack" label="Inventory" onClick={() => show('inventory')} />
+      <MenuRow art="trophy" label="Achievements" onClick={() => show('achievements')} />
+      <MenuRow art="scroll" label="FAQ" onClick={() => show('faq')} />
+      <div>
+        <MenuRow art="speaker-high-volume" label="Sound Settings" expanded={soundOpen} onClick={onSound} />
+        {soundOpen && (
+          <div className="px-4 pb-3 animate-fade-in">
+            <SoundSettingsPanel />
+          </div>
+        )}
+      </div>
+      <MenuRow
+        art="people-hugging"
+        label="Total Referral"
+        detail={
+          <span
+            className="font-display text-[20px] text-gold-200 tabular-nums"
+            data-testid="profile-referrals"
+          >
+            {formatNumber(totalReferrals)}
+          </span>
+        }
+      />
+    </div>
   );
 }

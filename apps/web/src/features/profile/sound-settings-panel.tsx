@@ -3,6 +3,55 @@ import { useSoundSettings } from '../../lib/audio/sound-settings.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 
+/**
+ * A switch named by its row ("Music"); its state is aria-checked and the word beside the
+ * track, which follows it (decisions: D-UI-2). The knob sits inside the track, left when
+ * off on a dim track, right when on on a green one.
+ */
+function SoundSwitch({ labelledBy, on, onToggle }: { labelledBy: string; on: boolean; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      aria-labelledby={labelledBy}
+      data-testid="sound-switch"
+      onClick={() => {
+        haptics.selection();
+        onToggle();
+      }}
+      className="flex items-center gap-2"
+    >
+      <span
+        data-testid="sound-switch-state"
+        className={cx(
+          'w-7 text-right text-[12px] font-black tracking-[0.08em] uppercase',
+          on ? 'text-success-400' : 'text-muted',
+        )}
+      >
+        {on ? 'On' : 'Off'}
+      </span>
+      <span
+        data-testid="sound-switch-track"
+        className={cx(
+          'relative flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition-colors',
+          on
+            ? 'bg-[linear-gradient(180deg,#86efac,#16a34a)] ring-success-400/60'
+            : 'bg-night-950/70 ring-white/20',
+        )}
+      >
+        <span
+          data-testid="sound-switch-knob"
+          className={cx(
+            'size-6 rounded-full shadow transition-transform',
+            on ? 'translate-x-5 bg-white' : 'translate-x-0 bg-white/45',
+          )}
+        />
+      </span>
+    </button>
+  );
+}
+
 function SoundRow({
   label,
   muted,
@@ -24,50 +73,7 @@ function SoundRow({
         <span id={id} className="text-[15px] font-extrabold text-ink">
           {label}
         </span>
-        {/*
-          A switch named by its row ("Music"); its state is aria-checked and the word beside the
-          track, which follows it (decisions: D-UI-2). The knob sits inside the track, left when
-          off on a dim track, right when on on a green one.
-        */}
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby={id}
-          data-testid="sound-switch"
-          onClick={() => {
-            haptics.selection();
-            onMuted(on);
-          }}
-          className="flex items-center gap-2"
-        >
-          <span
-            data-testid="sound-switch-state"
-            className={cx(
-              'w-7 text-right text-[12px] font-black tracking-[0.08em] uppercase',
-              on ? 'text-success-400' : 'text-muted',
-            )}
-          >
-            {on ? 'On' : 'Off'}
-          </span>
-          <span
-            data-testid="sound-switch-track"
-            className={cx(
-              'relative flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 ring-1 transition-colors',
-              on
-                ? 'bg-[linear-gradient(180deg,#86efac,#16a34a)] ring-success-400/60'
-                : 'bg-night-950/70 ring-white/20',
-            )}
-          >
-            <span
-              data-testid="sound-switch-knob"
-              className={cx(
-                'size-6 rounded-full shadow transition-transform',
-                on ? 'translate-x-5 bg-white' : 'translate-x-0 bg-white/45',
-              )}
-            />
-          </span>
-        </button>
+        <SoundSwitch labelledBy={id} on={on} onToggle={() => onMuted(on)} />
       </div>
       {/* spec-a §2: a slider from 0 to 1 in steps of 0.01, disabled while muted. */}
       <input
