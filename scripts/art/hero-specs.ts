@@ -63,7 +63,7 @@ export const HERO_ART: Record<string, HeroSpec> = {
     outfit: { fur: '#a9c4b0', cloth: '#4b3a6b', trim: '#b9a2e0', robe: true },
     props: [{ kind: 'staff', orb: '#b27cff' }],
   },
-  'dumpling-the-steadfast': {
+  'dumpling-the-bold': {
     head: { race: 'PANDA', fur: '#f7f5f0', light: '#ffffff', mark: '#2a2533', eye: '#6b4a2a', mood: 'bold' },
     outfit: { fur: '#2a2533', cloth: '#d8573c', trim: '#f4d27a' },
     props: [{ kind: 'ladle' }, { kind: 'shield', color: '#b8c0cc', emblem: '#d8573c', round: true }],
