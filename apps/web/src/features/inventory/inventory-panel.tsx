@@ -2,14 +2,9 @@ import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/sch
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Tabs } from '../../components/tabs.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
-import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
 import { InventoryCard } from './inventory-card.tsx';
@@ -19,7 +14,13 @@ import {
   entryName,
   PROFILE_INVENTORY_TABS,
 } from './inventory-entry.ts';
-import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
+import {
+  equipAction,
+  InventoryEmpty,
+  InventoryLoadFailed,
+  InventoryLoading,
+  useEquipped,
+} from './inventory-states.tsx';
 import { useInventoryActions } from './use-inventory-actions.ts';
 
 /**
@@ -28,13 +29,11 @@ import { useInventoryActions } from './use-inventory-actions.ts';
  */
 export function InventoryPanel() {
   const telegramUserId = getLaunchContext().player?.id ?? '';
-  const navigate = useNavigate();
-  const { data: user } = useCurrentUser();
   const [type, setType] = useState<InventoryType | null>(null);
   const [search, setSearch] = useState('');
   const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
   const actions = useInventoryActions();
-  const equipCharacter = (characterId: string) => () => actions.equip(characterId);
+  const equipped = useEquipped();
 
   const withDefault = (entries: InventoryEntry[]) =>
     type === null || type === 'background' ? [...entries, DEFAULT_BACKGROUND_ENTRY] : entries;
@@ -43,101 +42,35 @@ export function InventoryPanel() {
     (entry) => needle === '' || entryName(entry).toLowerCase().includes(needle),
   );
   const owned = inventory.data?.items ?? [];
-
-  const equippedOf = (entry: InventoryEntry) =>
-    entry.item_type === 'character'
-      ? entry.character_id === user?.avatar
-      : entry.item_type === 'background' && entry.item_id === (user?.background_item_id ?? null);
   const card = (entry: InventoryEntry) => (
     <InventoryCard
       key={entry._id}
       entry={entry}
-      equipped={equippedOf(entry)}
+      equipped={equipped(entry)}
       busy={actions.equipping !== null}
-      onEquip={
-        entry.item_type === 'character' && entry.character_id
-          ? equipCharacter(entry.character_id)
-          : entry.item_type === 'background'
-            ? () => actions.askBackground(entry)
-            : undefined
-      }
+      onEquip={equipAction(entry, actions)}
     />
   );
 
   let body: ReactNode;
   if (inventory.isError) {
-    body = (
-      <EmptyState
-        art="warning"
-        title={inventoryLoadError(inventory.error)}
-        action={
-          <Button variant="secondary" block onClick={() => void inventory.refetch()}>
-            Try Again
-          </Button>
-        }
-      />
-    );
+    body = <InventoryLoadFailed error={inventory.error} onRetry={() => void inventory.refetch()} />;
   } else if (!inventory.data) {
-    body = (
-      <div className="grid grid-cols-3 gap-2.5" role="status" aria-label="Loading inventory">
-        {[0, 1, 2, 3, 4, 5].map((index) => (
-          <Skeleton key={index} className="aspect-[3/4] rounded-[18px]" />
-        ))}
-      </div>
-    );
+    body = <InventoryLoading cards={6} className="grid grid-cols-3 gap-2.5" />;
   } else if (type === null && owned.length === 0 && needle === '') {
-    body = (
-      <EmptyState
-        art="backpack"
-        title={INVENTORY_EMPTY}
-        action={
-          <Button block onClick={() => navigate(paths.marketplace.getHref())}>
-            Visit Marketplace
-          </Button>
-        }
-      />
-    );
+    body = <InventoryEmpty />;
   } else if (entries.length === 0) {
     const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'items';
     body = <EmptyState art="backpack" title={`No ${type ? label : 'items'} available`} />;
   } else if (type === null) {
-    body = (
-      <div className="flex flex-col gap-4">
-        {ALL_VIEW_SECTIONS.map((section) => {
-          const matching = entries.filter(section.match);
-          if (matching.length === 0) return null;
-          return (
-            <section key={section.title} aria-label={section.title}>
-              <h3 className="mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
-                {section.title}
-              </h3>
-              <div className="grid grid-cols-3 gap-2.5">{matching.map(card)}</div>
-            </section>
-          );
-        })}
-      </div>
-    );
+    body = <AllSections entries={entries} card={card} />;
   } else {
     body = <div className="grid grid-cols-3 gap-2.5">{entries.map(card)}</div>;
   }
 
   return (
     <div>
-      <Tabs
-        label="Inventory filters"
-        items={PROFILE_INVENTORY_TABS.map((tab) => ({ value: tab.type, label: tab.label, key: tab.label }))}
-        value={type}
-        onChange={setType}
-        className="no-scrollbar -mx-4 flex gap-1.5 overflow-x-auto px-4 pb-1"
-        tabClassName={(selected) =>
-          cx(
-            'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
-            selected
-              ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
-              : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
-          )
-        }
-      />
+      <FilterTabs type={type} onType={setType} />
       <input
         type="search"
         value={search}
@@ -154,5 +87,57 @@ export function InventoryPanel() {
         onCancel={actions.cancelBackground}
       />
     </div>
+  );
+}
+
+/** The All view: one titled section per kind, each left out when empty. */
+function AllSections({
+  entries,
+  card,
+}: {
+  entries: InventoryEntry[];
+  card(entry: InventoryEntry): ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {ALL_VIEW_SECTIONS.map((section) => {
+        const matching = entries.filter(section.match);
+        if (matching.length === 0) return null;
+        return (
+          <section key={section.title} aria-label={section.title}>
+            <h3 className="mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
+              {section.title}
+            </h3>
+            <div className="grid grid-cols-3 gap-2.5">{matching.map(card)}</div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function FilterTabs({
+  type,
+  onType,
+}: {
+  type: InventoryType | null;
+  onType(type: InventoryType | null): void;
+}) {
+  return (
+    <Tabs
+      label="Inventory filters"
+      items={PROFILE_INVENTORY_TABS.map((tab) => ({ value: tab.type, label: tab.label, key: tab.label }))}
+      value={type}
+      onChange={onType}
+      className="no-scrollbar -mx-4 flex gap-1.5 overflow-x-auto px-4 pb-1"
+      tabClassName={(selected) =>
+        cx(
+          'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
+          selected
+            ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
+            : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
+        )
+      }
+    />
   );
 }

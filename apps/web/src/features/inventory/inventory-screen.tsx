@@ -1,20 +1,21 @@
-import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
+import type { InventoryType } from '@titans/shared/inventory/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
-import { useCurrentUser } from '../users/api/get-user.ts';
 import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
 import { InventoryCard } from './inventory-card.tsx';
 import { DEFAULT_BACKGROUND_ENTRY, PROFILE_INVENTORY_TABS } from './inventory-entry.ts';
-import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
+import {
+  equipAction,
+  InventoryEmpty,
+  InventoryLoadFailed,
+  InventoryLoading,
+  useEquipped,
+} from './inventory-states.tsx';
 import { useInventoryActions } from './use-inventory-actions.ts';
 
 /**
@@ -24,54 +25,21 @@ import { useInventoryActions } from './use-inventory-actions.ts';
  */
 export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   const telegramUserId = getLaunchContext().player?.id ?? '';
-  const navigate = useNavigate();
-  const { data: user } = useCurrentUser();
   const [type, setType] = useState<InventoryType | null>(null);
   const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
   const actions = useInventoryActions();
-  const equipCharacter = (characterId: string) => () => actions.equip(characterId);
+  const equipped = useEquipped();
   const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'All Items';
   const items = inventory.data?.items ?? [];
   const entries = type === null || type === 'background' ? [...items, DEFAULT_BACKGROUND_ENTRY] : items;
 
-  const equippedOf = (entry: InventoryEntry) =>
-    entry.item_type === 'character'
-      ? entry.character_id === user?.avatar
-      : entry.item_type === 'background' && entry.item_id === (user?.background_item_id ?? null);
-
   let body: ReactNode;
   if (inventory.isError) {
-    body = (
-      <EmptyState
-        art="warning"
-        title={inventoryLoadError(inventory.error)}
-        action={
-          <Button variant="secondary" block onClick={() => void inventory.refetch()}>
-            Try Again
-          </Button>
-        }
-      />
-    );
+    body = <InventoryLoadFailed error={inventory.error} onRetry={() => void inventory.refetch()} />;
   } else if (!inventory.data) {
-    body = (
-      <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading inventory">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="aspect-[3/4] rounded-[18px]" />
-        ))}
-      </div>
-    );
+    body = <InventoryLoading cards={4} className="grid grid-cols-2 gap-3" />;
   } else if (type === null && items.length === 0) {
-    body = (
-      <EmptyState
-        art="backpack"
-        title={INVENTORY_EMPTY}
-        action={
-          <Button block onClick={() => navigate(paths.marketplace.getHref())}>
-            Visit Marketplace
-          </Button>
-        }
-      />
-    );
+    body = <InventoryEmpty />;
   } else if (entries.length === 0) {
     body = <EmptyState art="backpack" title={`No ${label} available`} />;
   } else {
@@ -82,15 +50,9 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
             key={entry._id}
             entry={entry}
             detailed
-            equipped={equippedOf(entry)}
+            equipped={equipped(entry)}
             busy={actions.equipping !== null}
-            onEquip={
-              entry.item_type === 'character' && entry.character_id
-                ? equipCharacter(entry.character_id)
-                : entry.item_type === 'background'
-                  ? () => actions.askBackground(entry)
-                  : undefined
-            }
+            onEquip={equipAction(entry, actions)}
           />
         ))}
       </div>
@@ -100,30 +62,7 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   return (
     <section aria-label="Inventory" className="px-4 pt-1 pb-4">
       <h1 className="font-display text-[30px] leading-tight text-gold">Inventory</h1>
-      <div className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4 pb-1">
-        {PROFILE_INVENTORY_TABS.map((tab) => {
-          const selected = tab.type === type;
-          return (
-            <button
-              key={tab.label}
-              type="button"
-              aria-pressed={selected}
-              onClick={() => {
-                haptics.selection();
-                setType(tab.type);
-              }}
-              className={cx(
-                'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
-                selected
-                  ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
-                  : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
-              )}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+      <FilterChips type={type} onType={setType} />
       {type !== null && (
         <p className="mt-2 flex items-center justify-between rounded-xl bg-white/[0.05] px-3 py-1.5 text-[13px] text-muted">
           <span>
@@ -143,5 +82,41 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
         onCancel={actions.cancelBackground}
       />
     </section>
+  );
+}
+
+/** All Items and one chip per type; the chosen one is pressed. */
+function FilterChips({
+  type,
+  onType,
+}: {
+  type: InventoryType | null;
+  onType(type: InventoryType | null): void;
+}) {
+  return (
+    <div className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4 pb-1">
+      {PROFILE_INVENTORY_TABS.map((tab) => {
+        const selected = tab.type === type;
+        return (
+          <button
+            key={tab.label}
+            type="button"
+            aria-pressed={selected}
+            onClick={() => {
+              haptics.selection();
+              onType(tab.type);
+            }}
+            className={cx(
+              'shrink-0 rounded-full px-3.5 py-1.5 text-[13px] font-extrabold whitespace-nowrap',
+              selected
+                ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
+                : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
   );
 }
