@@ -21,7 +21,9 @@ function StreakLine({ view }: { view: DailyRewardsView }) {
     <div className="relative flex items-center gap-3">
       <EmojiArt name="fire" className="size-11 drop-shadow-[0_4px_8px_rgb(255_120_0/0.5)]" />
       <div>
-        <p className="text-[11px] font-black tracking-[0.16em] whitespace-nowrap text-muted uppercase">Daily streak</p>
+        <p className="text-[11px] font-black tracking-[0.16em] whitespace-nowrap text-muted uppercase">
+          Daily streak
+        </p>
         <p className="font-display text-[24px] leading-tight text-ink" data-testid="daily-streak">
           {streak} {streak === 1 ? 'day' : 'days'}
         </p>

@@ -20,6 +20,59 @@ export interface TaskCardProps {
   cardRef?: (element: Element | null) => void;
 }
 
+/** The task's picture, with a check over it once claimed. */
+function TaskArt({ task }: { task: TaskView }) {
+  return (
+    <div className="relative grid size-14 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/50 ring-1 ring-white/12">
+      {task.metadata.image_url ? (
+        <img
+          src={task.metadata.image_url}
+          alt=""
+          aria-hidden
+          className="size-full object-cover"
+          draggable={false}
+        />
+      ) : (
+        <EmojiArt name={FALLBACK_ART[task.type]} className="size-9" />
+      )}
+      {task.completed && (
+        <span className="absolute inset-0 grid place-items-center bg-success-700/55">
+          <svg viewBox="0 0 24 24" className="size-8 text-white drop-shadow" aria-hidden>
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M5 12.5l4.2 4.2L19 7"
+            />
+          </svg>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The reward (K from 1000), a quiz's answered count, and how long a visit must last (D-UI-7). */
+function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
+  return (
+    <p className="mt-1 flex items-center gap-1 font-display text-[15px] text-gold-200">
+      <GameIcon name="coin" className="size-[18px]" />+{formatReward(reward)}
+      {task.type === 'quiz' && task.metadata.questions !== undefined && !task.completed && (
+        <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
+          {task.metadata.answered ?? 0}/{task.metadata.questions} answered
+        </span>
+      )}
+      {(task.metadata.task_url ?? task.metadata.link) && task.type !== 'quiz' && !task.completed && (
+        // How long the visit must last, said before it starts (D-UI-7).
+        <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
+          Stay {task.metadata.required_time} s
+        </span>
+      )}
+    </p>
+  );
+}
+
 /**
  * One task on the Quest Board: its picture, title, reward (K from 1000) and the spec's button
  * label (spec-a §4: Claimed, Continue / Start Quiz, Watch Now, Follow, Play Now, Claim, Complete).
@@ -44,33 +97,7 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
         task.completed && 'opacity-80',
       )}
     >
-      <div className="relative grid size-14 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/50 ring-1 ring-white/12">
-        {task.metadata.image_url ? (
-          <img
-            src={task.metadata.image_url}
-            alt=""
-            aria-hidden
-            className="size-full object-cover"
-            draggable={false}
-          />
-        ) : (
-          <EmojiArt name={FALLBACK_ART[task.type]} className="size-9" />
-        )}
-        {task.completed && (
-          <span className="absolute inset-0 grid place-items-center bg-success-700/55">
-            <svg viewBox="0 0 24 24" className="size-8 text-white drop-shadow" aria-hidden>
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="3.2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="M5 12.5l4.2 4.2L19 7"
-              />
-            </svg>
-          </span>
-        )}
-      </div>
+      <TaskArt task={task} />
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-1.5">
           <h3 className="line-clamp-2 font-display text-[16px] leading-tight text-ink">{task.title}</h3>
@@ -81,20 +108,7 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
           )}
         </div>
         <p className="mt-0.5 line-clamp-1 text-[12px] leading-snug text-muted">{task.description}</p>
-        <p className="mt-1 flex items-center gap-1 font-display text-[15px] text-gold-200">
-          <GameIcon name="coin" className="size-[18px]" />+{formatReward(reward)}
-          {task.type === 'quiz' && task.metadata.questions !== undefined && !task.completed && (
-            <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
-              {task.metadata.answered ?? 0}/{task.metadata.questions} answered
-            </span>
-          )}
-          {(task.metadata.task_url ?? task.metadata.link) && task.type !== 'quiz' && !task.completed && (
-            // How long the visit must last, said before it starts (D-UI-7).
-            <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
-              Stay {task.metadata.required_time} s
-            </span>
-          )}
-        </p>
+        <TaskReward task={task} reward={reward} />
       </div>
       {task.completed ? (
         <span className="shrink-0 rounded-full bg-success-500/18 px-3 py-1.5 font-display text-[14px] text-success-400 ring-1 ring-success-400/40">

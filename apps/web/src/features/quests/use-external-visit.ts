@@ -58,6 +58,33 @@ export function taskLink(task: TaskView): string | null {
 }
 
 /**
+ * On return: tells the server the visit ended and asks it to complete the task; it decides by its
+ * own clock (Q2). Too early says how long to stay (D-UI-7); a completion flies its coins.
+ */
+async function completeVisit(telegramUserId: string, visit: ExternalVisit, card: Element | null) {
+  const seconds = Math.round((Date.now() - visit.startTime) / 1000);
+  try {
+    await trackProgress({
+      telegram_user_id: telegramUserId,
+      task_id: visit.taskId,
+      metadata: { time_spent: seconds, completed: true },
+    }).catch(() => undefined);
+    const done = await completeTask(telegramUserId, visit.taskId);
+    celebrateClaim(card, done.reward);
+  } catch (error) {
+    // The link was opened: whether the server saw too little of it or none, it was too early.
+    if (isApiError(error) && (error.code === 'task/too-early' || error.code === 'task/not-started')) {
+      haptics.warning();
+      audioEngine.play('error');
+      toast.error(tooEarlyText(visit.requiredTime));
+    } else if (!(isApiError(error) && error.code === 'task/already-completed')) {
+      haptics.error();
+      toast.error(isApiError(error) && error.message ? error.message : 'Failed to complete the task');
+    }
+  }
+}
+
+/**
  * External-link tasks (spec-a §4), timed by the server (PRODUCT §2): opening the link tells the
  * server the visit started; on return the pending visit is read and cleared and the server is
  * asked to complete the task. It decides by its own clock; too early is refused with
@@ -75,27 +102,10 @@ export function useExternalVisit(telegramUserId: string) {
     const visit = readVisit();
     if (!visit) return;
     sessionStorage.removeItem(VISIT_KEY);
-    const seconds = Math.round((Date.now() - visit.startTime) / 1000);
     setBusyTask(visit.taskId);
     try {
       await starts.current.get(visit.taskId);
-      await trackProgress({
-        telegram_user_id: telegramUserId,
-        task_id: visit.taskId,
-        metadata: { time_spent: seconds, completed: true },
-      }).catch(() => undefined);
-      const done = await completeTask(telegramUserId, visit.taskId);
-      celebrateClaim(cards.current.get(visit.taskId) ?? null, done.reward);
-    } catch (error) {
-      // The link was opened: whether the server saw too little of it or none, it was too early.
-      if (isApiError(error) && (error.code === 'task/too-early' || error.code === 'task/not-started')) {
-        haptics.warning();
-        audioEngine.play('error');
-        toast.error(tooEarlyText(visit.requiredTime));
-      } else if (!(isApiError(error) && error.code === 'task/already-completed')) {
-        haptics.error();
-        toast.error(isApiError(error) && error.message ? error.message : 'Failed to complete the task');
-      }
+      await completeVisit(telegramUserId, visit, cards.current.get(visit.taskId) ?? null);
     } finally {
       setBusyTask(null);
       invalidateAfterCompletion(queryClient, telegramUserId);
