@@ -191,7 +191,37 @@ function nextSlice(): Promise<void> {
 async function compose(context: BaseAudioContext, destination: AudioNode) {
   const pulse = pulseWave(context);
   const noise = noiseBuffer(context);
+  const band = voices(context, destination);
+  for (const [bar, name] of PROGRESSION.entries()) {
+    await nextSlice();
+    const chord = CHORDS[name];
+    const start = bar * BAR;
+    padBar(band.pad, chord, start);
+    arpBar(band.arp, pulse, chord, start, bar);
+    bassBar(band.bass, chord, start, bar);
+    drumBar(band.kit, noise, start, bar);
+  }
+  // A snare roll in the last two beats, back into the top.
+  for (let i = 0; i < 8; i++) {
+    const at = (BARS - 1) * BAR + BEAT * 2 + i * STEP;
+    snare(band.kit, noise, at, 0.06 + i * 0.022, 900 + i);
+  }
+  for (const [bar, start, length, midi] of LEAD) {
+    note(band.lead, {
+      at: bar * BAR + start * STEP * 2,
+      length: length * STEP * 2 - 0.03,
+      midi,
+      level: 0.075,
+      wave: pulse,
+      attack: 0.01,
+      release: 0.12,
+      vibrato: true,
+    });
+  }
+}
 
+/** The band's buses: filtered pad, arpeggio panned left, bass, the lead with its echo, drums. */
+function voices(context: BaseAudioContext, destination: AudioNode) {
   const padFilter = context.createBiquadFilter();
   padFilter.type = 'lowpass';
   padFilter.frequency.value = 1_100;
@@ -225,91 +255,79 @@ async function compose(context: BaseAudioContext, destination: AudioNode) {
 
   const drums = context.createGain();
   drums.connect(destination);
+  const voice = (out: AudioNode): Voice => ({ context, out });
+  return {
+    pad: voice(padFilter),
+    arp: voice(arpFilter),
+    bass: voice(destination),
+    lead: voice(leadBus),
+    kit: voice(drums),
+  };
+}
 
-  const pad: Voice = { context, out: padFilter };
-  const arp: Voice = { context, out: arpFilter };
-  const bass: Voice = { context, out: destination };
-  const lead: Voice = { context, out: leadBus };
-  const kit: Voice = { context, out: drums };
-
-  for (const [bar, name] of PROGRESSION.entries()) {
-    await nextSlice();
-    const chord = CHORDS[name];
-    const start = bar * BAR;
-    const intro = bar < 4;
-    const full = bar >= 8;
-
-    for (const tone of chord.pad) {
-      for (const detune of [-7, 7]) {
-        note(pad, {
-          at: start,
-          length: BAR,
-          midi: tone,
-          level: 0.045,
-          type: 'sawtooth',
-          attack: 0.45,
-          release: 0.9,
-          detune,
-        });
-      }
-    }
-
-    ARP_PATTERN.forEach((index, step) => {
-      const pitch = chord.arp[index];
-      if (pitch === undefined) return;
-      const sparkle = full && step % 4 === 3 ? 12 : 0;
-      note(arp, {
-        at: start + step * STEP,
-        length: STEP * 0.7,
-        midi: pitch + sparkle,
-        level: intro ? 0.035 : 0.05,
-        wave: pulse,
-        release: 0.05,
+function padBar(pad: Voice, chord: Chord, start: number) {
+  for (const tone of chord.pad) {
+    for (const detune of [-7, 7]) {
+      note(pad, {
+        at: start,
+        length: BAR,
+        midi: tone,
+        level: 0.045,
+        type: 'sawtooth',
+        attack: 0.45,
+        release: 0.9,
+        detune,
       });
-    });
-
-    const bassLine = intro ? [0, null, null, null, 0, null, null, null] : [0, 0, 12, 0, 7, 0, 12, 7];
-    bassLine.forEach((interval, eighth) => {
-      if (interval === null) return;
-      note(bass, {
-        at: start + eighth * STEP * 2,
-        length: intro ? BEAT * 1.8 : STEP * 1.6,
-        midi: chord.bass + interval,
-        level: 0.24,
-        type: 'triangle',
-        release: 0.06,
-      });
-    });
-
-    for (let beat = 0; beat < 4; beat++) {
-      const at = start + beat * BEAT;
-      const index = bar * 4 + beat;
-      if (beat === 0 || (!intro && beat === 2)) kick(kit, at, full ? 0.55 : 0.42);
-      if (full && beat === 2) kick(kit, at + STEP * 2, 0.3);
-      if ((full && (beat === 1 || beat === 3)) || (bar >= 4 && !full && beat === 3))
-        snare(kit, noise, at, 0.2, index);
-      hat(kit, noise, at + STEP * 2, intro ? 0.05 : 0.08, index);
-      if (full) hat(kit, noise, at, 0.04, index + 7);
     }
   }
+}
 
-  // A snare roll in the last two beats, back into the top.
-  for (let i = 0; i < 8; i++) {
-    const at = (BARS - 1) * BAR + BEAT * 2 + i * STEP;
-    snare(kit, noise, at, 0.06 + i * 0.022, 900 + i);
-  }
-
-  for (const [bar, start, length, midi] of LEAD) {
-    note(lead, {
-      at: bar * BAR + start * STEP * 2,
-      length: length * STEP * 2 - 0.03,
-      midi,
-      level: 0.075,
+function arpBar(arp: Voice, pulse: PeriodicWave, chord: Chord, start: number, bar: number) {
+  const intro = bar < 4;
+  const full = bar >= 8;
+  ARP_PATTERN.forEach((index, step) => {
+    const pitch = chord.arp[index];
+    if (pitch === undefined) return;
+    const sparkle = full && step % 4 === 3 ? 12 : 0;
+    note(arp, {
+      at: start + step * STEP,
+      length: STEP * 0.7,
+      midi: pitch + sparkle,
+      level: intro ? 0.035 : 0.05,
       wave: pulse,
-      attack: 0.01,
-      release: 0.12,
-      vibrato: true,
+      release: 0.05,
     });
+  });
+}
+
+function bassBar(bass: Voice, chord: Chord, start: number, bar: number) {
+  const intro = bar < 4;
+  const bassLine = intro ? [0, null, null, null, 0, null, null, null] : [0, 0, 12, 0, 7, 0, 12, 7];
+  bassLine.forEach((interval, eighth) => {
+    if (interval === null) return;
+    note(bass, {
+      at: start + eighth * STEP * 2,
+      length: intro ? BEAT * 1.8 : STEP * 1.6,
+      midi: chord.bass + interval,
+      level: 0.24,
+      type: 'triangle',
+      release: 0.06,
+    });
+  });
+}
+
+function drumBar(kit: Voice, noise: AudioBuffer, start: number, bar: number) {
+  const intro = bar < 4;
+  const full = bar >= 8;
+  for (let beat = 0; beat < 4; beat++) {
+    const at = start + beat * BEAT;
+    const index = bar * 4 + beat;
+    if (beat === 0 || (!intro && beat === 2)) kick(kit, at, full ? 0.55 : 0.42);
+    if (full && beat === 2) kick(kit, at + STEP * 2, 0.3);
+    if ((full && (beat === 1 || beat === 3)) || (bar >= 4 && !full && beat === 3))
+      snare(kit, noise, at, 0.2, index);
+    hat(kit, noise, at + STEP * 2, intro ? 0.05 : 0.08, index);
+    if (full) hat(kit, noise, at, 0.04, index + 7);
   }
 }
 
