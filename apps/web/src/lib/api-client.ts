@@ -192,6 +192,64 @@ async function readAnswer<T>(
   return parsed.data;
 }
 
+/** The headers (accept, idempotency key, init data, the player's route) and body of one call. */
+function requestParts(
+  request: ApiRequestOptions,
+  idempotencyKey: string | undefined,
+  raw: string | undefined,
+) {
+  const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
+  if (idempotencyKey && !headers['Idempotency-Key']) headers['Idempotency-Key'] = idempotencyKey;
+  if (raw) headers.Authorization = `tma ${raw}`;
+  // The balancer in front of a cluster routes by player (D-CLUSTER-12).
+  const player = playerRouteOf(raw);
+  if (player) headers[PLAYER_ROUTE_HEADER] = player;
+  let body: BodyInit | undefined;
+  if (request.form) body = request.form;
+  else if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  return { headers, body };
+}
+
+/**
+ * One round trip (or the response already on its way, `request.sent`) within the timeout, read
+ * to its text. The caller's abort passes through as is; a timeout or a network failure becomes a
+ * RetryableFailure.
+ */
+async function exchange(
+  request: ApiRequestOptions,
+  timeoutMs: number,
+  fetchWith: (signal: AbortSignal) => Promise<Response>,
+): Promise<{ response: Response; text: string }> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort(request.signal?.reason);
+  request.signal?.addEventListener('abort', cancel, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const response = await (request.sent
+      ? untilAborted(request.sent, controller.signal)
+      : fetchWith(controller.signal));
+    return { response, text: await response.text() };
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    if (timedOut) {
+      throw new RetryableFailure(
+        new ApiError(0, 'client/timeout', `The request took longer than ${timeoutMs / 1000} s`),
+      );
+    }
+    throw new RetryableFailure(new ApiError(0, 'client/network', 'Could not reach the game server'));
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', cancel);
+  }
+}
+
 /**
  * The JSON client of spec-a §7 and §8: 8 s timeout, one retry on a timeout or a network
  * failure (never on an HTTP error), calls slower than 500 ms logged as slow, failures logged,
@@ -216,54 +274,14 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     request: ApiRequestOptions,
     idempotencyKey: string | undefined,
   ): Promise<T> {
-    const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
-    if (idempotencyKey && !headers['Idempotency-Key']) headers['Idempotency-Key'] = idempotencyKey;
-    const raw = initData();
-    if (raw) headers.Authorization = `tma ${raw}`;
-    // The balancer in front of a cluster routes by player (D-CLUSTER-12).
-    const player = playerRouteOf(raw);
-    if (player) headers[PLAYER_ROUTE_HEADER] = player;
-    let body: BodyInit | undefined;
-    if (request.form) body = request.form;
-    else if (request.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.body);
-    }
-
+    const { headers, body } = requestParts(request, idempotencyKey, initData());
     schema.prepare?.();
-    const controller = new AbortController();
-    const cancel = () => controller.abort(request.signal?.reason);
-    request.signal?.addEventListener('abort', cancel, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
     const started = now();
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await (request.sent
-        ? untilAborted(request.sent, controller.signal)
-        : doFetch(url, { method, headers, body, signal: controller.signal }));
-      text = await response.text();
-    } catch (error) {
-      if (request.signal?.aborted) throw error;
-      if (timedOut) {
-        throw new RetryableFailure(
-          new ApiError(0, 'client/timeout', `The request took longer than ${timeoutMs / 1000} s`),
-        );
-      }
-      throw new RetryableFailure(new ApiError(0, 'client/network', 'Could not reach the game server'));
-    } finally {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', cancel);
-    }
-
+    const { response, text } = await exchange(request, timeoutMs, (signal) =>
+      doFetch(url, { method, headers, body, signal }),
+    );
     const elapsed = Math.round(now() - started);
     if (elapsed > slowMs) logger.warn(`[api] slow request: ${method} ${url} took ${elapsed} ms`);
-
     return readAnswer(response, text, schema, { method, url, logger, onBanned: options.onBanned });
   }
 
