@@ -1,9 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { securityHeaders } from '../src/web/web-serving.ts';
+import { inlineScriptSources, securityHeaders } from '../src/web/web-serving.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A built web app in miniature: what `vite build` leaves in apps/web/dist, precompressed. */
@@ -147,6 +148,29 @@ describe('W3 the security headers, worked out once', () => {
     expect(plain['strict-transport-security']).toBeUndefined();
     expect(plain['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(securityHeaders({ publicUrl: undefined })).toEqual(plain);
+  });
+
+  test("W3 the built index.html's inline script may run, by its hash, and no other inline script", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-inline-'));
+    try {
+      const boot = 'fetch("/v1/user/register",{method:"POST"})';
+      fs.writeFileSync(
+        path.join(dir, 'index.html'),
+        `<head><script>${boot}</script><script type="module" src="/assets/a.js"></script></head>`,
+      );
+      const sources = inlineScriptSources(dir);
+      const hash = crypto.createHash('sha256').update(boot).digest('base64');
+      expect(sources).toEqual([`'sha256-${hash}'`]);
+      const csp = securityHeaders({ publicUrl: undefined }, sources)['content-security-policy'];
+      expect(csp).toContain(`script-src 'self' https://telegram.org https://sad.adsgram.ai 'sha256-${hash}'`);
+      expect(csp?.split(';').find((directive) => directive.startsWith('script-src'))).not.toContain(
+        'unsafe-inline',
+      );
+      // No build, no inline script.
+      expect(inlineScriptSources(path.join(dir, 'missing'))).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('W3 they are the ones helmet writes, with nothing that varies by request', () => {

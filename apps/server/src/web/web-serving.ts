@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -65,12 +66,36 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null as null | [],
 };
 
+/**
+ * The inline scripts of the built index.html as CSP sources ('sha256-…'). The build puts one
+ * there, which sends the registration as the page's first request (apps/web/vite.config.ts,
+ * decisions D-WEB-41); only these exact scripts may run inline. None without a build.
+ */
+export function inlineScriptSources(webDistDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 /** What helmet is asked for: the CSP above, nosniff, a strict referrer policy, HSTS behind https. */
-function helmetOptions(https: boolean): HelmetOptions {
+function helmetOptions(https: boolean, inlineScripts: string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...CONTENT_SECURITY_POLICY, upgradeInsecureRequests: https ? [] : null },
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...inlineScripts],
+        upgradeInsecureRequests: https ? [] : null,
+      },
     },
     // Telegram Web frames the app: frame-ancestors above decides who may, not X-Frame-Options.
     xFrameOptions: false,
@@ -86,9 +111,12 @@ function helmetOptions(https: boolean): HelmetOptions {
 /**
  * The headers helmet writes for the options above, worked out once. None of them depends on the
  * request, and helmet parses and checks every directive again on each call: about 50 µs of a
- * REST answer's CPU (issue 6, decisions D-WEB-36).
+ * REST answer's CPU (issue 6, decisions D-WEB-36). `inlineScripts`: inlineScriptSources.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+export function securityHeaders(
+  config: Pick<Config, 'publicUrl'>,
+  inlineScripts: string[] = [],
+): Record<string, string> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const headers: Record<string, string> = {};
   const response = {
@@ -100,7 +128,7 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<strin
     },
   };
   let done = false;
-  helmet(helmetOptions(https))(
+  helmet(helmetOptions(https, inlineScripts))(
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     (error?: unknown) => {
@@ -115,8 +143,11 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<strin
 /**
  * Security headers on every response, API and files alike. Registered before the routes.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
-  const headers = securityHeaders(config);
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'publicUrl' | 'webDistDir'>,
+) {
+  const headers = securityHeaders(config, inlineScriptSources(config.webDistDir));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
