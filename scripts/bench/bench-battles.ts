@@ -207,10 +207,15 @@ async function main() {
   await real.metrics(); // starts lateness sampling
 
   const clients: Client[] = [];
+  // Every message the players receive: each costs the server an encode, a frame and a write.
+  let received = 0;
   for (let i = 0; i < seeded.length; i += 50) {
     const batch = await Promise.all(
       seeded.slice(i, i + 50).map(async (row) => {
         const socket = await connect(real.url, row.telegramId);
+        socket.onAny(() => {
+          received++;
+        });
         await new Promise<void>((resolve) => {
           socket.once('statusUpdated', () => resolve());
           socket.emit('initUser', { telegram_user_id: String(row.telegramId) });
@@ -301,6 +306,7 @@ async function main() {
   const before = await real.metrics();
   const windowFrom = (performance.now() - realSpawnedAt) / 1000;
   const sentBefore = tapsSent;
+  const receivedBefore = received;
   const windowStart = performance.now();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   const after = await real.metrics();
@@ -312,6 +318,7 @@ async function main() {
   }
   const elapsed = (performance.now() - windowStart) / 1000;
   const taps = tapsSent - sentBefore;
+  const messagesPerTap = (received - receivedBefore) / Math.max(1, taps);
   for (const timer of timers) clearTimeout(timer);
   const lateness = new LatencyRecorder(200_000);
   for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
@@ -372,6 +379,7 @@ async function main() {
     `| tap events/s | ${eventsPerSecond.toFixed(0)} | ${echoResult.eventsPerSecond.toFixed(0)} | ${(eventsPerSecond / echoResult.eventsPerSecond).toFixed(2)} |`,
     `| tap → pvpHealthUpdate p50 / p99 (ms) | ${p50} / ${p99} | ${echoResult.latency[0]} / ${echoResult.latency[1]} | p99 +${(p99! - echoResult.latency[1]!).toFixed(1)} ms |`,
     `| tap → battleTurnProcessed p50 / p99 (ms) | ${pveP50} / ${pveP99} | – | – |`,
+    `| messages to the players per tap event | ${messagesPerTap.toFixed(2)} | 1.00 | ${messagesPerTap.toFixed(2)} |`,
     `| bot attack / spawn timer lateness p99 (ms) | ${pct(lateness)[1]} (${lateness.seen} timers) | – | – |`,
     `| server CPU per tap event (µs) | ${(cpuMicros / Math.max(1, taps)).toFixed(0)} | ${echoResult.cpuPerEvent.toFixed(0)} | ${(cpuMicros / Math.max(1, taps) / echoResult.cpuPerEvent).toFixed(2)} |`,
     `| heap per battle (KB) | ${(heapPerBattle / 1024).toFixed(1)} | – | – |`,

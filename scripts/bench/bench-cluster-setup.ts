@@ -60,6 +60,7 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
     databaseUrl,
     ...(name === 'C' ? { redisUrl: options.redisUrl } : {}),
     haproxy: name !== 'A',
+    ...(options.cpuProfDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] } : {}),
     env: {
       TELEGRAM_BOT_TOKEN: options.botToken,
       TAP_FLUSH_INTERVAL_MS: String(options.flushMs),
@@ -69,7 +70,6 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
       // Phase E: PvP players get their stake from the operator API; battles start with no intro.
       ADMIN_TOKEN: options.adminToken,
       BATTLE_INTRO_MS: '0',
-      ...(options.cpuProfDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfDir}` } : {}),
     },
   }).catch(async (error: unknown) => {
     await database.dispose();

@@ -30,6 +30,8 @@ export interface LocalClusterOptions {
   bindHost?: string;
   /** Extra environment for every server. */
   env?: Record<string, string>;
+  /** Node flags before the server's own (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** Where each line of a child's output goes (default: kept, readable with output()). */
   echo?: (name: string, line: string) => void;
   /** Start HAProxy (default true). */
@@ -169,7 +171,7 @@ export class LocalCluster {
   }
 
   private async startServer(name: string, port: number, index: number): Promise<ClusterProcess> {
-    const child = spawn(process.execPath, [...SERVER_NODE_ARGS], {
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), ...SERVER_NODE_ARGS], {
       cwd: repoRoot,
       env: {
         ...process.env,
