@@ -1,4 +1,5 @@
 import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
+import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { User } from '@titans/shared/user/schemas';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -54,22 +55,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
   const inventory = useInventory(open ? telegramUserId : '', { item_type: 'background' });
   const update = useUpdateBackground(telegramUserId);
   const [chosen, setChosen] = useState<Realm | null>(null);
-
-  const realms: Realm[] = [
-    DEFAULT_REALM,
-    ...(inventory.data?.items ?? []).flatMap((entry) =>
-      entry.item_id && entry.item_details
-        ? [
-            {
-              key: entry.item_id,
-              name: entry.item_details.name,
-              image: entry.item_details.image_url,
-              value: entry.item_id,
-            },
-          ]
-        : [],
-    ),
-  ];
+  const realms = realmsOf(inventory.data?.items ?? []);
   const equippedKey = user.background_item_id ?? DEFAULT_REALM.key;
 
   const confirm = () => {
@@ -107,45 +93,14 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
       >
         <div className="no-scrollbar -mx-2 mt-2 max-h-[min(56vh,460px)] overflow-y-auto p-2">
           <div className="grid grid-cols-2 gap-2.5">
-            {realms.map((realm) => {
-              const equipped = realm.key === equippedKey;
-              return (
-                <button
-                  key={realm.key}
-                  type="button"
-                  disabled={equipped}
-                  aria-label={equipped ? `${realm.name}, equipped` : realm.name}
-                  onClick={() => {
-                    haptics.selection();
-                    setChosen(realm);
-                  }}
-                  className={cx(
-                    'group relative overflow-hidden rounded-2xl text-left ring-2 transition-transform enabled:active:scale-95',
-                    equipped
-                      ? 'ring-gold-300 shadow-[0_0_18px_rgb(255_194_31/0.45)]'
-                      : 'ring-white/10 enabled:hover:ring-white/30',
-                  )}
-                >
-                  <img
-                    src={realm.image}
-                    alt=""
-                    loading="lazy"
-                    draggable={false}
-                    className="aspect-[3/4] w-full object-cover"
-                  />
-                  <span className="absolute inset-x-0 bottom-0 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92))] px-2 pt-6 pb-2">
-                    <span className="block truncate font-display text-[15px] leading-tight text-ink text-outline">
-                      {realm.name}
-                    </span>
-                  </span>
-                  {equipped && (
-                    <span className="absolute top-2 left-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-                      Equipped
-                    </span>
-                  )}
-                </button>
-              );
-            })}
+            {realms.map((realm) => (
+              <RealmTile
+                key={realm.key}
+                realm={realm}
+                equipped={realm.key === equippedKey}
+                onChoose={() => setChosen(realm)}
+              />
+            ))}
             {inventory.isPending &&
               open &&
               [0, 1].map((index) => <Skeleton key={index} className="aspect-[3/4] rounded-2xl" />)}
@@ -160,32 +115,112 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
           )}
         </div>
       </Dialog>
-      <Dialog
-        open={chosen !== null}
-        title={CONFIRM_TITLE}
-        onClose={update.isPending ? undefined : () => setChosen(null)}
-        actions={
-          <>
-            <Button block onClick={confirm} disabled={update.isPending}>
-              {update.isPending ? <Spinner className="size-5" label="Saving" /> : CONFIRM_ACTION}
-            </Button>
-            <Button variant="ghost" block onClick={() => setChosen(null)} disabled={update.isPending}>
-              Cancel
-            </Button>
-          </>
-        }
-      >
-        {chosen && (
-          <>
-            <img
-              src={chosen.image}
-              alt=""
-              className="mx-auto mb-3 aspect-[16/9] w-full rounded-2xl object-cover ring-1 ring-white/15"
-            />
-            {confirmText(chosen.name)}
-          </>
-        )}
-      </Dialog>
+      <ConfirmRealm
+        chosen={chosen}
+        saving={update.isPending}
+        onConfirm={confirm}
+        onCancel={() => setChosen(null)}
+      />
     </>
+  );
+}
+
+/** Default first, then every background the player owns. */
+function realmsOf(items: InventoryEntry[]): Realm[] {
+  return [
+    DEFAULT_REALM,
+    ...items.flatMap((entry) =>
+      entry.item_id && entry.item_details
+        ? [
+            {
+              key: entry.item_id,
+              name: entry.item_details.name,
+              image: entry.item_details.image_url,
+              value: entry.item_id,
+            },
+          ]
+        : [],
+    ),
+  ];
+}
+
+/** One realm's picture and name; the equipped one says Equipped and cannot be chosen. */
+function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: boolean; onChoose(): void }) {
+  return (
+    <button
+      type="button"
+      disabled={equipped}
+      aria-label={equipped ? `${realm.name}, equipped` : realm.name}
+      onClick={() => {
+        haptics.selection();
+        onChoose();
+      }}
+      className={cx(
+        'group relative overflow-hidden rounded-2xl text-left ring-2 transition-transform enabled:active:scale-95',
+        equipped
+          ? 'ring-gold-300 shadow-[0_0_18px_rgb(255_194_31/0.45)]'
+          : 'ring-white/10 enabled:hover:ring-white/30',
+      )}
+    >
+      <img
+        src={realm.image}
+        alt=""
+        loading="lazy"
+        draggable={false}
+        className="aspect-[3/4] w-full object-cover"
+      />
+      <span className="absolute inset-x-0 bottom-0 bg-[linear-gradient(180deg,transparent,rgb(6_4_26/0.92))] px-2 pt-6 pb-2">
+        <span className="block truncate font-display text-[15px] leading-tight text-ink text-outline">
+          {realm.name}
+        </span>
+      </span>
+      {equipped && (
+        <span className="absolute top-2 left-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+          Equipped
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** Set the chosen realm? Its picture and the spec's question; closed while saving is refused. */
+function ConfirmRealm({
+  chosen,
+  saving,
+  onConfirm,
+  onCancel,
+}: {
+  chosen: Realm | null;
+  saving: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <Dialog
+      open={chosen !== null}
+      title={CONFIRM_TITLE}
+      onClose={saving ? undefined : onCancel}
+      actions={
+        <>
+          <Button block onClick={onConfirm} disabled={saving}>
+            {saving ? <Spinner className="size-5" label="Saving" /> : CONFIRM_ACTION}
+          </Button>
+          <Button variant="ghost" block onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      {chosen && (
+        <>
+          <img
+            src={chosen.image}
+            alt=""
+            className="mx-auto mb-3 aspect-[16/9] w-full rounded-2xl object-cover ring-1 ring-white/15"
+          />
+          {confirmText(chosen.name)}
+        </>
+      )}
+    </Dialog>
   );
 }

@@ -53,7 +53,112 @@ export function HomeScreen() {
   const catalogue = useCharacter(owned ? null : user?.avatar);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [pickerWanted, setPickerWanted] = useState(false);
+  const { layer, comboArea, onTap } = useTaps();
 
+  if (!user) {
+    return (
+      <p role="status" className="grid h-full place-items-center text-[15px] text-muted">
+        {LOADING}
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-label="Home"
+      className="@container relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2 short:pb-1"
+    >
+      <div className="absolute top-2.5 left-4 z-10">
+        <ConnectionDot />
+      </div>
+      <div className="absolute top-2 right-4 z-10">
+        <MusicToggle />
+      </div>
+      <CoinTotal />
+      {/* A size container: the hero takes what the coin total, energy and tiles leave (hero-platform.tsx). */}
+      <div
+        data-testid="hero-stage"
+        className="relative -mx-4 flex min-h-0 flex-1 items-center justify-center [container-type:size]"
+      >
+        {heroStage(user.avatar, owned ?? catalogue.data, catalogue.isError, onTap)}
+        {/* Over the hero's head: it must never push the hero down. */}
+        <div
+          ref={comboArea}
+          data-testid="combo-area"
+          className="pointer-events-none absolute inset-x-0 top-0 z-10"
+        >
+          <ComboBadge />
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col gap-2.5 short:gap-2">
+        <EnergyMeter />
+        <HomeActions
+          onOpenRealm={() => {
+            setPickerWanted(true);
+            setPickerOpen(true);
+          }}
+        />
+      </div>
+      {/* Floating values and sparks, over the whole screen and never in the way of a finger. */}
+      <div ref={layer} aria-hidden className="pointer-events-none fixed inset-0 z-20 overflow-hidden" />
+      {pickerWanted && (
+        <Suspense fallback={null}>
+          <BackgroundPicker
+            user={user}
+            telegramUserId={telegramUserId}
+            open={pickerOpen}
+            onClose={() => setPickerOpen(false)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** The hero on its platform, or why it is not there: none chosen, loading, or failed to load. */
+function heroStage(
+  avatar: string | null | undefined,
+  hero: { image: string; name: string; level: number } | undefined,
+  failed: boolean,
+  onTap: (clientX: number, clientY: number) => TapFeedback,
+): ReactNode {
+  if (!avatar) return <EmptyState art="shield" title={NO_CHARACTER_SELECTED} />;
+  if (hero) {
+    return (
+      <HeroPlatform
+        image={hero.image}
+        name={hero.name}
+        caption={<HeroCaption name={hero.name} level={hero.level} />}
+        onTap={onTap}
+      />
+    );
+  }
+  if (failed) {
+    return (
+      <EmptyState
+        art="warning"
+        title={CHARACTER_LOAD_FAILED}
+        action={
+          <Button variant="secondary" block onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4" role="status">
+      <Skeleton className="size-64 rounded-full" />
+      <p className="text-[15px] text-muted">{LOADING_CHARACTER}</p>
+    </div>
+  );
+}
+
+/**
+ * Taps go to the tap pipeline: an accepted one floats its value from the finger (TapEffects, in
+ * `layer`, without re-rendering) with its sound and buzz; a refused one buzzes at most every
+ * REFUSAL_FEEDBACK_MS; one over the rate cap is ignored.
+ */
+function useTaps() {
   const layer = useRef<HTMLDivElement>(null);
   const comboArea = useRef<HTMLDivElement>(null);
   const effects = useRef<TapEffects | null>(null);
@@ -101,97 +206,5 @@ export function HomeScreen() {
     }
     return 'refused';
   }, []);
-
-  if (!user) {
-    return (
-      <p role="status" className="grid h-full place-items-center text-[15px] text-muted">
-        {LOADING}
-      </p>
-    );
-  }
-
-  let stage: ReactNode;
-  const hero = owned ?? catalogue.data;
-  if (!user.avatar) {
-    stage = <EmptyState art="shield" title={NO_CHARACTER_SELECTED} />;
-  } else if (hero) {
-    stage = (
-      <HeroPlatform
-        image={hero.image}
-        name={hero.name}
-        caption={<HeroCaption name={hero.name} level={hero.level} />}
-        onTap={onTap}
-      />
-    );
-  } else if (catalogue.isError) {
-    stage = (
-      <EmptyState
-        art="warning"
-        title={CHARACTER_LOAD_FAILED}
-        action={
-          <Button variant="secondary" block onClick={() => window.location.reload()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  } else {
-    stage = (
-      <div className="flex flex-col items-center gap-4" role="status">
-        <Skeleton className="size-64 rounded-full" />
-        <p className="text-[15px] text-muted">{LOADING_CHARACTER}</p>
-      </div>
-    );
-  }
-
-  return (
-    <section
-      aria-label="Home"
-      className="@container relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2 short:pb-1"
-    >
-      <div className="absolute top-2.5 left-4 z-10">
-        <ConnectionDot />
-      </div>
-      <div className="absolute top-2 right-4 z-10">
-        <MusicToggle />
-      </div>
-      <CoinTotal />
-      {/* A size container: the hero takes what the coin total, energy and tiles leave (hero-platform.tsx). */}
-      <div
-        data-testid="hero-stage"
-        className="relative -mx-4 flex min-h-0 flex-1 items-center justify-center [container-type:size]"
-      >
-        {stage}
-        {/* Over the hero's head: it must never push the hero down. */}
-        <div
-          ref={comboArea}
-          data-testid="combo-area"
-          className="pointer-events-none absolute inset-x-0 top-0 z-10"
-        >
-          <ComboBadge />
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-col gap-2.5 short:gap-2">
-        <EnergyMeter />
-        <HomeActions
-          onOpenRealm={() => {
-            setPickerWanted(true);
-            setPickerOpen(true);
-          }}
-        />
-      </div>
-      {/* Floating values and sparks, over the whole screen and never in the way of a finger. */}
-      <div ref={layer} aria-hidden className="pointer-events-none fixed inset-0 z-20 overflow-hidden" />
-      {pickerWanted && (
-        <Suspense fallback={null}>
-          <BackgroundPicker
-            user={user}
-            telegramUserId={telegramUserId}
-            open={pickerOpen}
-            onClose={() => setPickerOpen(false)}
-          />
-        </Suspense>
-      )}
-    </section>
-  );
+  return { layer, comboArea, onTap };
 }
