@@ -28,7 +28,8 @@ function StreakLine({ view }: { view: DailyRewardsView }) {
           {streak} {streak === 1 ? 'day' : 'days'}
         </p>
       </div>
-      <p className="ml-auto max-w-[9.5rem] text-right text-[12px] leading-snug font-bold text-muted">
+      {/* Under 360 px the hint would take four lines beside the streak. */}
+      <p className="ml-auto max-w-[9.5rem] text-right text-[12px] leading-snug font-bold text-muted max-[359px]:hidden">
         Come back every day. Miss one and the streak starts over.
       </p>
     </div>

@@ -25,7 +25,9 @@ function StatTile({
       >
         {value}
       </span>
-      <span className="text-[10px] font-black tracking-[0.08em] text-muted uppercase">{label}</span>
+      <span className="text-[10px] font-black tracking-[0.08em] text-muted uppercase short:text-[9px] short:tracking-normal short:whitespace-nowrap">
+        {label}
+      </span>
     </div>
   );
 }
@@ -41,7 +43,7 @@ export function QuestHeader({ stats, coins }: { stats: TaskStats | undefined; co
         </h1>
         <div
           data-coin-target
-          className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5"
+          className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5 short:h-9"
         >
           <span className="sr-only">Your coins</span>
           <GameIcon name="coin" className="size-7 drop-shadow-[0_2px_6px_rgb(255_170_0/0.55)]" />
