@@ -68,7 +68,6 @@ export function MarketplaceScreen() {
     { item_type: active.itemType ?? undefined, ...(term ? { name: term } : {}) },
     !showingCharacters,
   );
-
   const characterProducts = useMemo(() => {
     const needle = term.toLowerCase();
     return (characters.data?.characters ?? [])
@@ -77,19 +76,7 @@ export function MarketplaceScreen() {
       .slice(0, MARKETPLACE_CHARACTER_CAP)
       .map((character) => characterProduct(character));
   }, [characters.data, term]);
-
-  // The detail page: an item from the list or its own call, a character from the list.
-  const openItemId = params.get('item');
-  const openCharacterId = params.get('character');
-  const listedItem = items.data?.items.find((item) => item._id === openItemId);
-  const detailItem = useMarketplaceItem(openItemId && !listedItem ? openItemId : null);
-  const openCharacter = (characters.data?.characters ?? []).find(
-    (character) => character._id === openCharacterId,
-  );
-  const catalogueCharacter = useCharacters(FIRST_CHARACTER_PAGE);
-  const detailCharacter =
-    openCharacter ??
-    catalogueCharacter.data?.characters.find((character) => character._id === openCharacterId);
+  const detail = useOpenProduct(params, items.data?.items, characters.data?.characters);
 
   const open = (product: Product) =>
     setParams((previous) => {
@@ -103,32 +90,10 @@ export function MarketplaceScreen() {
     else setParams({}, { replace: true });
   };
 
-  if (openItemId || openCharacterId) {
-    const item = listedItem ?? detailItem.data;
-    const product = openItemId
-      ? item && itemProduct(item)
-      : detailCharacter && characterProduct(detailCharacter);
-    if (product) return <ProductDetail key={product.id} product={product} onBack={back} />;
-    const failed = openItemId
-      ? detailItem.isError
-      : catalogueCharacter.isError || catalogueCharacter.isSuccess;
-    return (
-      <section className="px-4 pt-6">
-        {failed ? (
-          <EmptyState
-            art="warning"
-            title={EMPORIUM_TEXTS.detailFailed}
-            action={
-              <Button variant="ghost" block onClick={back}>
-                Back
-              </Button>
-            }
-          />
-        ) : (
-          <Loading />
-        )}
-      </section>
-    );
+  if (detail.opened) {
+    if (detail.product)
+      return <ProductDetail key={detail.product.id} product={detail.product} onBack={back} />;
+    return <DetailMissing failed={detail.failed} onBack={back} />;
   }
 
   let grid: ReactNode;
@@ -160,72 +125,141 @@ export function MarketplaceScreen() {
         </h1>
         <EmporiumWallet />
       </header>
-
-      <label className="mt-3 flex items-center gap-2 rounded-2xl bg-night-950/60 px-3.5 py-2.5 ring-1 ring-white/12 focus-within:ring-gold-300/60">
-        <svg viewBox="0 0 24 24" aria-hidden className="size-5 shrink-0 text-muted">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          <path d="m16.5 16.5 4 4" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-        </svg>
-        <input
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={EMPORIUM_TEXTS.search}
-          aria-label="Search"
-          className="min-w-0 flex-1 bg-transparent text-[16px] font-bold text-ink placeholder:text-faint focus:outline-none"
-        />
-      </label>
-
-      <Tabs
-        label="Categories"
-        items={SHOP_CATEGORIES.map((entry) => ({
-          value: entry.key,
-          label: (
-            <>
-              <img src={entry.icon} alt="" className="size-7 rounded-full bg-night-950/40 object-cover" />
-              {entry.label}
-            </>
-          ),
-        }))}
-        value={category}
-        onChange={setCategory}
-        className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
-        tabClassName={(selected) =>
-          cx(
-            'flex shrink-0 items-center gap-1.5 rounded-full py-1 pr-3.5 pl-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
-            selected
-              ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
-              : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
-          )
-        }
-      />
-
-      {showingCharacters && (
-        <section aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">
-          {RACE_FILTERS.map((entry) => {
-            const selected = entry.key === race;
-            return (
-              <button
-                key={entry.key}
-                type="button"
-                aria-pressed={selected}
-                onClick={() => {
-                  haptics.selection();
-                  setRace(entry.key);
-                }}
-                className={cx(
-                  'shrink-0 rounded-xl px-3 py-1 text-[13px] font-black tracking-wide',
-                  selected ? 'bg-night-400 text-white ring-2 ring-gold-300/70' : 'bg-white/[0.06] text-muted',
-                )}
-              >
-                {entry.label}
-              </button>
-            );
-          })}
-        </section>
-      )}
-
+      <SearchBox text={text} onText={setText} />
+      <CategoryTabs category={category} onCategory={setCategory} />
+      {showingCharacters && <RaceChips race={race} onRace={setRace} />}
       <div className="mt-3">{grid}</div>
+    </section>
+  );
+}
+
+type ListedItem = NonNullable<ReturnType<typeof useMarketplaceItems>['data']>['items'][number];
+type ListedCharacter = NonNullable<ReturnType<typeof useCharacters>['data']>['characters'][number];
+
+/**
+ * The detail page's product (`?item=` / `?character=`): an item from the list or its own call, a
+ * character from the list or the catalogue's first page; `failed` once it cannot come.
+ */
+function useOpenProduct(
+  params: URLSearchParams,
+  listedItems: ListedItem[] | undefined,
+  listedCharacters: ListedCharacter[] | undefined,
+) {
+  const openItemId = params.get('item');
+  const openCharacterId = params.get('character');
+  const listedItem = listedItems?.find((item) => item._id === openItemId);
+  const detailItem = useMarketplaceItem(openItemId && !listedItem ? openItemId : null);
+  const openCharacter = (listedCharacters ?? []).find((character) => character._id === openCharacterId);
+  const catalogueCharacter = useCharacters(FIRST_CHARACTER_PAGE);
+  const detailCharacter =
+    openCharacter ??
+    catalogueCharacter.data?.characters.find((character) => character._id === openCharacterId);
+  const item = listedItem ?? detailItem.data;
+  const product = openItemId
+    ? item && itemProduct(item)
+    : detailCharacter && characterProduct(detailCharacter);
+  const failed = openItemId ? detailItem.isError : catalogueCharacter.isError || catalogueCharacter.isSuccess;
+  return { opened: Boolean(openItemId || openCharacterId), product, failed };
+}
+
+/** The detail page while its product loads, or why it cannot show. */
+function DetailMissing({ failed, onBack }: { failed: boolean; onBack(): void }) {
+  return (
+    <section className="px-4 pt-6">
+      {failed ? (
+        <EmptyState
+          art="warning"
+          title={EMPORIUM_TEXTS.detailFailed}
+          action={
+            <Button variant="ghost" block onClick={onBack}>
+              Back
+            </Button>
+          }
+        />
+      ) : (
+        <Loading />
+      )}
+    </section>
+  );
+}
+
+function SearchBox({ text, onText }: { text: string; onText(text: string): void }) {
+  return (
+    <label className="mt-3 flex items-center gap-2 rounded-2xl bg-night-950/60 px-3.5 py-2.5 ring-1 ring-white/12 focus-within:ring-gold-300/60">
+      <svg viewBox="0 0 24 24" aria-hidden className="size-5 shrink-0 text-muted">
+        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        <path d="m16.5 16.5 4 4" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        placeholder={EMPORIUM_TEXTS.search}
+        aria-label="Search"
+        className="min-w-0 flex-1 bg-transparent text-[16px] font-bold text-ink placeholder:text-faint focus:outline-none"
+      />
+    </label>
+  );
+}
+
+function CategoryTabs({
+  category,
+  onCategory,
+}: {
+  category: ShopCategoryKey;
+  onCategory(category: ShopCategoryKey): void;
+}) {
+  return (
+    <Tabs
+      label="Categories"
+      items={SHOP_CATEGORIES.map((entry) => ({
+        value: entry.key,
+        label: (
+          <>
+            <img src={entry.icon} alt="" className="size-7 rounded-full bg-night-950/40 object-cover" />
+            {entry.label}
+          </>
+        ),
+      }))}
+      value={category}
+      onChange={onCategory}
+      className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
+      tabClassName={(selected) =>
+        cx(
+          'flex shrink-0 items-center gap-1.5 rounded-full py-1 pr-3.5 pl-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
+          selected
+            ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
+            : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
+        )
+      }
+    />
+  );
+}
+
+/** The race filter shown with the characters. */
+function RaceChips({ race, onRace }: { race: RaceFilterKey; onRace(race: RaceFilterKey): void }) {
+  return (
+    <section aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">
+      {RACE_FILTERS.map((entry) => {
+        const selected = entry.key === race;
+        return (
+          <button
+            key={entry.key}
+            type="button"
+            aria-pressed={selected}
+            onClick={() => {
+              haptics.selection();
+              onRace(entry.key);
+            }}
+            className={cx(
+              'shrink-0 rounded-xl px-3 py-1 text-[13px] font-black tracking-wide',
+              selected ? 'bg-night-400 text-white ring-2 ring-gold-300/70' : 'bg-white/[0.06] text-muted',
+            )}
+          >
+            {entry.label}
+          </button>
+        );
+      })}
     </section>
   );
 }

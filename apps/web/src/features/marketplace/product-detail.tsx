@@ -60,18 +60,6 @@ function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: str
 export function ProductDetail({ product, onBack }: { product: Product; onBack(): void }) {
   const style = rarityStyle(product.rarity);
   const flow = usePurchaseFlow(product);
-  const priceBar = useFootRoom();
-  const { data: user } = useCurrentUser();
-  const liveCoins = useBalance((state) => (state.synced ? state.coins : null));
-  const balance = product.currency === 'diamonds' ? (user?.gems ?? 0) : (liveCoins ?? user?.coins ?? 0);
-  const affordable = balance >= product.price;
-  // Affordability before commitment (D-UI-4): what is missing, said before the confirm step.
-  const missing = affordable || product.owned || product.remaining === 0 ? 0 : product.price - balance;
-  const inStars = product.currency === 'diamonds';
-  const lines = effectLines(product.effects);
-  const soldOut = product.remaining === 0;
-  const minutes = Math.round(BOOSTER_DURATION_MS / 60_000);
-
   return (
     <section aria-label={`${product.name} details`} className="px-4 pt-1 pb-6 animate-rise-in">
       <div className="flex items-center gap-3">
@@ -79,68 +67,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
         <EmporiumWallet />
       </div>
-
-      <div
-        className={cx(
-          'relative mt-3 overflow-hidden rounded-[28px] ring-2 shadow-[0_16px_36px_rgb(0_0_0/0.45)]',
-          style.ring,
-          style.face,
-        )}
-      >
-        <div aria-hidden className={cx('absolute inset-0', style.glow)} />
-        <svg
-          aria-hidden
-          viewBox="0 0 200 200"
-          className="absolute inset-0 size-full animate-spin-slower opacity-[0.18]"
-        >
-          {Array.from({ length: 12 }, (_, index) => (
-            <path
-              // biome-ignore lint/suspicious/noArrayIndexKey: rays are positions
-              key={index}
-              d="M100 100 L92 -40 L108 -40 Z"
-              fill="white"
-              transform={`rotate(${index * 30} 100 100)`}
-            />
-          ))}
-        </svg>
-        <div
-          className={cx(
-            'relative mx-auto grid w-full place-items-center',
-            // Short screens get a flatter card, so the name shows above the price panel (D-UI-1).
-            product.type === 'background'
-              ? 'aspect-[16/10] short:aspect-[16/9] tiny:aspect-[5/2]'
-              : 'aspect-[16/11] py-4 short:aspect-[16/9] short:py-2 tiny:aspect-[5/2]',
-          )}
-        >
-          {product.type !== 'background' ? (
-            <img
-              src={product.image}
-              alt=""
-              draggable={false}
-              className="aspect-square w-[62%] short:w-[42%] tiny:w-[34%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
-            />
-          ) : (
-            <ProductPicture product={product} />
-          )}
-        </div>
-        <div className="absolute top-3 left-3 flex gap-1.5">
-          <span
-            className={cx(
-              'rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase',
-              style.chip,
-            )}
-          >
-            {style.label}
-          </span>
-          {product.isLimited && <LimitedBadge className="px-2 py-0.5 text-[11px]" />}
-        </div>
-        {product.remaining !== null && (
-          <span className="absolute top-3 right-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
-            {soldOut ? 'Sold out' : `Only ${formatNumber(product.remaining)} left`}
-          </span>
-        )}
-      </div>
-
+      <ProductShowcase product={product} style={style} />
       <div className="mt-4 text-center">
         <p className={cx('text-[12px] font-black tracking-[0.18em] uppercase', style.text)}>
           {TYPE_LABELS[product.type]}
@@ -151,44 +78,144 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
           {product.name}
         </h1>
       </div>
-
       {product.description && (
         <p className="panel mt-3 rounded-2xl px-4 py-3 text-[15px] leading-snug text-ink/85">
           {product.description}
         </p>
       )}
+      <ProductEffects product={product} />
+      <CharacterStats product={product} />
+      <PriceBar product={product} onPurchase={flow.open} />
+      <PurchaseDialogs
+        product={product}
+        state={flow.state}
+        onPay={flow.pay}
+        onCancel={flow.cancel}
+        onDone={flow.done}
+      />
+    </section>
+  );
+}
 
-      {lines.length > 0 && (
-        <section className="mt-3 flex flex-col gap-2" aria-label="Effects">
-          {lines.map((line) => (
-            <div
-              key={line.key}
-              className="panel flex items-center gap-3 rounded-2xl px-4 py-2.5"
-              data-testid="effect-line"
-            >
-              {EFFECT_ICONS[line.key]}
-              <span className="flex-1 text-[15px] font-extrabold text-ink">{line.label}</span>
-              <span className="font-display text-[20px] text-success-400">+{formatNumber(line.value)}</span>
-            </div>
-          ))}
-          {product.type === 'boost' && (
-            <p className="px-1 text-[13px] text-muted">
-              Active for {minutes} minutes from purchase, in the Arena.
-            </p>
+/** The picture large on its rarity glow and turning rays, with rarity, Limited and stock left. */
+function ProductShowcase({ product, style }: { product: Product; style: ReturnType<typeof rarityStyle> }) {
+  const soldOut = product.remaining === 0;
+  return (
+    <div
+      className={cx(
+        'relative mt-3 overflow-hidden rounded-[28px] ring-2 shadow-[0_16px_36px_rgb(0_0_0/0.45)]',
+        style.ring,
+        style.face,
+      )}
+    >
+      <div aria-hidden className={cx('absolute inset-0', style.glow)} />
+      <svg
+        aria-hidden
+        viewBox="0 0 200 200"
+        className="absolute inset-0 size-full animate-spin-slower opacity-[0.18]"
+      >
+        {Array.from({ length: 12 }, (_, index) => (
+          <path
+            // biome-ignore lint/suspicious/noArrayIndexKey: rays are positions
+            key={index}
+            d="M100 100 L92 -40 L108 -40 Z"
+            fill="white"
+            transform={`rotate(${index * 30} 100 100)`}
+          />
+        ))}
+      </svg>
+      <div
+        className={cx(
+          'relative mx-auto grid w-full place-items-center',
+          // Short screens get a flatter card, so the name shows above the price panel (D-UI-1).
+          product.type === 'background'
+            ? 'aspect-[16/10] short:aspect-[16/9] tiny:aspect-[5/2]'
+            : 'aspect-[16/11] py-4 short:aspect-[16/9] short:py-2 tiny:aspect-[5/2]',
+        )}
+      >
+        {product.type !== 'background' ? (
+          <img
+            src={product.image}
+            alt=""
+            draggable={false}
+            className="aspect-square w-[62%] short:w-[42%] tiny:w-[34%] animate-float rounded-[22px] object-cover shadow-[0_18px_30px_rgb(0_0_0/0.55)] ring-2 ring-white/25"
+          />
+        ) : (
+          <ProductPicture product={product} />
+        )}
+      </div>
+      <div className="absolute top-3 left-3 flex gap-1.5">
+        <span
+          className={cx(
+            'rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase',
+            style.chip,
           )}
-        </section>
+        >
+          {style.label}
+        </span>
+        {product.isLimited && <LimitedBadge className="px-2 py-0.5 text-[11px]" />}
+      </div>
+      {product.remaining !== null && (
+        <span className="absolute top-3 right-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
+          {soldOut ? 'Sold out' : `Only ${formatNumber(product.remaining)} left`}
+        </span>
       )}
+    </div>
+  );
+}
 
-      {product.character && (
-        <section className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Stats">
-          <StatChip art="collision" label="HP" value={product.character.health} />
-          <StatChip art="oncoming-fist" label="ATK" value={product.character.power} />
-          <StatChip art="shield" label="DEF" value={product.character.defense} />
-          <StatChip art="high-voltage" label="SPD" value={product.character.speed} />
-          <StatChip art="money-bag" label="TAP" value={product.character.tapValue} />
-        </section>
+/** Energy, Defense and Power boosts, and how long a booster lasts. */
+function ProductEffects({ product }: { product: Product }) {
+  const lines = effectLines(product.effects);
+  const minutes = Math.round(BOOSTER_DURATION_MS / 60_000);
+  if (lines.length === 0) return null;
+  return (
+    <section className="mt-3 flex flex-col gap-2" aria-label="Effects">
+      {lines.map((line) => (
+        <div
+          key={line.key}
+          className="panel flex items-center gap-3 rounded-2xl px-4 py-2.5"
+          data-testid="effect-line"
+        >
+          {EFFECT_ICONS[line.key]}
+          <span className="flex-1 text-[15px] font-extrabold text-ink">{line.label}</span>
+          <span className="font-display text-[20px] text-success-400">+{formatNumber(line.value)}</span>
+        </div>
+      ))}
+      {product.type === 'boost' && (
+        <p className="px-1 text-[13px] text-muted">
+          Active for {minutes} minutes from purchase, in the Arena.
+        </p>
       )}
+    </section>
+  );
+}
 
+function CharacterStats({ product }: { product: Product }) {
+  if (!product.character) return null;
+  return (
+    <section className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Stats">
+      <StatChip art="collision" label="HP" value={product.character.health} />
+      <StatChip art="oncoming-fist" label="ATK" value={product.character.power} />
+      <StatChip art="shield" label="DEF" value={product.character.defense} />
+      <StatChip art="high-voltage" label="SPD" value={product.character.speed} />
+      <StatChip art="money-bag" label="TAP" value={product.character.tapValue} />
+    </section>
+  );
+}
+
+/** The price and the button, with what is missing said before the confirm step (D-UI-4). */
+function PriceBar({ product, onPurchase }: { product: Product; onPurchase(): void }) {
+  const priceBar = useFootRoom();
+  const { data: user } = useCurrentUser();
+  const liveCoins = useBalance((state) => (state.synced ? state.coins : null));
+  const balance = product.currency === 'diamonds' ? (user?.gems ?? 0) : (liveCoins ?? user?.coins ?? 0);
+  const affordable = balance >= product.price;
+  const missing = affordable || product.owned || product.remaining === 0 ? 0 : product.price - balance;
+  const inStars = product.currency === 'diamonds';
+  const soldOut = product.remaining === 0;
+  return (
+    <>
       {/*
         The price and the button stay on screen at the foot of the scroll area, on a backdrop that
         hides what scrolls beneath them; the raised Home button stands on its lower part. A sticky
@@ -218,7 +245,7 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
             className="flex-1"
             disabled={product.owned || soldOut || missing > 0}
             aria-describedby={missing > 0 ? 'purchase-shortfall' : undefined}
-            onClick={flow.open}
+            onClick={onPurchase}
           >
             {product.owned ? 'Owned' : soldOut ? 'Sold out' : purchaseButtonLabel(product)}
           </Button>
@@ -240,14 +267,6 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
           />
         )}
       </div>
-
-      <PurchaseDialogs
-        product={product}
-        state={flow.state}
-        onPay={flow.pay}
-        onCancel={flow.cancel}
-        onDone={flow.done}
-      />
-    </section>
+    </>
   );
 }
