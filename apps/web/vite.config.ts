@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 
@@ -28,6 +28,81 @@ function preloadFirstScreenFonts(): Plugin {
 }
 
 /**
+ * Puts src/app/session/inline-boot.ts, bundled into one classic script, inline at the top of
+ * index.html's head: it sends the registration as the page's first request (D-WEB-41). The
+ * server allows it by its hash (apps/server/src/web/web-serving.ts reads index.html).
+ */
+function inlineBootScript(): Plugin {
+  let code = '';
+  return {
+    name: 'titans:inline-boot',
+    apply: 'build',
+    async buildStart() {
+      const output = await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: import.meta.dirname,
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: 'src/app/session/inline-boot.ts', formats: ['iife'], name: 'titansBoot' },
+        },
+      });
+      const chunk = (Array.isArray(output) ? output : [output])
+        .flatMap((result) => ('output' in result ? result.output : []))
+        .find((file) => file.type === 'chunk');
+      if (!chunk) throw new Error('inline-boot.ts built to no script');
+      code = chunk.code.trim();
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${code}</script>`),
+    },
+  };
+}
+
+/**
+ * The modules the entry (src/main.tsx) and the app (src/start.tsx) import statically, worked out
+ * once every module is parsed: the chunk groups below put each set into one file, so the first
+ * load fetches three scripts instead of ten. Over HTTP/1.1 a browser opens six connections to a
+ * host and each request costs a round trip on one of them (562 ms on Slow 4G): ten scripts, the
+ * stylesheet, four fonts and the splash's pictures took three round trips in a row (D-WEB-41).
+ */
+function firstLoadModules() {
+  const entry = new Set<string>();
+  const app = new Set<string>();
+  const plugin: Plugin = {
+    name: 'titans:first-load-modules',
+    apply: 'build',
+    buildEnd() {
+      const closure = (root: string | undefined, into: Set<string>) => {
+        const pending = root ? [root] : [];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (into.has(id)) continue;
+          into.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      const ids = [...this.getModuleIds()];
+      closure(
+        ids.find((id) => id.endsWith('/src/main.tsx')),
+        entry,
+      );
+      closure(
+        ids.find((id) => id.endsWith('/src/start.tsx')),
+        app,
+      );
+    },
+  };
+  return {
+    plugin,
+    /** In the app's static graph and not the entry's (those stay in the entry's chunk). */
+    inApp: (id: string) => app.has(id) && !entry.has(id),
+  };
+}
+const firstLoad = firstLoadModules();
+
+/**
  * Adds <link rel="modulepreload"> for the app chunk main.tsx imports once the early socket is
  * open (src/start.tsx) and every chunk it imports: they download with the entry instead of after
  * it. Vite preloads only an entry's static imports by itself.
@@ -41,7 +116,7 @@ function preloadAppChunk(): Plugin {
       handler(html, context) {
         const bundle = context.bundle ?? {};
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/start.tsx'));
+        const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/start.tsx')));
         if (!app) return [];
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -51,6 +126,10 @@ function preloadAppChunk(): Plugin {
           if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
         };
         visit(app.fileName);
+        // The zod schemas the first screen's answers are parsed with: asked for with the app, not
+        // once the first answer is in (the codeSplitting group 'schemas' below).
+        const schemas = chunks.find((chunk) => chunk.name === 'schemas');
+        if (schemas) visit(schemas.fileName);
         const links = [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
@@ -81,6 +160,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFirstScreenFonts(),
+    inlineBootScript(),
+    firstLoad.plugin,
     preloadAppChunk(),
     // The service worker (Workbox): the shell, fonts and interface art are precached, so the app
     // opens and navigates offline; catalogue art and uploads are kept as they are seen.
@@ -127,25 +208,30 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.includes('/assets/emoji/webp/') ? false : undefined),
     rolldownOptions: {
       output: {
-        // Libraries change less often than the game: their chunks stay cached across releases.
-        // Only the libraries Home starts with are grouped; a group takes every module it matches,
-        // lazy or not, so the others (TON Connect, Adsgram, zod…) are left to the chunks of the
-        // screens that import them and are not fetched before Home (decisions: D-WEB-22).
+        // The first load is three scripts: the entry (main.tsx and socket.io), the app (what
+        // start.tsx imports: React, TanStack Query, zustand, the Telegram SDK and the app's own
+        // modules) and the schemas. Fewer requests over fewer round trips outweigh libraries kept
+        // in chunks of their own across releases (D-WEB-41). The other libraries (TON Connect,
+        // Adsgram…) stay in the chunks of the screens that import them (D-WEB-22).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 3 },
             {
-              name: 'telegram',
-              test: /node_modules[\\/](?:@tma\.js|valibot|fp-ts|better-promises|error-kid|mitt)[\\/]/,
-              priority: 2,
+              // The zod schemas the first screen's answers are parsed with (lib/lazy-schema.ts):
+              // fetched with the first load (index.html preloads this chunk), evaluated only when
+              // the first answer is parsed (D-WEB-22, D-WEB-41).
+              name: 'schemas',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](?:(?:user|referrals|quests|characters)[\\/]schemas|auth[\\/]telegram-user-id|input[\\/]safe-text)\.ts$/,
+              priority: 3,
+              includeDependenciesRecursively: false,
             },
+            // Everything the app's first screen runs (start.tsx and what it imports): one chunk.
             {
-              // On its own: the entry script opens the socket with it before React arrives (D-WEB-23).
-              name: 'socket',
-              test: /node_modules[\\/](?:socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
+              name: 'app',
+              test: (id) => firstLoad.inApp(id),
               priority: 2,
+              // What the entry imports stays in the entry's chunk, and the app imports it from there.
+              includeDependenciesRecursively: false,
             },
-            { name: 'vendor', test: /node_modules[\\/](?:@tanstack|zustand)[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,10 +1,12 @@
 import { sendEarlyRegistration } from './app/session/early-registration.ts';
 import { applyStylesheets } from './app/stylesheets.ts';
-import { launchInitData, openEarlySocket } from './lib/realtime/early-socket.ts';
+import { openEarlySocket } from './lib/realtime/early-socket.ts';
+import { launchInitData } from './lib/telegram/launch-init-data.ts';
 import './index.css';
 
 // The socket's handshake and registration start before the rest of the app is even evaluated
-// (early-socket.ts, early-registration.ts); the app itself is a chunk of its own, preloaded by
+// (early-socket.ts, early-registration.ts; in a build index.html's inline script has sent the
+// registration already, inline-boot.ts); the app itself is a chunk of its own, preloaded by
 // index.html (vite.config.ts).
 const initData = launchInitData(window.location.hash);
 openEarlySocket(initData);

@@ -12,5 +12,8 @@ export function createClientId(random: (bytes: Uint8Array) => Uint8Array = (b) =
   return id;
 }
 
-/** This page load's client id: the early socket and the realtime session handshake with it. */
-export const pageClientId = createClientId();
+/**
+ * This page load's client id: the early socket and the realtime session handshake with it. In a
+ * build index.html's inline script chose it, for the socket it opened (boot-socket.ts).
+ */
+export const pageClientId = globalThis.window?.__titansClientId ?? createClientId();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { launchInitData } from './early-socket.ts';
+import { launchInitData } from '../telegram/launch-init-data.ts';
 
 describe('early socket', () => {
   test('W10 reads the init data Telegram puts in the launch hash, and nothing else', () => {
