@@ -110,7 +110,13 @@ function apply(part: unknown, mutation: Mutation): unknown {
   if (mutation.field === null) return mutation.value;
   const base =
     typeof part === 'object' && part !== null && !Array.isArray(part) ? { ...(part as object) } : {};
-  (base as Record<string, unknown>)[mutation.field] = mutation.value;
+  // An own key even for `__proto__`: assigning it would set the prototype (or, for a string, nothing).
+  Object.defineProperty(base, mutation.field, {
+    value: mutation.value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return base;
 }
 
