@@ -2,7 +2,6 @@ import type {
   BattleActivePayload,
   BattleCompletedPayload,
   BattleEventPayload,
-  BattleHit,
   BattleStartedPayload,
   BattleTurnProcessedPayload,
   PvpBattleResultPayload,
@@ -19,8 +18,8 @@ import type { ErrorPayload } from '@titans/shared/taps/schemas';
 import type { SoundEffect } from '../../lib/audio/sound-effects.ts';
 import type { HapticKind } from '../../lib/haptics.ts';
 import type { BattleMessage } from '../../lib/realtime/battle-channel.ts';
+import { applyHits } from './arena-hits.ts';
 import { type ArenaState, eventBanner, initialArenaState } from './arena-state.ts';
-import { addDamage } from './damage-numbers.ts';
 
 /*
  * The Arena as a pure reducer, (state, event, now) → { state, effects } (boardgame.io's
@@ -80,48 +79,6 @@ function showMessage(state: ArenaState, text: string, now: number): ArenaStep {
       timer: { name: 'message', at: now },
       delayMs: TOAST_MS,
     },
-  );
-}
-
-function applyHit(
-  state: ArenaState,
-  hit: BattleHit,
-  health: { yours: number; theirs: number; yourMax: number; theirMax: number },
-  now: number,
-): ArenaStep {
-  const target = state.target;
-  const mine = hit.by === 'you';
-  const landed = {
-    by: hit.by,
-    damage: hit.damage,
-    superAttack: hit.super_attack,
-    targetId: mine ? hit.target_id : null,
-    // Your hits rise from the target you tapped; the opponent's from your own side of the arena.
-    x: mine && target ? target.x : 200,
-    y: mine && target ? target.y : 470,
-  };
-  const next: ArenaState = {
-    ...state,
-    yourHealth: health.yours,
-    opponentHealth: health.theirs,
-    yourMax: health.yourMax,
-    opponentMax: health.theirMax,
-    floating: addDamage(state.floating, landed, now, state.floatingSeq + 1),
-    floatingSeq: state.floatingSeq + 1,
-  };
-  if (hit.by === 'opponent') {
-    return step(
-      { ...next, yourHurtAt: now },
-      { kind: 'sound', sound: 'hurt' },
-      { kind: 'haptic', haptic: 'medium' },
-    );
-  }
-  const sound: SoundEffect =
-    hit.combo === 3 || hit.combo === 5 ? 'combo' : hit.combo === 10 ? 'superCombo' : 'hit';
-  const bestCombo = next.bestCombo === null ? null : Math.max(next.bestCombo, hit.combo);
-  return step(
-    { ...next, opponentHurtAt: now, combo: hit.combo, multiplier: hit.multiplier, bestCombo },
-    { kind: 'sound', sound },
   );
 }
 
@@ -246,26 +203,6 @@ function onActive(state: ArenaState, active: BattleActivePayload, now: number): 
   const rejoin =
     active.battle_id && (state.phase === 'lobby' || state.phase === 'battle') && !state.alreadyInBattle;
   return rejoin && active.battle_id ? step(next, { kind: 'rejoin', battleId: active.battle_id }) : step(next);
-}
-
-/**
- * A message's hits: the opponent's that waited for it (`earlier_hits`, rules F39), then its newest.
- * Each shows its number; the hurt sound and haptic play once; the health is the message's.
- */
-function applyHits(
-  state: ArenaState,
-  newest: BattleHit,
-  earlier: BattleHit[] | undefined,
-  health: { yours: number; theirs: number; yourMax: number; theirMax: number },
-  now: number,
-): ArenaStep {
-  const before = (earlier ?? []).reduce((current, hit) => applyHit(current, hit, health, now).state, state);
-  const last = applyHit(before, newest, health, now);
-  if (before === state || newest.by === 'opponent') return last;
-  return {
-    state: last.state,
-    effects: [{ kind: 'sound', sound: 'hurt' }, { kind: 'haptic', haptic: 'medium' }, ...last.effects],
-  };
 }
 
 function onTurn(state: ArenaState, turn: BattleTurnProcessedPayload, now: number): ArenaStep {

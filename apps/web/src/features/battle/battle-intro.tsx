@@ -52,7 +52,7 @@ function StatRow({
 }) {
   // spec-b §2: the better stat of each pair is shown green.
   return (
-    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums">
+    <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums short:text-[15px]">
       <span className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}>
         {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{bonus}</span>}
         {mine}
@@ -78,7 +78,7 @@ function Fighter({
     <div className="flex w-[42%] flex-col items-center animate-rise-in">
       <div
         className={cx(
-          'relative size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4',
+          'relative size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4 short:size-20',
           tone === 'you'
             ? 'ring-energy-400 shadow-[0_0_30px_rgb(77_217_255/0.5)]'
             : 'ring-danger-500 shadow-[0_0_30px_rgb(239_68_68/0.5)]',
@@ -108,7 +108,7 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
           image={battle.selected_character.image}
           tone="you"
         />
-        <span className="mt-10 font-display text-[34px] text-gold-300 text-outline">VS</span>
+        <span className="mt-10 font-display text-[34px] text-gold-300 text-outline short:mt-6">VS</span>
         <Fighter
           name={battle.opponent_info.name}
           level={battle.opponent_info.level}
@@ -152,17 +152,17 @@ function IntroBeat({ elapsed }: { elapsed: number }) {
     }
   }, [count, fight]);
   return (
-    <div className="mt-6 grid h-28 place-items-center short:mt-3 short:h-24">
+    <div className="mt-6 grid h-28 place-items-center short:mt-2 short:h-20">
       {count !== null && count > 0 && (
         <span
           key={count}
-          className="font-display text-[96px] leading-none text-gold-300 text-outline animate-count-pop"
+          className="font-display text-[96px] leading-none text-gold-300 text-outline animate-count-pop short:text-[72px]"
         >
           {count}
         </span>
       )}
       {fight && (
-        <span className="font-display text-[84px] leading-none text-danger-400 text-outline animate-count-pop">
+        <span className="font-display text-[84px] leading-none text-danger-400 text-outline animate-count-pop short:text-[64px]">
           FIGHT!
         </span>
       )}
@@ -195,11 +195,13 @@ export function BattleIntro({
       )}
     >
       {onSkip && elapsed < FIGHT_AT && (
-        <Button variant="secondary" size="sm" className="absolute top-3 right-3 min-w-20" onClick={onSkip}>
-          Skip
-        </Button>
+        <div className="absolute right-3 bottom-3 z-10">
+          <Button variant="secondary" size="sm" className="min-w-20" onClick={onSkip}>
+            Skip
+          </Button>
+        </div>
       )}
-      <h2 className="font-display text-[30px] leading-none tracking-[0.04em] text-gold-300 text-outline animate-pop-in">
+      <h2 className="text-center font-display text-[30px] leading-none tracking-[0.04em] text-gold-300 text-outline animate-pop-in short:text-[24px]">
         PREPARE FOR BATTLE
       </h2>
       {elapsed >= FIGHTERS_AT && <IntroFighters battle={battle} />}

@@ -83,6 +83,7 @@ export function BattleTargetLayer({
           key={target.id}
           type="button"
           data-testid="battle-target"
+          data-target-id={target.id}
           aria-label="Tap target"
           onPointerDown={onTap}
           className="absolute z-10 touch-none select-none"

@@ -37,7 +37,8 @@ export function DamageLayer({ space, box }: { space: Size; box: Size | null }) {
         }}
       >
         {value}
-        {hits && <span className="ml-1 align-middle text-[13px] text-gold-200">{hits}</span>}
+        {hits && ' '}
+        {hits && <span className="align-middle text-[13px] text-gold-200">{hits}</span>}
       </span>
     );
   });

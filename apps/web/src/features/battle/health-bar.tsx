@@ -71,8 +71,12 @@ export function HealthBar({ name, level, image, health, max, items, side, hurt, 
             )}
             style={{ width: `${share * 100}%` }}
           />
-          <span className="absolute inset-0 grid place-items-center font-display text-[11px] leading-none text-white text-outline tabular-nums">
-            {formatNumber(health)} / {formatNumber(max)}
+          {/* Under 360 px the bar holds the health left only (the maximum would wrap and be cut). */}
+          <span className="absolute inset-0 grid place-items-center whitespace-nowrap font-display text-[11px] leading-none text-white text-outline tabular-nums">
+            <span>
+              {formatNumber(health)}
+              <span className="max-[359px]:hidden"> / {formatNumber(max)}</span>
+            </span>
           </span>
         </div>
         <div className={cx('mt-1 flex gap-1', side === 'right' && 'justify-end')}>

@@ -34,7 +34,7 @@ export function IntroCountdown({ remaining }: { remaining: number }) {
           </p>
           <span
             key={seconds}
-            className="font-display text-[72px] leading-none text-gold-300 text-outline animate-count-pop"
+            className="font-display text-[72px] leading-none text-gold-300 text-outline animate-pop-in"
           >
             {seconds}
           </span>

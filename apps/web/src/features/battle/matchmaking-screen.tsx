@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui/button.tsx';
+import { cx } from '../../lib/cx.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { botOfferShown } from './arena-state.ts';
@@ -16,18 +17,17 @@ function BotOffer({ onFightBot }: { onFightBot: () => void }) {
   return (
     <div
       data-testid="bot-offer"
-      className="mt-6 w-full max-w-[340px] rounded-2xl bg-night-800/90 p-4 ring-1 ring-gold-300/30 animate-pop-in short:mt-3 short:p-3"
+      className="mt-4 w-full max-w-[340px] rounded-2xl bg-night-800/90 p-4 ring-1 ring-gold-300/30 animate-pop-in short:mt-3 short:p-3"
     >
       <p className="font-display text-[19px] text-gold-200">No opponent found</p>
       <p className="mt-1 text-[14px] leading-snug text-muted">
-        Nobody near your strength is searching. Fight the {DIFFICULTY_NAME[difficulty]} bot now, for the same
-        stake, or keep looking for a player.
+        Fight the {DIFFICULTY_NAME[difficulty]} bot for the same stake, or keep looking for a player.
       </p>
-      <div className="mt-3 grid grid-cols-2 gap-2">
-        <Button block size="sm" onClick={onFightBot}>
+      <div className="mt-3 space-y-2">
+        <Button block onClick={onFightBot}>
           Fight a bot instead
         </Button>
-        <Button block size="sm" variant="secondary" onClick={() => dispatchArena({ event: 'keepSearching' })}>
+        <Button block variant="secondary" onClick={() => dispatchArena({ event: 'keepSearching' })}>
           Keep searching
         </Button>
       </div>
@@ -53,31 +53,44 @@ export function MatchmakingScreen({
   return (
     <div
       data-testid="matchmaking"
-      className="flex h-full flex-col items-center justify-center px-6 text-center"
+      className="flex min-h-full flex-col items-center justify-center px-6 py-4 text-center"
     >
-      <div className="flex items-center gap-5">
-        <div className="size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4 ring-energy-400 shadow-[0_0_30px_rgb(77_217_255/0.45)] short:size-24">
-          {avatar && <img src={avatar.image} alt="" className="size-full object-cover object-top" />}
+      {/* While the bot is offered the fighters step aside for the choice (it fits a 320×568 phone). */}
+      {!offer && (
+        <div className="mb-8 flex items-center gap-5 short:mb-4">
+          <div className="size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4 ring-energy-400 shadow-[0_0_30px_rgb(77_217_255/0.45)] short:size-24">
+            {avatar && <img src={avatar.image} alt="" className="size-full object-cover object-top" />}
+          </div>
+          <span className="font-display text-[36px] text-gold-300 text-outline">VS</span>
+          <div className="grid size-28 place-items-center rounded-[26px] bg-night-800 ring-4 ring-danger-500/70 short:size-24">
+            <span className="font-display text-[64px] text-danger-400 text-outline animate-pulse">?</span>
+          </div>
         </div>
-        <span className="font-display text-[36px] text-gold-300 text-outline">VS</span>
-        <div className="grid size-28 place-items-center rounded-[26px] bg-night-800 ring-4 ring-danger-500/70 short:size-24">
-          <span className="font-display text-[64px] text-danger-400 text-outline animate-pulse">?</span>
-        </div>
-      </div>
-      <p className="mt-8 font-display text-[24px] text-ink short:mt-4">Searching for any opponent</p>
+      )}
+      <p className={cx('font-display text-[24px] text-ink', offer && 'short:text-[20px]')}>
+        Searching for any opponent
+      </p>
       <p
-        className="mt-1 font-display text-[40px] tabular-nums text-gold-300"
+        className={cx(
+          'mt-1 font-display text-[40px] tabular-nums text-gold-300',
+          offer && 'short:text-[28px] short:leading-tight',
+        )}
         data-testid="matchmaking-elapsed"
       >
         {elapsed}s
       </p>
       {queue && queue.position > 0 && (
-        <p className="text-[14px] text-muted">
+        <p className={cx('text-[14px] text-muted', offer && 'short:hidden')}>
           Position {queue.position} of {queue.queue_size} in the queue
         </p>
       )}
       {offer && <BotOffer onFightBot={onFightBot} />}
-      <Button variant="danger" size="lg" className="mt-10 w-full max-w-[320px] short:mt-5" onClick={onCancel}>
+      <Button
+        variant="danger"
+        size="lg"
+        className={offer ? 'mt-4 w-full max-w-[320px]' : 'mt-10 w-full max-w-[320px] short:mt-5'}
+        onClick={onCancel}
+      >
         Cancel Matchmaking
       </Button>
     </div>
