@@ -246,6 +246,28 @@ describe('Arena reducer (spec-b §4, §8)', () => {
     expect(refused.effects).toEqual([]);
   });
 
+  test('F45 a queue update reaching a lobby means the search runs (another screen); not one sent before a cancel', () => {
+    const queue = {
+      energy_to_spend: 10,
+      position: 1,
+      queue_size: 1,
+      elapsed_seconds: 4,
+      bot_offer: false,
+      message: 'Searching for any opponent',
+    };
+    expect(play([{ event: 'matchmakingUpdate', payload: queue }]).state.phase).toBe('searching');
+    const cancelled = play([
+      { event: 'matchmakingStarted', payload: queue },
+      { event: 'matchmakingCancelled', payload: { message: 'Matchmaking cancelled' } },
+    ]).state;
+    expect(play([{ event: 'matchmakingUpdate', payload: queue }], cancelled, NOW + 500).state.phase).toBe(
+      'lobby',
+    );
+    expect(play([{ event: 'matchmakingUpdate', payload: queue }], cancelled, NOW + 2_500).state.phase).toBe(
+      'searching',
+    );
+  });
+
   test('the result knows the best combo and when the fight ended (server time); a reload forgets the combo', () => {
     const hit = (combo: number) => ({
       event: 'pvpHealthUpdate' as const,

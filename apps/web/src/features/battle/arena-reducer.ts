@@ -67,6 +67,8 @@ export interface ArenaStep {
  * are and nobody shows (D-WIRE-2). The bot offer is a field (`bot_offer`), never a banner.
  */
 const MATCHMAKING_CANCELLED = 'Matchmaking cancelled';
+/** How long after leaving the queue a late `matchmakingUpdate` is taken as one sent before. */
+const QUEUE_SETTLE_MS = 2_000;
 
 const step = (state: ArenaState, ...effects: ArenaEffect[]): ArenaStep => ({ state, effects });
 
@@ -254,11 +256,20 @@ function onMatchmaking(
         searchStartedAt: now,
         botOfferDismissedAt: null,
       });
-    case 'matchmakingUpdate':
-      return step({ ...state, queue: message.payload });
+    case 'matchmakingUpdate': {
+      // Queued while this screen shows the lobby (a second screen, or the Arena's code loaded after
+      // the server said so): the search, with Cancel Matchmaking. Not just after a cancel, when
+      // an update sent before it may still arrive.
+      const resume =
+        state.phase === 'lobby' &&
+        !state.alreadyInBattle &&
+        (state.queueLeftAt === null || now - state.queueLeftAt > QUEUE_SETTLE_MS);
+      const next: ArenaState = { ...state, queue: message.payload };
+      return step(resume ? { ...next, phase: 'searching', searchStartedAt: now } : next);
+    }
     case 'matchmakingCancelled': {
-      const next: ArenaState =
-        state.phase === 'searching' ? { ...state, phase: 'lobby', queue: null } : state;
+      const left = { ...state, queueLeftAt: now };
+      const next: ArenaState = state.phase === 'searching' ? { ...left, phase: 'lobby', queue: null } : left;
       return message.payload.message === MATCHMAKING_CANCELLED
         ? step(next)
         : showMessage(next, message.payload.message, now);

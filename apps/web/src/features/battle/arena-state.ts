@@ -54,6 +54,8 @@ export interface ArenaState {
   introSkipped: boolean;
   /** When the player chose "Keep searching" over the bot offer (the offer returns 30 s later). */
   botOfferDismissedAt: number | null;
+  /** When the server last said this player left the queue (matchmakingCancelled). */
+  queueLeftAt: number | null;
   /** When each side last took damage (flash, shake). */
   yourHurtAt: number;
   opponentHurtAt: number;
@@ -111,6 +113,7 @@ export function initialArenaState(): ArenaState {
     endedAt: null,
     introSkipped: false,
     botOfferDismissedAt: null,
+    queueLeftAt: null,
   };
 }
 
