@@ -72,8 +72,10 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
 
     const paramName = request.routeOptions.config?.userParam;
     if (paramName) {
-      const value = (request.params as Record<string, string | undefined>)[paramName];
-      if (!value || !userRefTextSchema.safeParse(value).success)
+      const params = request.params;
+      const value: unknown =
+        typeof params === 'object' && params !== null ? Reflect.get(params, paramName) : undefined;
+      if (typeof value !== 'string' || !value || !userRefTextSchema.safeParse(value).success)
         throw new ApiError(
           'request/invalid',
           `Invalid ${paramName}: must be a Telegram user id or account id`,
@@ -87,7 +89,7 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
     const body = request.body;
     if (!caller || typeof body !== 'object' || body === null || Array.isArray(body)) return;
     for (const field of USER_BODY_FIELDS) {
-      const value = (body as Record<string, unknown>)[field];
+      const value: unknown = Reflect.get(body, field);
       if (value === undefined || value === null) continue;
       if (typeof value !== 'string' && typeof value !== 'number') continue; // the schema rejects it
       if (!namesUser(value, ownerOf(caller))) throw new ApiError('auth/forbidden');

@@ -28,9 +28,8 @@ export function registerSocketPlayerRouteCheck(io: TitansSocketServer): void {
   io.use((socket, next) => {
     const identity = socket.data?.identity;
     if (identity && !routeMatches(socket.handshake.query[PLAYER_ROUTE_QUERY], identity.telegramUserId)) {
-      const error = new Error(REFUSAL) as Error & { data?: unknown };
-      error.data = { code: 'auth/forbidden', message: REFUSAL };
-      return next(error);
+      // socket.io hands `data` to the client's connect_error listener.
+      return next(Object.assign(new Error(REFUSAL), { data: { code: 'auth/forbidden', message: REFUSAL } }));
     }
     next();
   });

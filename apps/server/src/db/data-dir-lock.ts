@@ -14,12 +14,17 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** A system error's code (`EPERM`, `EEXIST`…), if it has one. */
+function errorCode(error: unknown): unknown {
+  return error instanceof Error && 'code' in error ? error.code : undefined;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 
@@ -45,7 +50,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
       const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new DataDirLockedError(dataDir, owner);

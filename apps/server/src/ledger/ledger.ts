@@ -76,9 +76,9 @@ function changeSql(currency: Currency, column: string): string {
 /** True when a database error is a unique-constraint violation (SQLSTATE 23505), however wrapped. */
 export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ('code' in current && current.code === '23505') return true;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return false;
 }

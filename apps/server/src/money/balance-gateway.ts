@@ -172,7 +172,7 @@ export class BalanceGateway {
             userId: owner,
             key,
             scope: options.scope ?? '',
-            result: value === undefined ? null : (value as unknown),
+            result: value === undefined ? null : value,
           });
         }
         // The players as the change leaves them, for their live state: no read after the commit.
@@ -184,6 +184,8 @@ export class BalanceGateway {
       else this.stats.changes++;
       if (committed && change.applied.length > 0) this.options.onCommitted?.(change.applied);
       if (committed) this.tellOwners(change);
+      // A replay answers the JSON stored when this key's change first ran, which was a T then
+      // (the boundary: the database does not keep the type).
       return succeeded(outcome.value as T);
     } catch (error) {
       if (error instanceof Abort) return this.failure(error.failure);

@@ -15,7 +15,8 @@ export function playerRouteOf(rawInitData: string | null | undefined): string | 
     const field = rawInitData.split('&').find((pair) => pair.startsWith('user='));
     if (!field) return undefined;
     const user = decodeURIComponent(field.slice('user='.length).replace(/\+/g, ' '));
-    const id = (JSON.parse(user) as { id?: unknown }).id;
+    const parsed: unknown = JSON.parse(user);
+    const id = typeof parsed === 'object' && parsed !== null && 'id' in parsed ? parsed.id : undefined;
     return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? String(id) : undefined;
   } catch {
     return undefined;

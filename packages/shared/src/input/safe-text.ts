@@ -100,7 +100,7 @@ function isPlainFlat(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const key of Object.keys(value)) {
     if (!PLAIN_KEY.test(key)) return false;
-    const child = (value as Record<string, unknown>)[key];
+    const child: unknown = Reflect.get(value, key);
     if (child !== null && typeof child !== 'number' && typeof child !== 'boolean') return false;
   }
   return true;
