@@ -116,10 +116,17 @@ async function pair(x: Fighter, y: Fighter, characterId: string): Promise<boolea
         resolve(payload.battle_id);
       });
     });
-  const queued = new Promise<void>((resolve) => x.socket.once('matchmakingStarted', () => resolve()));
+  // x must be queued before y asks; a refusal (an error instead) or silence ends the attempt.
+  const queued = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 10_000);
+    x.socket.once('matchmakingStarted', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
   const battleX = started(x);
   findPvp(x, characterId);
-  await queued;
+  if (!(await queued)) return false;
   const battleY = started(y);
   findPvp(y, characterId);
   const [idX, idY] = await Promise.all([battleX, battleY]);
