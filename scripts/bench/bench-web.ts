@@ -350,17 +350,8 @@ function report(
   process.stdout.write(`\nwritten: ${path.relative(repoRoot, file)}\n`);
 }
 
-type Summary = {
-  fcpMs: number;
-  tappableMs: number;
-  firstRenderMs: number;
-  heroMs: number;
-  liveMs: number;
-  bytes: number;
-  scriptBytes: number;
-  requests: number;
-  revalidatedAssets: number;
-};
+/** A build's medians: the same figures as one load. */
+type Summary = LoadResult;
 type FloorSummary = { fcpMs: number; liveMs: number };
 type Stat = { median: number; max: number };
 
