@@ -106,7 +106,7 @@ const findPvp = (fighter: Fighter, characterId: string) =>
     equipped_items: [],
   });
 
-/** x queues, then y: they meet in one battle (false when they did not, e.g. a bot was offered). */
+/** x queues, then y: they meet in one battle (false when they did not: a refusal, or no match in 10 s). */
 async function pair(x: Fighter, y: Fighter, characterId: string): Promise<boolean> {
   const started = (fighter: Fighter) =>
     new Promise<string | null>((resolve) => {
@@ -130,7 +130,10 @@ async function pair(x: Fighter, y: Fighter, characterId: string): Promise<boolea
   const battleY = started(y);
   findPvp(y, characterId);
   const [idX, idY] = await Promise.all([battleX, battleY]);
-  return idX !== null && idX === idY;
+  if (idX !== null && idX === idY) return true;
+  // Neither stays queued to meet a later pair's player instead of its own partner.
+  for (const fighter of [x, y]) fighter.socket.emit('cancelMatchmaking', {});
+  return false;
 }
 
 /** Taps the live target every 100–125 ms; each ack says whether the tap hit. */

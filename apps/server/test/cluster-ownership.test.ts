@@ -152,6 +152,28 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     expect(ledger.coins).toBe(ledger.ledger);
   });
 
+  it("the player's own request (a battle entry, a refill) moves them from the process that took them for a grant, energy spent once", async () => {
+    const telegramId = nextId++;
+    const userId = await readyPlayer(a, telegramId);
+    // Nobody held the player: the grant's process takes them, though their connection is on a.
+    await grantCoins(b, userId, 500);
+    expect(b.engine.live(userId, Date.now())).toBeDefined();
+    const watching = await open(a, telegramId);
+    expect(a.engine.live(userId, Date.now())).toBeUndefined();
+    const energy = watching.status.energy;
+    const spent = await a.gateway.change(
+      userId,
+      (money) => money.spendEnergy(userId, 5, 'battle/insufficient-energy'),
+      { actingPlayers: [userId] },
+    );
+    expect(spent).toMatchObject({ ok: true });
+    expect(a.engine.live(userId, Date.now())).toBeDefined();
+    expect(b.engine.live(userId, Date.now())).toBeUndefined();
+    expect(a.engine.energyOf(userId)?.energy).toBeLessThanOrEqual(energy - 5 + 1);
+    const ledger = await ledgerMatches(a, userId);
+    expect(ledger.coins).toBe(ledger.ledger);
+  });
+
   it('a process whose player was taken writes nothing more for them (the fence) and drops them', async () => {
     const telegramId = nextId++;
     const userId = await readyPlayer(a, telegramId);

@@ -202,6 +202,39 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes 
     });
   }, 60_000);
 
+  it('CP4 D-CLUSTER-14 a player another process took for a grant queues and fights from their own process', async () => {
+    const [a, b] = apps;
+    const telegramId = nextId++;
+    const userId = await readyPlayer(a!, telegramId);
+    // The operator's grant runs on b while the player is offline: b takes them.
+    await grantCoins(b!, userId, 10_000);
+    expect(b!.engine.live(userId, Date.now())).toBeDefined();
+    const [row] = await a!.database.db.select().from(users).where(eq(users.id, userId));
+    const x = {
+      telegramId,
+      userId,
+      socket: await open(a!, telegramId),
+      characterId: row!.selectedCharacterId!,
+      app: a!,
+    };
+    const y = await fighter(b!);
+    const { id, host } = await match(x, y);
+    expect(a!.engine.live(userId, Date.now())).toBeDefined();
+    expect(b!.engine.live(userId, Date.now())).toBeUndefined();
+    const ended = x.socket.next('pvpBattleResult', undefined, 10_000);
+    x.socket.emit('forfeitBattle', { battle_id: id });
+    await ended;
+    await vi.waitFor(async () => expect((await battleRow(host, id)).status).toBe('finished'), {
+      timeout: 5_000,
+    });
+    const stakes = (await battleLedger(host, id)).filter((entry) => entry.userId === userId);
+    expect(stakes.length).toBeGreaterThan(0);
+    for (const player of [userId, y.userId]) {
+      const ledgerRow = await ledgerMatches(a!, player);
+      expect(ledgerRow.coins).toBe(ledgerRow.ledger);
+    }
+  }, 60_000);
+
   it('CP1 D-CLUSTER-15 a leftover Arena claim (a battle no longer running, an old entering) does not shut a player out; a live one does', async () => {
     const [a] = apps;
     const x = await fighter(a!);

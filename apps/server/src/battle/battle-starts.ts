@@ -127,9 +127,13 @@ export class BattleStarts {
    * running at this instant are the battle's (F31, F32: a snapshot taken at its start).
    */
   private async enter(battle: NewBattle, entrants: Entrant[]) {
+    const players = entrants.map((e) => e.userId);
     return this.context.gateway.changeMany(
-      entrants.map((e) => e.userId),
+      players,
       (m) => enterNew(m, this.context.boosts, battle, entrants),
+      {
+        actingPlayers: players,
+      },
     );
   }
 

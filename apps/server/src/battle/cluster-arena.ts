@@ -186,8 +186,10 @@ export class ClusterArena implements ArenaNodes {
   /** Takes this process's player's entry into a battle hosted elsewhere. */
   private async enterHere(request: z.infer<typeof enterRequest>) {
     const { entrant, battleId } = request;
-    const result = await this.deps.gateway.change(entrant.userId, (m) =>
-      enterExisting(m, this.deps.boosts, battleId, entrant),
+    const result = await this.deps.gateway.change(
+      entrant.userId,
+      (m) => enterExisting(m, this.deps.boosts, battleId, entrant),
+      { actingPlayers: [entrant.userId] },
     );
     return result.ok ? { ok: true, entered: result.value } : { ok: false, code: result.code };
   }

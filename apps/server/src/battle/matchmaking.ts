@@ -74,8 +74,11 @@ export class Matchmaking {
         return failure;
       }
       // Checked now so the player hears at once; checked again when the energy is spent.
-      const checked = await this.context.gateway.change(userId, (m) => checkFunds(m, loaded.entrant));
-      if (!checked.ok) return { code: checked.code };
+      const checked = await this.context.gateway.change(userId, (m) => checkFunds(m, loaded.entrant), {
+        actingPlayers: [userId],
+      });
+      if (!checked.ok)
+        return checked.message ? { code: checked.code, message: checked.message } : { code: checked.code };
       await presence.set(userId, { kind: 'queue' });
       keep = true;
       await this.join(userId, ticket, request.energy_to_spend);

@@ -124,7 +124,7 @@ export class BoostService {
         ]);
         return { used_today: check.usedToday + 1 };
       },
-      { idempotencyKey: options.idempotencyKey, scope: 'boost-refill' },
+      { idempotencyKey: options.idempotencyKey, scope: 'boost-refill', actingPlayers: [userId] },
     );
     return this.answer(userId, result, after);
   }

@@ -48,6 +48,12 @@ export interface ChangeOptions {
   idempotencyKey?: string;
   /** What the key is used for; the same key for another scope is refused. */
   scope?: string;
+  /**
+   * The players whose own request this change serves (a battle entry, an energy refill): in a
+   * cluster one that another process holds moves here first, as their tap moves them, because
+   * only a player's owner knows their energy (D-CLUSTER-14).
+   */
+  actingPlayers?: readonly string[];
 }
 
 /**
@@ -149,7 +155,7 @@ export class BalanceGateway {
     let committed = false;
     try {
       for (const id of ids) {
-        const holding = await engine.hold(id);
+        const holding = await engine.hold(id, options.actingPlayers?.includes(id) ?? false);
         if (!holding) return this.failure(failed('user/not-found'));
         if (holding.kind === 'here') held.push(id);
         else change.elsewhere.set(id, holding.node);

@@ -212,14 +212,16 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
    * is writing their coins, writes their pending taps now, and keeps the periodic flush away from
    * them until `release`. Taps keep being applied in memory meanwhile. Other users are untouched.
    * Answers null when the user does not exist; throws TapsNotDurableError when the database
-   * refuses the write (the taps stay queued for the flusher's retry).
+   * refuses the write (the taps stay queued for the flusher's retry). `take`: the change is the
+   * player's own request here, so a player another process holds moves here first, as their tap
+   * would move them (D-CLUSTER-14).
    */
-  async hold(userId: string): Promise<Holding | null> {
+  async hold(userId: string, take = false): Promise<Holding | null> {
     let live = this.players.get(userId);
     if (!live) {
-      // A player a live process holds elsewhere stays there: the change is made here, in the
-      // database, and their owner is told (D-CLUSTER-14). Otherwise this process takes them.
-      const node = await this.ownership.ownerElsewhere(userId);
+      // Otherwise a player a live process holds elsewhere stays there: the change is made here,
+      // in the database, and their owner is told (D-CLUSTER-14). Nobody holds them: this process takes them.
+      const node = take ? null : await this.ownership.ownerElsewhere(userId);
       if (node) return { kind: 'elsewhere', node };
       live = (await this.players.ensure(userId)) ?? undefined;
       if (!live) return null;
