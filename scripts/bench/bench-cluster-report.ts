@@ -154,7 +154,7 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
     const m = medians.get(name);
     if (!m) continue;
     lines.push(
-      `| ${name}: ${SETUP_LABELS[name]} | ${PARTS.map((part) => f1(m.perEvent[part])).join(' | ')} | ${f1(m.total)} | ` +
+      `| ${name}: ${name === 'C' && results.options.cProcesses === 1 ? 'ONE process behind HAProxy, in cluster mode with Redis' : SETUP_LABELS[name]} | ${PARTS.map((part) => f1(m.perEvent[part])).join(' | ')} | ${f1(m.total)} | ` +
         `${f1(m.replyP50)} / ${f1(m.replyP99)} | ${f1(m.durableP99)} | ` +
         `${name === 'C' ? `${f3(m.redisPerTap)} / ${f3(m.redisPerEvent)}` : '– (no Redis)'} | ${f1(m.othersPct)} |`,
     );

@@ -47,6 +47,8 @@ export interface SetupOptions {
   runTag: string;
   pace: TapPace;
   reconnectMs: number;
+  /** C's processes (2 unless measuring the cluster code on one). */
+  cProcesses: number;
   /** Each server writes a V8 CPU profile here when it stops. */
   cpuProfDir?: string;
 }
@@ -56,7 +58,7 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
   const database = await postgresBenchDatabase(options.adminUrl);
   const databaseUrl = database.serverEnv.DATABASE_URL ?? '';
   const cluster = await LocalCluster.start({
-    processes: name === 'C' ? 2 : 1,
+    processes: name === 'C' ? options.cProcesses : 1,
     databaseUrl,
     ...(name === 'C' ? { redisUrl: options.redisUrl } : {}),
     haproxy: name !== 'A',

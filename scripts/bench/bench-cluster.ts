@@ -20,6 +20,8 @@
  *   --batch-ms=N                  the web app's tap batching (default 100, tap-pipeline.ts)
  *   --reconnect-ms=N              a cut player's retry interval (default 100)
  *   --pvp-pairs=N                 PvP pairs across processes, and as many within one (default 8)
+ *   --c-processes=N               C's processes (default 2); 1 tells the cluster code's own cost
+ *                                 apart from splitting the players over processes (D and E skipped)
  *   --cpu-prof=DIR                every server writes a V8 CPU profile to DIR/<setup>/ when it
  *                                 stops (`npm run bench:profile` reads them); phases D and E are
  *                                 skipped, so the profiles hold the tap rounds alone
@@ -77,6 +79,7 @@ const options = {
   batchMs: Math.round(option('batch-ms', null, 100)),
   reconnectMs: Math.round(option('reconnect-ms', null, 100)),
   pvpPairs: Math.round(option('pvp-pairs', null, 8)),
+  cProcesses: Math.max(1, Math.round(option('c-processes', null, 2))),
   /** A human pace (as bench-taps' open loop): 8–10 taps per second per player. */
   minRate: 8,
   maxRate: 10,
@@ -300,6 +303,7 @@ async function startSetups(setups: Setup[], redis: BenchRedis, firstId: number, 
         runTag,
         pace: { minRate: options.minRate, maxRate: options.maxRate, batchMs: options.batchMs },
         reconnectMs: options.reconnectMs,
+        cProcesses: options.cProcesses,
         ...(CPU_PROF_DIR ? { cpuProfDir: path.resolve(CPU_PROF_DIR, name) } : {}),
       }),
     );
@@ -372,7 +376,7 @@ async function main(): Promise<number> {
     log(`${options.players} players registered and connected per setup`);
     results.windows.push(...(await runRounds(setups, redis, stats)));
     const c = setups.find((setup) => setup.name === 'C');
-    if (c && !CPU_PROF_DIR) {
+    if (c && !CPU_PROF_DIR && options.cProcesses > 1) {
       results.pvp = await measurePvp(c, firstId + 3 * options.players, results);
       log(results.pvp);
       results.kill = await killPhase(c);
