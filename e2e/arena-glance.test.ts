@@ -190,9 +190,11 @@ describe('Arena at a glance (issue 33)', () => {
     await page.getByText('Searching for any opponent').waitFor();
 
     // F45: the same player on a second screen (a 390×844 phone) while queued sees the search and
-    // the offer, never Forfeit Match.
-    const second = await context.newPage();
-    await second.setViewportSize(SIZES[2]);
+    // the offer, never Forfeit Match. A context of its own: the Telegram mock answers the viewport
+    // the page opened with, so a resized page would keep the nav where 568 px put it.
+    const phone = await newPhoneContext(browser, server.url, { viewport: SIZES[2] });
+    const second = await phone.newPage();
+    second.setDefaultTimeout(60_000);
     await second.goto('/fight');
     await second.getByTestId('matchmaking').waitFor({ timeout: 30_000 });
     await second.getByRole('button', { name: 'Cancel Matchmaking' }).waitFor();
@@ -219,6 +221,10 @@ describe('Arena at a glance (issue 33)', () => {
     const combo = await second.getByTestId('summary-combo').textContent();
     expect(Number(combo?.replace(/\D/g, ''))).toBeGreaterThan(1);
     await snap(second, 'arena-glance', '9-result-combo-390');
+    // The screenshot is the 390×844 phone's: its nav stands at the bottom of 844 px, not of 568.
+    const nav = await second.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(Math.round((nav?.y ?? 0) + (nav?.height ?? 0))).toBeGreaterThan(SIZES[2].height - 40);
+    await phone.close();
     await context.close();
   }, 240_000);
 });
