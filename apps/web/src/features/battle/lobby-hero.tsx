@@ -4,6 +4,7 @@ import { cx } from '../../lib/cx.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useArena } from './arena-store.ts';
+import { heroStats } from './hero-stats.ts';
 
 /** The player's owned items, and those of them chosen for the next battle, in the order chosen. */
 export function useEquipped(): InventoryEntry[] {
@@ -70,7 +71,7 @@ export function LobbyHero({ avatar, compactSlots }: { avatar: OwnedAvatar | null
       </p>
       {avatar && (
         <p className="relative text-[14px] text-muted tabular-nums">
-          Level {avatar.level} · HP {avatar.health} · ATK {avatar.power} · DEF {avatar.defense}
+          Level {avatar.level} · {heroStats(avatar)}
         </p>
       )}
       <ItemSlots equipped={equipped} hiddenWhenShort={compactSlots} />

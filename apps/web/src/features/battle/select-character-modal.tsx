@@ -2,6 +2,7 @@ import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { cx } from '../../lib/cx.ts';
+import { heroStats } from './hero-stats.ts';
 
 /** spec-b §2 Select Character: owned characters with level, race, health, attack, defense, speed. */
 export function SelectCharacterModal({
@@ -48,9 +49,7 @@ export function SelectCharacterModal({
             <p className="text-[11px] text-muted">
               Lv {avatar.level} · {avatar.race}
             </p>
-            <p className="mt-0.5 text-[11px] tabular-nums text-ink">
-              HP {avatar.health} · ATK {avatar.power} · DEF {avatar.defense} · SPD {avatar.speed}
-            </p>
+            <p className="mt-0.5 text-[11px] tabular-nums text-ink">{heroStats(avatar, { speed: true })}</p>
           </button>
         ))}
       </div>
