@@ -135,7 +135,17 @@ describe('Quest Board', () => {
     expect(await page.getByTestId('quiz-score').textContent()).toBe('100%');
     await snap(page, 'quests', '5-quiz-results');
     await page.getByRole('button', { name: 'Claim Reward' }).click();
-    await page.getByRole('status').filter({ hasText: '+500 coins' }).waitFor();
+    const toast = page.getByRole('status').filter({ hasText: '+500 coins' });
+    await toast.waitFor();
+    // D-UI-5: the toast stands under the top bar (where its column lays it out, whatever its
+    // slide-in is doing), so the player, level and balances stay readable while it shows.
+    const placed = await toast.evaluate((element) => ({
+      top:
+        (element.parentElement?.getBoundingClientRect().top ?? 0) +
+        (element instanceof HTMLElement ? element.offsetTop : 0),
+      bar: document.querySelector('header')?.getBoundingClientRect().bottom ?? Number.NaN,
+    }));
+    expect(placed.top).toBeGreaterThanOrEqual(placed.bar);
     await card.getByText('Claimed').waitFor();
     await expect.poll(() => page.getByTestId('stat-quizzes').textContent()).toBe('1');
     await expect.poll(() => storedCoins(server.titans)).toBe(500);
@@ -149,7 +159,7 @@ describe('Quest Board', () => {
     const before = await storedCoins(server.titans);
     const card = page.getByRole('article', { name: 'Join the Titans channel' });
     await card.waitFor();
-    await card.getByText(/^Stay \d+ s$/).waitFor();
+    await card.getByText(/^Stay \d+\ss$/).waitFor();
     await snap(page, 'quests', '7-community-tab');
 
     // Too early: the server's clock says only a moment passed.

@@ -66,7 +66,9 @@ function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
       {(task.metadata.task_url ?? task.metadata.link) && task.type !== 'quiz' && !task.completed && (
         // How long the visit must last, said before it starts (D-UI-7).
         <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
-          Stay {task.metadata.required_time} s
+          {/* The number keeps its unit: a narrow card wraps before it, never inside it. */}
+          Stay {task.metadata.required_time}
+          {'\u00a0'}s
         </span>
       )}
     </p>
