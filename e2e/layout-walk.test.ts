@@ -122,8 +122,43 @@ class Walk {
     await this.expose(screen, 'control', controls);
   }
 
+  /**
+   * Each of `locator`'s elements shows its text whole: no ellipsis cutting it and, with `oneLine`,
+   * no line break inside it (its text's line boxes all share one top).
+   */
+  async textWhole(screen: string, what: string, locator: Locator, { oneLine = false } = {}) {
+    const verdicts = await locator.evaluateAll((elements, single) => {
+      // A line box starts half a line or more below every one seen before.
+      const lines = (element: Element) => {
+        const tops: number[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) {
+            if (rect.width > 0 && tops.every((top) => Math.abs(rect.top - top) >= rect.height / 2))
+              tops.push(rect.top);
+          }
+        }
+        return tops.length;
+      };
+      return elements.map((element) => {
+        if (element.scrollWidth > element.clientWidth + 1)
+          return `is cut: ${element.scrollWidth} px of text in ${element.clientWidth}`;
+        const count = single ? lines(element) : 1;
+        return count > 1 ? `wraps onto ${count} lines` : null;
+      });
+    }, oneLine);
+    verdicts.forEach((verdict, index) => {
+      if (verdict) this.problems.push(`${this.label} ${screen}: ${what} #${index + 1} ${verdict}`);
+    });
+  }
+
   async shot(screen: string) {
     await settle(this.page);
+    // The house banner under the nav says its whole line at every width (D-UI-3).
+    const banner = this.page.getByTestId('ad-title');
+    if (await banner.count()) await this.textWhole(screen, 'banner title', banner);
     // As the player first sees it: the page and any sideways list (the tab bars) at their start.
     await this.page.evaluate(() => {
       document.querySelector('main')?.scrollTo(0, 0);
@@ -223,6 +258,9 @@ describe('W15 nothing a player needs is hidden under the navigation or a sticky 
       const start = page.getByRole('button', { name: 'Start Battle' });
       await expect.poll(() => start.isEnabled()).toBe(true);
       await walk.expose('arena', 'Start Battle', start, { scroll: false });
+      // Issue 33: the two purple buttons keep their labels on one line, up to the 768 px tablet.
+      for (const name of ['Change Character', 'Select Items'])
+        await walk.textWhole('arena', name, page.getByRole('button', { name }), { oneLine: true });
       await walk.exposeControls('arena', main);
       await walk.shot('arena');
       for (const [opener, screen] of [

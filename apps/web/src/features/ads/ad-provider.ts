@@ -27,6 +27,7 @@ export interface AdProvider {
   loadBanner(request: BannerRequest): Promise<BannerAd | null>;
 }
 
+// Each title fits the 320 px phone's banner whole, as the invite banner does (D-UI-3, D-UI-5).
 const HOUSE_BANNERS: readonly BannerAd[] = [
   {
     id: 'house-invite',
@@ -37,14 +38,14 @@ const HOUSE_BANNERS: readonly BannerAd[] = [
   },
   {
     id: 'house-quests',
-    title: 'New quests on the Quest Board',
+    title: 'Daily quests pay Coins',
     cta: 'Play',
     href: paths.tasks.getHref(),
     art: 'scroll',
   },
   {
     id: 'house-emporium',
-    title: 'Legendary Titans in the Emporium',
+    title: 'Legendary Titans await',
     cta: 'Shop',
     href: paths.marketplace.getHref(),
     art: 'shopping-bags',

@@ -41,7 +41,10 @@ function Banner({ banner }: { banner: BannerAd }) {
           AD
         </span>
       </span>
-      <span className="min-w-0 flex-1 truncate text-[13px] font-extrabold leading-tight text-ink">
+      <span
+        data-testid="ad-title"
+        className="min-w-0 flex-1 truncate text-[13px] font-extrabold leading-tight text-ink"
+      >
         {banner.title}
       </span>
       <span className="shrink-0 rounded-full bg-gold-300 px-3 py-1 font-display text-[13px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
