@@ -45,14 +45,14 @@ describe('Stars in development mode', () => {
     const balance = Number((await page.getByTestId('stars-balance').textContent())?.replace(/\D/g, '') || 0);
     const creditsBefore = await credits();
     // Only what can work is offered: no TON without a wallet, and the development note.
-    await detail.getByText('Development mode: a test payment, no real Stars.').waitFor();
+    await detail.getByText('Development mode: a test payment, no real Telegram Stars.').waitFor();
     expect(await detail.getByRole('button', { name: /^Pay .* TON$/ }).count()).toBe(0);
     await snap(page, 'stars-dev', '1-detail');
 
     const buy = detail.getByRole('button', { name: 'Buy 150 Stars for 143 Telegram Stars' });
     await buy.click();
     const sheet = page.getByRole('dialog', { name: 'Development payment' });
-    await sheet.getByText('No real Stars are charged.').waitFor();
+    await sheet.getByText('No real Telegram Stars are charged.').waitFor();
     await snap(page, 'stars-dev', '2-invoice');
     // Cancelling changes nothing and closes the purchase, as cancelling Telegram's sheet does.
     await sheet.getByRole('button', { name: 'Cancel' }).click();

@@ -35,7 +35,7 @@ export function DevelopmentInvoiceDialog({ request }: { request: DevelopmentInvo
       <p className="inline-block rounded-full bg-energy-400/15 px-3 py-0.5 text-[12px] font-black tracking-[0.14em] text-energy-300 uppercase ring-1 ring-energy-300/40">
         Development mode
       </p>
-      <p className="mt-2 font-bold text-ink">No real Stars are charged.</p>
+      <p className="mt-2 font-bold text-ink">No real Telegram Stars are charged.</p>
       <p className="mt-1 text-[14px] text-muted">
         {`${pkg.name}: ${formatNumber(invoice.diamond_amount)} Stars. This server has no Telegram bot, so Pay
         runs Telegram's payment path on the server (order ${invoice.order_id}).`}

@@ -44,7 +44,7 @@ export function PackagePayButtons({
       )}
       {stars === 'development' && (
         <p className="text-[12px] font-bold text-energy-300">
-          Development mode: a test payment, no real Stars.
+          Development mode: a test payment, no real Telegram Stars.
         </p>
       )}
       {methods?.ton && (
