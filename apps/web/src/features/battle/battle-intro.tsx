@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 
 /** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
@@ -34,7 +35,7 @@ function boosterLine(booster: BattleBooster) {
   if (booster.effects.power_boost) parts.push(`+${booster.effects.power_boost} ATK`);
   if (booster.effects.defense_boost) parts.push(`+${booster.effects.defense_boost} DEF`);
   if (booster.effects.energy_boost)
-    parts.push(`+${booster.effects.energy_boost * ENERGY_BOOST_HEALTH_PER_POINT} HP`);
+    parts.push(`+${formatNumber(booster.effects.energy_boost * ENERGY_BOOST_HEALTH_PER_POINT)} HP`);
   return `${booster.name} ${parts.join(' ')}`;
 }
 
@@ -54,11 +55,13 @@ function StatRow({
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums short:text-[15px]">
       <span className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}>
-        {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{bonus}</span>}
-        {mine}
+        {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{formatNumber(bonus)}</span>}
+        {formatNumber(mine)}
       </span>
       <span className="w-16 text-center text-[11px] tracking-[0.16em] text-muted">{label}</span>
-      <span className={cx('text-left', theirs > mine ? 'text-success-400' : 'text-ink')}>{theirs}</span>
+      <span className={cx('text-left', theirs > mine ? 'text-success-400' : 'text-ink')}>
+        {formatNumber(theirs)}
+      </span>
     </div>
   );
 }
