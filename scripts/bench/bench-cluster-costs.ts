@@ -8,15 +8,23 @@
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
 
-/** Run time of every thread of a process, ns; null once it is gone. */
-export function processCpuNs(pid: number): number | null {
+/**
+ * Run time of every thread of a process (ns) and how many times its threads were put on a core
+ * (schedstat's third field: a wake-up to handle work, or a return after being preempted); null
+ * once it is gone.
+ */
+export function processSched(pid: number): { ns: number; slices: number } | null {
   try {
-    let sum = 0;
+    let ns = 0;
+    let slices = 0;
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-      const text = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
-      sum += Number(text.slice(0, text.indexOf(' ')));
+      const [run = '0', , runs = '0'] = fs
+        .readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8')
+        .split(' ');
+      ns += Number(run);
+      slices += Number(runs);
     }
-    return sum;
+    return { ns, slices };
   } catch {
     return null;
   }
@@ -61,7 +69,7 @@ export function mapParts(value: (part: Part) => number): Record<Part, number> {
 
 /** CPU µs of each part over one window (Redis from INFO, the rest from /proc). */
 export class CpuMeter {
-  private readonly start = new Map<number, { part: Part; ns: number }>();
+  private readonly start = new Map<number, { part: Part; ns: number; slices: number }>();
   private redisStart: RedisSnapshot | null = null;
 
   constructor(
@@ -74,23 +82,30 @@ export class CpuMeter {
     this.redisStart = this.redis ? await this.redis.snapshot() : null;
     for (const [part, pids] of Object.entries(this.pids())) {
       for (const pid of pids ?? []) {
-        const ns = processCpuNs(pid);
-        if (ns !== null && isPart(part)) this.start.set(pid, { part, ns });
+        const sched = processSched(pid);
+        if (sched !== null && isPart(part)) this.start.set(pid, { part, ...sched });
       }
     }
   }
 
-  /** Per part, µs; Redis commands by name (the harness's INFO calls taken out). */
-  async end(): Promise<{ cpuUs: Record<Part, number>; redisCalls: Map<string, number> }> {
+  /** Per part, µs and times scheduled; Redis commands by name (the harness's INFO calls taken out). */
+  async end(): Promise<{
+    cpuUs: Record<Part, number>;
+    slices: Record<Part, number>;
+    redisCalls: Map<string, number>;
+  }> {
     const cpuUs: Record<Part, number> = { servers: 0, haproxy: 0, redis: 0, postgres: 0 };
+    const slices: Record<Part, number> = { servers: 0, haproxy: 0, redis: 0, postgres: 0 };
     const seen = new Set<number>();
     for (const [part, pids] of Object.entries(this.pids())) {
       for (const pid of pids ?? []) {
-        const ns = processCpuNs(pid);
-        if (ns === null || seen.has(pid) || !isPart(part)) continue;
+        const sched = processSched(pid);
+        if (sched === null || seen.has(pid) || !isPart(part)) continue;
         seen.add(pid);
         // A process that appeared during the window (a new database connection) counts from zero.
-        cpuUs[part] += (ns - (this.start.get(pid)?.ns ?? 0)) / 1000;
+        const start = this.start.get(pid);
+        cpuUs[part] += (sched.ns - (start?.ns ?? 0)) / 1000;
+        slices[part] += sched.slices - (start?.slices ?? 0);
       }
     }
     const redisCalls = new Map<string, number>();
@@ -103,7 +118,7 @@ export class CpuMeter {
         if (delta > 0) redisCalls.set(name, delta);
       }
     }
-    return { cpuUs, redisCalls };
+    return { cpuUs, slices, redisCalls };
   }
 }
 

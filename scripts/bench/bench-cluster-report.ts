@@ -17,6 +17,8 @@ export interface WindowRecord {
   rejected: number;
   /** CPU µs per tap event, by part. */
   perEvent: Record<Part, number>;
+  /** Times the part's threads were put on a core, per tap event (each wake-up costs a switch). */
+  slicesPerEvent: Record<Part, number>;
   /** The same setup just before, no taps: CPU µs per second by part, Redis commands per second. */
   idlePerSecond: Record<Part, number>;
   idleRedisPerSecond: number;
@@ -93,6 +95,7 @@ interface SetupMedians {
   redisAboveIdlePerTap: number;
   redisPerEvent: number;
   othersPct: number;
+  slicesPerEvent: Record<Part, number>;
 }
 
 /** CPU µs per event less what the same processes spent idle over as long. */
@@ -127,6 +130,7 @@ function mediansOf(records: WindowRecord[]): SetupMedians {
     ),
     redisPerEvent: median(records.map((record) => redisCommands(record) / Math.max(1, record.events))),
     othersPct: median(records.map((record) => record.othersPct)),
+    slicesPerEvent: mapParts((part) => median(records.map((record) => record.slicesPerEvent[part]))),
   };
 }
 
@@ -177,6 +181,20 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
   const a = medians.get('A');
   const b = medians.get('B');
   const c = medians.get('C');
+  // Each wake-up of a process (epoll returns, a preempted thread comes back) costs a context
+  // switch and cold caches: fewer events per wake-up cost more CPU per event.
+  lines.push(
+    '',
+    'Times put on a core per tap event (/proc schedstat; a wake-up or a return after preemption):',
+    ...setups.flatMap((name) => {
+      const m = medians.get(name);
+      return m
+        ? [
+            `  ${name}: servers ${f3(m.slicesPerEvent.servers)}, HAProxy ${f3(m.slicesPerEvent.haproxy)}, PostgreSQL ${f3(m.slicesPerEvent.postgres)}`,
+          ]
+        : [];
+    }),
+  );
   lines.push('', 'Targets (issue 32):');
   if (a && c) {
     const ratio = c.total / a.total;

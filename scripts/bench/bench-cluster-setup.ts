@@ -98,17 +98,27 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
   };
 }
 
-/** The caller's REST call as the web app makes it: init data and the routing header (D-CLUSTER-12). */
+/**
+ * The caller's REST call as the web app makes it: init data and the routing header (D-CLUSTER-12).
+ * A 503 (HAProxy found no healthy process: on a saturated machine its health checks time out) is
+ * tried again a few times, as a player's client would.
+ */
 async function call(setup: Setup, identity: Identity, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${setup.url}${route}`, {
-    method,
-    headers: {
-      authorization: `tma ${identity.initData}`,
-      [PLAYER_ROUTE_HEADER]: String(identity.telegramId),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${setup.url}${route}`, {
+      method,
+      headers: {
+        authorization: `tma ${identity.initData}`,
+        [PLAYER_ROUTE_HEADER]: String(identity.telegramId),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status !== 503 || attempt >= 5) break;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
   const text = await response.text();
   if (!response.ok)
     throw new Error(`${setup.name} ${method} ${route}: ${response.status} ${text.slice(0, 200)}`);

@@ -144,6 +144,7 @@ async function measure(setup: Setup, round: number, all: Setup[], redis: BenchRe
     taps: figures.tapsAccepted,
     rejected: figures.rejected,
     perEvent: mapParts((part) => costs.cpuUs[part] / events),
+    slicesPerEvent: mapParts((part) => costs.slices[part] / events),
     idlePerSecond: mapParts((part) => idle.cpuUs[part] / options.idleSeconds),
     idleRedisPerSecond: sumCalls(idle.redisCalls) / options.idleSeconds,
     replyP50: figures.reply.p50,
