@@ -1,4 +1,5 @@
 import { sendEarlyRegistration } from './app/session/early-registration.ts';
+import { prepareFirstAnswerSchemas } from './app/session/early-schemas.ts';
 import { applyStylesheets } from './app/stylesheets.ts';
 import { openEarlySocket } from './lib/realtime/early-socket.ts';
 import { launchInitData } from './lib/telegram/launch-init-data.ts';
@@ -11,6 +12,9 @@ import './index.css';
 const initData = launchInitData(window.location.hash);
 openEarlySocket(initData);
 sendEarlyRegistration(initData, window.location);
+// A new device's first screen waits for the registration's answer, parsed with zod: evaluated
+// while the app chunk is still on its way (early-schemas.ts).
+prepareFirstAnswerSchemas(initData);
 // The stylesheet is only preloaded by index.html, so the splash paints without it (stylesheets.ts).
 void applyStylesheets();
 void import('./start.tsx');
