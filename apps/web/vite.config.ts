@@ -4,9 +4,11 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 
-/** The faces the first screen draws with (app/load-fonts.ts): fetched with the script, not after it. */
-const FIRST_SCREEN_FONTS =
-  /^assets\/(?:lilita-one-latin-400|nunito-latin-(?:600|800|900))-normal-[\w-]+\.woff2$/;
+/**
+ * The faces the first screen draws with (app/load-fonts.ts), their ASCII cores
+ * (scripts/subset-fonts.ts): fetched with the script, not after it.
+ */
+const FIRST_SCREEN_FONTS = /^assets\/(?:lilita-one-400|nunito-(?:600|800|900))-normal-core-[\w-]+\.woff2$/;
 
 /** Adds <link rel="preload"> for the first screen's fonts, whose fingerprinted names only the build knows. */
 function preloadFirstScreenFonts(): Plugin {
