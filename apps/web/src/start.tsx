@@ -20,6 +20,13 @@ function documentParsed(): Promise<void> {
   );
 }
 
+/** How long the first render waits for a registration still on its way (D-WEB-42). */
+const FIRST_ANSWER_WAIT_MS = 300;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** The app: Telegram's SDK, registration and the socket (boot-session.ts), then React. */
 async function start() {
   // The fonts' faces are declared by the stylesheet: they can be asked for once it is in.
@@ -29,8 +36,13 @@ async function start() {
   capturePendingReferralCode(window.location, getLaunchContext().startParam);
   // Registration and the socket start now, while the fonts arrive and React renders.
   const queryClient = createQueryClient();
-  bootSession(queryClient);
+  const registered = bootSession(queryClient);
   await Promise.all([styled, documentParsed()]);
+  // A new device: index.html's inline script sent the registration first thing, and on an empty
+  // cache its answer is usually in before this chunk is. Waiting briefly for it lets the first
+  // render be Home instead of the loading screen and then Home (one render and layout of the
+  // first screen instead of two); the splash stays up meanwhile (decisions D-WEB-42).
+  if (registered) await Promise.race([registered, delay(FIRST_ANSWER_WAIT_MS)]);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   createRoot(container).render(

@@ -10,18 +10,21 @@ import { seedSavedUser, sessionQueryOptions } from './use-session.ts';
  * second; started here they overlap with the fonts, the script's evaluation and the first render
  * instead of following them. The app's hooks (useSession, useRealtimeSession) take over what is
  * in flight. Runs after initApp (the launch data) and after the referral code is captured.
+ * Returns the registration when the first screen waits for it (no account saved on this device),
+ * settled either way; null when Home can show from the saved account.
  */
-export function bootSession(queryClient: QueryClient): void {
+export function bootSession(queryClient: QueryClient): Promise<void> | null {
   const { player } = getLaunchContext();
   if (!player) {
     // Nobody to play: a socket opened first thing (early-socket.ts) is not needed.
     takeEarlySocket()?.disconnect();
-    return;
+    return null;
   }
   const knownOnDevice = seedSavedUser(queryClient, player);
   const registration = sessionQueryOptions(queryClient, player, knownOnDevice);
-  void queryClient.prefetchQuery(registration);
+  const registered = queryClient.prefetchQuery(registration);
   // The socket announces the player once registration has answered (a new account exists only
   // then); a failed registration is asked again at the next connect.
   startEarlyPlayerSession(queryClient, player.id, () => queryClient.fetchQuery(registration));
+  return knownOnDevice ? null : registered;
 }
