@@ -54,7 +54,7 @@ describe('Choose Your Hero (spec-a §2, §5, §8)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Lyra Windrunner/ }));
     for (const label of ['HP', 'ATK', 'DEF', 'SPD']) expect(screen.getByText(label)).toBeTruthy();
-    expect(screen.getByText('4000')).toBeTruthy();
+    expect(screen.getByText('4,000')).toBeTruthy();
     expect(start.disabled).toBe(false);
   });
 

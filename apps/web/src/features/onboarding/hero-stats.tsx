@@ -1,4 +1,5 @@
 import type { Character } from '@titans/shared/characters/schemas';
+import { formatNumber } from '../../lib/format-number.ts';
 
 export interface HeroStatsProps {
   character: Character;
@@ -32,7 +33,10 @@ export function HeroStats({ character, scale }: HeroStatsProps) {
                   style={{ transform: `translateX(${(share - 1) * 100}%)` }}
                 />
               </span>
-              <span className="w-10 text-right font-display text-[15px] tabular-nums text-ink">{value}</span>
+              {/* "4,000" with its separator, as every other figure; the column grows to hold it. */}
+              <span className="min-w-10 text-right font-display text-[15px] tabular-nums text-ink">
+                {formatNumber(value)}
+              </span>
             </dd>
           </div>
         );
