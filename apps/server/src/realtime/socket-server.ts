@@ -83,6 +83,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   const joinedListeners: JoinedListener[] = [];
   handleInitUser(dispatcher, users, joinedListeners);
   io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
+  const nsp = io.of('/');
 
   return {
     io,
@@ -91,9 +92,18 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
     toUser(userId, event, payload) {
       // Local sockets get it at once without Redis; other processes only when they may hold the
       // player (D-CLUSTER-6). The adapter's own broadcast would wait for Redis before the local emit.
+      // Each local socket is written to directly: a broadcast operator, its room sets and flags
+      // per message cost more than the one or two sockets a player has (D-BATTLE-16).
       const room = userRoom(userId);
-      const heldHere = (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
-      if (heldHere) emitEvent(io.local.to(room), event, payload);
+      const ids = nsp.adapter.rooms.get(room);
+      let heldHere = false;
+      if (ids)
+        for (const id of ids) {
+          const socket = nsp.sockets.get(id);
+          if (!socket) continue;
+          heldHere = true;
+          emitEvent(socket, event, payload);
+        }
       cluster?.publish(room, event, payload, heldHere);
     },
     onUserJoined(listener) {
