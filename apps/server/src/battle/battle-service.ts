@@ -144,6 +144,18 @@ export class BattleService {
 
   /** A player's action in a battle: applied here, or forwarded to the battle's host (D-CLUSTER-17). */
   async act(userId: string, battleId: string, action: ArenaAction): Promise<ActionReply> {
+    return this.actHereOrForward(userId, battleId, action);
+  }
+
+  /**
+   * `act` without a promise when the battle's room is here (a tap on the hot path, D-BATTLE-16);
+   * a promise of the host's answer otherwise.
+   */
+  actHereOrForward(
+    userId: string,
+    battleId: string,
+    action: ArenaAction,
+  ): ActionReply | Promise<ActionReply> {
     const room = this.rooms.get(battleId);
     if (room || !this.deps.nodes) return applyAction(room, userId, action);
     return this.deps.nodes.forward(userId, battleId, action);

@@ -2,8 +2,10 @@ import { ERRORS } from '@titans/shared/errors';
 import type { SocketContext } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { ArenaFailure } from './arena-context.ts';
-import type { ArenaAction } from './battle-actions.ts';
+import type { ActionReply, ArenaAction } from './battle-actions.ts';
 import type { BattleService } from './battle-service.ts';
+
+type Ack = (reply: unknown) => void;
 
 /**
  * The Arena's socket events (spec-b §7, issue 11). Every payload was validated by the dispatcher
@@ -62,16 +64,24 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
 
   dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(userOf(context)));
 
-  // A tap answers its acknowledgement (when the client asked for one) with what it did.
-  dispatcher.on('battleAction', async (payload, context, ack) => {
-    const reply = await act(context, payload.battle_id, { type: 'tap', targetId: payload.target_id });
+  // A tap answers its acknowledgement (when the client asked for one) with what it did. A tap in
+  // a battle held here is applied at once, without a promise (D-BATTLE-16); others are forwarded.
+  const tapped = (context: SocketContext, reply: ActionReply, ack: Ack | undefined) => {
+    if (!reply.ok) fail(context, { code: reply.code });
     ack?.((reply.ok && reply.tap) || { hit: false, reason: 'refused' });
-  });
-
-  dispatcher.on('pvpTap', async (payload, context, ack) => {
-    const reply = await act(context, payload.battle_id, { type: 'tap', targetId: payload.target_id });
-    ack?.((reply.ok && reply.tap) || { hit: false, reason: 'refused' });
-  });
+  };
+  const tap = (
+    payload: { battle_id: string; target_id?: number | undefined },
+    context: SocketContext,
+    ack: Ack | undefined,
+  ) => {
+    const action: ArenaAction = { type: 'tap', targetId: payload.target_id };
+    const reply = service.actHereOrForward(userOf(context), payload.battle_id, action);
+    if (reply instanceof Promise) return reply.then((forwarded) => tapped(context, forwarded, ack));
+    tapped(context, reply, ack);
+  };
+  dispatcher.on('battleAction', tap);
+  dispatcher.on('pvpTap', tap);
 
   dispatcher.on('forfeitBattle', async (payload, context) => {
     await act(context, payload.battle_id, { type: 'forfeit' });
