@@ -27,6 +27,19 @@ describe('H1 findUnsafeValue', () => {
     expect(findUnsafeValue({ id: '\uD800' })?.message).toMatch(/lone surrogate/);
   });
 
+  it('H1 a flat payload of printable strings (a battle tap naming its battle) passes unwalked, within the length', () => {
+    const battle_id = '0b6f1c1e-8a39-4c4e-9a51-2f3b8f7c2d10';
+    expect(findUnsafeValue({ battle_id, target_id: 12 })).toBeNull();
+    expect(findUnsafeValue({ battle_id: 'x'.repeat(10) }, { maxLength: 10 })).toBeNull();
+    expect(findUnsafeValue({ battle_id: 'x'.repeat(11) }, { maxLength: 10 })).toEqual({
+      path: 'battle_id',
+      message: 'is too long (at most 10 characters)',
+    });
+    expect(findUnsafeValue({ battle_id, note: 'tab\there' })).toBeNull();
+    expect(findUnsafeValue({ battle_id, note: 'bell\u0007' })?.message).toBe('contains a control character');
+    expect(findUnsafeValue({ battle_id, note: 'del\u007F' })?.message).toBe('contains a control character');
+  });
+
   it('H1 nested values are walked and their path named', () => {
     expect(findUnsafeValue({ items: [{ name: 'x\u0001' }] })).toEqual({
       path: 'items.0.name',

@@ -258,7 +258,7 @@ export class SocketDispatcher {
     ack: ((reply: unknown) => void) | undefined,
   ) {
     // Edge hardening (rules: H1): NUL, control characters, lone surrogates, over-long strings, deep nesting.
-    const unsafe = findUnsafeValue(raw, { root: '' });
+    const unsafe = findUnsafeValue(raw);
     if (unsafe) {
       this.stats.invalid++;
       return context.fail('request/invalid', `Invalid ${event}: ${unsafe.path} ${unsafe.message}`);

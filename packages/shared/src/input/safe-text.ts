@@ -56,11 +56,10 @@ export function findUnsafeValue(
 ): UnsafeValue | null {
   const maxLength = options.maxLength ?? MAX_EDGE_STRING_LENGTH;
   const maxDepth = options.maxDepth ?? MAX_EDGE_DEPTH;
-  if (maxDepth > 0 && isPlainFlat(value)) return null;
+  if (maxDepth > 0 && isPlainFlat(value, maxLength)) return null;
   const stack: Array<{ value: unknown; path: string; depth: number }> = [
     { value, path: options.root ?? '', depth: 0 },
   ];
-  const join = (base: string, key: string) => (base ? `${base}.${key}` : key);
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if (typeof item.value === 'string') {
       const problem = textProblem(item.value, maxLength);
@@ -89,19 +88,27 @@ export function findUnsafeValue(
   return null;
 }
 
+function join(base: string, key: string) {
+  return base ? `${base}.${key}` : key;
+}
+
 /** Keys that are plain names: nothing in them to refuse. */
 const PLAIN_KEY = /^[A-Za-z0-9_]{1,64}$/;
+/** Strings of printable ASCII: no NUL, control character or surrogate in them. */
+const PLAIN_STRING = /^[\x20-\x7E]*$/;
 
 /**
  * The common payload, answered without walking it: an object whose keys are plain names and
- * whose values are numbers, booleans or null (a socket's `tap`: one per tap at human rates).
+ * whose values are numbers, booleans, null or printable ASCII strings of at most `maxLength`
+ * (a socket's `tap`, a battle tap naming its battle id: one per tap at human rates).
  */
-function isPlainFlat(value: unknown): boolean {
+function isPlainFlat(value: unknown, maxLength: number): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   for (const key of Object.keys(value)) {
     if (!PLAIN_KEY.test(key)) return false;
     const child: unknown = Reflect.get(value, key);
-    if (child !== null && typeof child !== 'number' && typeof child !== 'boolean') return false;
+    if (child === null || typeof child === 'number' || typeof child === 'boolean') continue;
+    if (typeof child !== 'string' || child.length > maxLength || !PLAIN_STRING.test(child)) return false;
   }
   return true;
 }
