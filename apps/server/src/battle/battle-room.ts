@@ -321,10 +321,10 @@ export class BattleRoom {
     }
   }
 
-  private sendHit(side: Side, newest: PendingHit, earlier: PendingHit[]) {
+  private sendHit(side: Side, newest: PendingHit, earlier: readonly PendingHit[]) {
     const userId = this.contenders[side].userId;
     if (!userId) return;
-    const earlierHits = earlier.map((pending) => pending.hit);
+    const earlierHits = earlier.length > 0 ? earlier.map((pending) => pending.hit) : undefined;
     const { send } = this.options.hooks;
     if (this.isPvp) send(userId, 'pvpHealthUpdate', pvpHealthUpdate(this, side, newest.hit, earlierHits));
     else

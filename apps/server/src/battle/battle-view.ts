@@ -84,11 +84,11 @@ export function pvpHealthUpdate(
   room: BattleRoom,
   side: Side,
   hit: BattleHit,
-  earlier: BattleHit[] = [],
+  earlier?: BattleHit[],
 ): PvpHealthUpdatePayload {
   const me = room.state.fighters[side];
   const them = room.state.fighters[side === 0 ? 1 : 0];
-  return {
+  const update: PvpHealthUpdatePayload = {
     battle_id: room.id,
     your_health: me.health,
     opponent_health: them.health,
@@ -97,8 +97,10 @@ export function pvpHealthUpdate(
     your_max_health: me.maxHealth,
     opponent_max_health: them.maxHealth,
     hit,
-    ...(earlier.length > 0 ? { earlier_hits: earlier } : {}),
   };
+  // Only when hits were held (F39): a plain update carries no empty list.
+  if (earlier && earlier.length > 0) update.earlier_hits = earlier;
+  return update;
 }
 
 /** A bot battle's turn message after a hit: every hit is a round (D-BATTLE-9). */
@@ -108,13 +110,13 @@ export function turnProcessed(
   effect: HitEffect,
   hit: BattleHit,
   round: number,
-  earlier: BattleHit[] = [],
+  earlier?: BattleHit[],
 ): BattleTurnProcessedPayload {
   const me = room.state.fighters[side];
   const them = room.state.fighters[side === 0 ? 1 : 0];
   const mine = effect.side === side;
   const knockout = room.state.fighters[effect.side === 0 ? 1 : 0].health === 0;
-  return {
+  const turn: BattleTurnProcessedPayload = {
     battle_id: room.id,
     user_stats: sideStats(me),
     opponent_stats: sideStats(them),
@@ -127,8 +129,9 @@ export function turnProcessed(
       opponent_damage_dealt: mine ? 0 : effect.damage,
     },
     hit,
-    ...(earlier.length > 0 ? { earlier_hits: earlier } : {}),
   };
+  if (earlier && earlier.length > 0) turn.earlier_hits = earlier;
+  return turn;
 }
 
 export function sideStats(f: Fighter): BattleSideStats {

@@ -8,7 +8,9 @@ export const HIT_HOLD_MS = 100;
 export const TAPPING_WINDOW_MS = 250;
 
 /** Sends one update to a side: the newest hit, and the hits held before it (oldest first). */
-export type DeliverHits<T> = (side: Side, newest: T, earlier: T[]) => void;
+export type DeliverHits<T> = (side: Side, newest: T, earlier: readonly T[]) => void;
+
+const NOTHING_HELD: readonly never[] = [];
 
 /**
  * The opponent's hits (a player's or a bot's) on their way to a player. A player who is tapping
@@ -34,8 +36,7 @@ export class HeldHits<T extends { hit: BattleHit }> {
 
   /** A hit for `side` to see: their own goes at once with what was held; an opponent's may wait. */
   offer(side: Side, item: T) {
-    const tapping = this.scheduler.now() - this.lastTapAt[side] <= TAPPING_WINDOW_MS;
-    if (item.hit.by === 'opponent' && tapping) {
+    if (item.hit.by === 'opponent' && this.scheduler.now() - this.lastTapAt[side] <= TAPPING_WINDOW_MS) {
       this.held[side].push(item);
       this.timers[side] ??= this.scheduler.setTimeout(() => {
         this.timers[side] = null;
@@ -43,7 +44,8 @@ export class HeldHits<T extends { hit: BattleHit }> {
       }, HIT_HOLD_MS);
       return;
     }
-    this.deliver(side, item, this.take(side));
+    // Nothing held (the common case): no array is taken or made for it.
+    this.deliver(side, item, this.held[side].length > 0 ? this.take(side) : NOTHING_HELD);
   }
 
   /** Delivers what waits for `side` now. */

@@ -283,7 +283,16 @@ function nextDue(state: BattleState): Due | null {
 
 /** When the battle next needs to be advanced (a spawn, an expiry, a bot attack, an event, the limit); null once over. */
 export function nextWakeAt(state: BattleState): number | null {
-  return nextDue(state)?.at ?? null;
+  // nextDue's time without building its answer: the room asks after every input.
+  if (state.outcome) return null;
+  let at = state.endsAt;
+  for (const f of state.fighters) {
+    if (f.nextAttackAt !== null && f.nextAttackAt < at) at = f.nextAttackAt;
+    const targetAt = f.target ? f.target.expiresAt : f.nextTargetAt;
+    if (targetAt !== null && targetAt < at) at = targetAt;
+  }
+  const eventAt = state.event ? state.event.endsAt : state.nextEventAt;
+  return eventAt !== null && eventAt < at ? eventAt : at;
 }
 
 function finish(state: BattleState, effects: BattleEffect[], outcome: Outcome) {
@@ -446,12 +455,31 @@ function botAttack(state: BattleState, side: Side, at: number, effects: BattleEf
 
 /** Runs everything scheduled up to `now`, in time order (spawns, expiries, events, bot attacks, the limit). */
 function advanceInPlace(state: BattleState, now: number, random: Random, effects: BattleEffect[]) {
-  for (;;) {
+  // Most inputs (taps) find nothing due: asked by time first, without building a Due.
+  for (let at = nextWakeAt(state); at !== null && at <= now; at = nextWakeAt(state)) {
     const due = nextDue(state);
-    if (!due || due.at > now) break;
-    runDue(state, due, random, effects);
+    if (due) runDue(state, due, random, effects);
   }
   if (!state.outcome) state.now = Math.max(state.now, now);
+}
+
+/** The live target a tap at `at` lands on, or why it does nothing. */
+function tappedTarget(
+  state: BattleState,
+  f: Fighter,
+  targetId: number | undefined,
+  at: number,
+): Target | IgnoredReason {
+  if (state.outcome) return 'ended';
+  if (f.isBot) return 'bot';
+  if (at < state.fightStartsAt) return 'not-started';
+  const target = f.target;
+  // A tap hits only the live target (an expired or unknown target id does nothing).
+  if (!target || (targetId !== undefined && targetId !== target.id)) return 'no-target';
+  // Tap times are in order: the ones older than a second leave from the front, in place.
+  while (f.recentTaps.length > 0 && (f.recentTaps[0] ?? at) <= at - 1_000) f.recentTaps.shift();
+  if (f.recentTaps.length >= MAX_BATTLE_TAPS_PER_SECOND) return 'rate';
+  return target;
 }
 
 function tapInPlace(
@@ -462,17 +490,11 @@ function tapInPlace(
 ) {
   const { side } = input;
   const f = state.fighters[side];
-  const ignore = (reason: IgnoredReason) =>
-    effects.push({ type: 'tapIgnored', side, reason, targetId: input.targetId ?? null, at });
-  if (state.outcome) return ignore('ended');
-  if (f.isBot) return ignore('bot');
-  if (at < state.fightStartsAt) return ignore('not-started');
-  const target = f.target;
-  // A tap hits only the live target (an expired or unknown target id does nothing).
-  if (!target || (input.targetId !== undefined && input.targetId !== target.id)) return ignore('no-target');
-  // Tap times are in order: the ones older than a second leave from the front, in place.
-  while (f.recentTaps.length > 0 && (f.recentTaps[0] ?? at) <= at - 1_000) f.recentTaps.shift();
-  if (f.recentTaps.length >= MAX_BATTLE_TAPS_PER_SECOND) return ignore('rate');
+  const target = tappedTarget(state, f, input.targetId, at);
+  if (typeof target === 'string') {
+    effects.push({ type: 'tapIgnored', side, reason: target, targetId: input.targetId ?? null, at });
+    return;
+  }
   f.recentTaps.push(at);
 
   const defenderSide: Side = side === 0 ? 1 : 0;
