@@ -11,7 +11,7 @@ const entry = (userId: string, joinedAt: number, strength = 100): QueueEntry<nul
 });
 
 describe('OPS6 the matchmaking wait reaches the metrics', () => {
-  it('each wait is observed once with how it ended: paired, offered the bot, or left', async () => {
+  it('each wait is observed once with how it ended: paired or left', async () => {
     const seen: Array<[number, QueueExit]> = [];
     let now = 10_000;
     const queue = observeQueue(
@@ -28,24 +28,19 @@ describe('OPS6 the matchmaking wait reaches the metrics', () => {
       [9, 'paired'],
     ]);
     seen.length = 0;
-    await queue.add(entry('c', 5_000));
     await queue.add(entry('d', 9_000, 100_000));
-    expect(await queue.takeExpired(now, 3_000)).toHaveLength(1);
     now = 12_000;
     expect(await queue.remove('d')).toBeDefined();
     expect(await queue.remove('nobody')).toBeUndefined();
-    expect(seen).toEqual([
-      [5, 'bot-offer'],
-      [3, 'left'],
-    ]);
+    expect(seen).toEqual([[3, 'left']]);
   });
 
   it('the histogram is exported by exit', async () => {
     const metrics = new GameMetrics();
     metrics.queueWaited(4, 'paired');
-    metrics.queueWaited(31, 'bot-offer');
+    metrics.queueWaited(31, 'left');
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/titans_matchmaking_wait_seconds_count\{[^}]*exit="paired"[^}]*\} 1/);
-    expect(text).toMatch(/titans_matchmaking_wait_seconds_sum\{[^}]*exit="bot-offer"[^}]*\} 31/);
+    expect(text).toMatch(/titans_matchmaking_wait_seconds_sum\{[^}]*exit="left"[^}]*\} 31/);
   });
 });

@@ -10,7 +10,7 @@ import type { Entered } from './battle-entry.ts';
 import type { Entrant } from './battle-repository.ts';
 import type { Send } from './battle-room.ts';
 import type { BoostReader } from './boost-reader.ts';
-import type { ArenaPresence, MatchQueue, QueueEntry } from './matchmaking-queue.ts';
+import type { ArenaPresence, MatchQueue } from './matchmaking-queue.ts';
 
 /** What a queued player brings to the battle once matched: the loaded fighter and the bot's level. */
 export interface Ticket {
@@ -29,8 +29,6 @@ export interface ArenaNodes {
     battleId: string,
     entrant: Entrant,
   ): Promise<{ ok: true; entered: Entered } | { ok: false; code: ErrorCode }>;
-  /** Starts a bot battle, on their own process, for a player who waited out the queue. */
-  offerBot(node: string, entry: QueueEntry<Ticket>): void;
   /** Forwards an action to the host of a battle this process does not hold. */
   forward(userId: string, battleId: string, action: ArenaAction): Promise<ActionReply>;
   /** Tells a battle's host that the battle was voided here (its room stops). */

@@ -14,7 +14,6 @@ import {
   InMemoryArenaPresence,
   InMemoryMatchQueue,
   type MatchQueue,
-  type QueueEntry,
 } from './matchmaking-queue.ts';
 
 // The facade's callers (app wiring, the cluster side) name the Arena's shared types from here.
@@ -192,11 +191,6 @@ export class BattleService {
    */
   tick() {
     return this.matchmaking.tick();
-  }
-
-  /** F27: a bot battle for a player nobody was matched with (on the player's own process). */
-  offerBot(entry: QueueEntry<Ticket>) {
-    return this.matchmaking.offerBot(entry);
   }
 
   /**

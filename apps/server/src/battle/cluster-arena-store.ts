@@ -44,7 +44,7 @@ const ticketSchema: z.ZodType<Ticket> = z.object({
   entrant: entrantSchema,
   difficulty: z.enum(DIFFICULTIES).optional(),
 });
-export const queueEntrySchema: z.ZodType<QueueEntry<Ticket>> = z.object({
+const queueEntrySchema: z.ZodType<QueueEntry<Ticket>> = z.object({
   userId: z.string().uuid(),
   strength: z.number(),
   joinedAt: z.number(),
@@ -310,16 +310,6 @@ class RedisMatchQueue implements MatchQueue<Ticket> {
       if (ta && tb) taken.push([ta, tb]);
     }
     return taken;
-  }
-
-  async takeExpired(now: number, waitedMs: number) {
-    const ids = await this.store.redis.zrangebyscore(this.store.key('q'), '-inf', now - waitedMs);
-    const expired: Array<QueueEntry<Ticket>> = [];
-    for (const userId of ids) {
-      const entry = await this.remove(userId);
-      if (entry) expired.push(entry);
-    }
-    return expired;
   }
 }
 

@@ -16,7 +16,7 @@ import type { Entrant } from './battle-repository.ts';
 import type { TapOutcome } from './battle-room.ts';
 import type { BattleService } from './battle-service.ts';
 import type { BoostReader } from './boost-reader.ts';
-import { ClusterArenaStore, entrantSchema, queueEntrySchema } from './cluster-arena-store.ts';
+import { ClusterArenaStore, entrantSchema } from './cluster-arena-store.ts';
 
 /** How long a host waits for another process to take its player's entry before voiding (D-CLUSTER-16). */
 export const REMOTE_ENTRY_TIMEOUT_MS = 3_000;
@@ -81,9 +81,8 @@ export interface ClusterArenaDeps {
 
 /**
  * The Arena across processes (decisions: D-CLUSTER-15 to D-CLUSTER-18), over the lead's NodeBus:
- * a player's own process takes their entry into a battle hosted elsewhere (`arena:enter`), starts
- * their bot battle when the queue offers one (`arena:bot`), and forwards their actions to the host
- * (`arena:act`), whose answer is the socket's acknowledgement. Events from the host reach the
+ * a player's own process takes their entry into a battle hosted elsewhere (`arena:enter`) and
+ * forwards their actions to the host (`arena:act`), whose answer is the socket's acknowledgement. Events from the host reach the
  * player through the cluster-wide `toUser`. Everything arriving is checked with a schema.
  */
 export class ClusterArena implements ArenaNodes {
@@ -103,7 +102,6 @@ export class ClusterArena implements ArenaNodes {
     this.arena = arena;
     const { bus } = this.deps;
     bus.handle('arena:enter', (payload) => this.enterHere(enterRequest.parse(payload)));
-    bus.handle('arena:bot', (payload) => void arena.offerBot(queueEntrySchema.parse(payload)));
     bus.handle('arena:act', (payload) => {
       const request = actRequest.parse(payload);
       return arena.actHere(request.userId, request.battleId, request.action);
@@ -120,10 +118,6 @@ export class ClusterArena implements ArenaNodes {
       REMOTE_ENTRY_TIMEOUT_MS,
     );
     return enterReply.parse(reply);
-  }
-
-  offerBot(node: string, entry: Parameters<ArenaNodes['offerBot']>[1]) {
-    this.deps.bus.send(node, 'arena:bot', entry);
   }
 
   dropRoom(host: string, battleId: string) {

@@ -29,8 +29,6 @@ export interface MatchQueue<T = unknown> {
   entries(): Promise<Array<{ entry: QueueEntry<T>; position: number }>>;
   /** Removes and answers the pairs that may fight now: similar strength first, widening with waiting. */
   takePairs(now: number): Promise<Array<[QueueEntry<T>, QueueEntry<T>]>>;
-  /** Removes and answers entries that waited at least `waitedMs`. */
-  takeExpired(now: number, waitedMs: number): Promise<Array<QueueEntry<T>>>;
 }
 
 /** The relative strength gap a player accepts after waiting: 10 % at once, +10 % per second (D-BATTLE-7). */
@@ -104,12 +102,6 @@ export class InMemoryMatchQueue<T = unknown> implements MatchQueue<T> {
       this.queue.delete(b.userId);
     }
     return pairs;
-  }
-
-  async takeExpired(now: number, waitedMs: number) {
-    const expired = [...this.queue.values()].filter((entry) => now - entry.joinedAt >= waitedMs);
-    for (const entry of expired) this.queue.delete(entry.userId);
-    return expired;
   }
 }
 

@@ -1,5 +1,4 @@
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
-import { REMATCH_DIFFICULTY } from '@titans/shared/constants';
 import { ERRORS } from '@titans/shared/errors';
 import { eq } from 'drizzle-orm';
 import { battles } from '../db/schema.ts';
@@ -120,27 +119,6 @@ export class Matchmaking {
         'matchmakingUpdate',
         queueUpdate(entry, now, position, entries.length, timings.botOfferMs),
       );
-    }
-  }
-
-  /**
-   * F27: a bot battle for a player nobody was matched with (on the player's own process). The
-   * tick no longer starts one unasked (the player chooses it: `leaveQueueForBot`); a cluster peer
-   * may still forward one (`ArenaNodes.offerBot`).
-   */
-  async offerBot(entry: QueueEntry<Ticket>) {
-    const { presence, send, logger } = this.context;
-    try {
-      await presence.set(entry.userId, { kind: 'entering' });
-      const failure = await this.starts.startPve(entry.ticket, entry.ticket.difficulty ?? REMATCH_DIFFICULTY);
-      if (!failure) return;
-      await presence.release(entry.userId);
-      send(entry.userId, 'matchmakingCancelled', {
-        message: failure.message ?? ERRORS[failure.code].message,
-      });
-    } catch (error) {
-      await presence.release(entry.userId).catch(() => undefined);
-      logger.error({ err: error }, 'starting a bot battle after matchmaking failed');
     }
   }
 

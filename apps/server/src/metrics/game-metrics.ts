@@ -106,7 +106,7 @@ export class GameMetrics {
     });
     this.queueWait = new Histogram({
       name: 'titans_matchmaking_wait_seconds',
-      help: "How long players waited in the Arena's queue, by how the wait ended (paired, bot-offer, left)",
+      help: "How long players waited in the Arena's queue, by how the wait ended (paired, left)",
       labelNames: ['exit'],
       buckets: [0.5, 1, 2, 5, 10, 20, 30, 45, 60, 120],
       registers,

@@ -1,11 +1,11 @@
 import type { MatchQueue, QueueEntry } from '../battle/matchmaking-queue.ts';
 
 /** How a player's wait in the Arena's queue ended. */
-export type QueueExit = 'paired' | 'bot-offer' | 'left';
+export type QueueExit = 'paired' | 'left';
 
 /**
  * The matchmaking queue, telling the operator's metrics how long each player waited and how the
- * wait ended (paired with a player, offered the bot after the wait, or left). A decorator, so the
+ * wait ended (paired with a player, or left: cancelled, gone, or chose the bot, D-BATTLE-7). A decorator, so the
  * queue (in memory, or in Redis in a cluster) and the Arena do not know metrics exist.
  */
 export function observeQueue<T>(
@@ -33,11 +33,6 @@ export function observeQueue<T>(
         observe(b, 'paired', at);
       }
       return pairs;
-    },
-    async takeExpired(at, waitedMs) {
-      const expired = await inner.takeExpired(at, waitedMs);
-      for (const entry of expired) observe(entry, 'bot-offer', at);
-      return expired;
     },
   };
 }
