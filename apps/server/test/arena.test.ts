@@ -575,11 +575,14 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     const results = players.map((p) => p.socket.next('battleCompleted', undefined, 30_000));
     await scheduler.advance(INTRO);
     // Half the battles end by forfeit now, the rest at the time limit (draws), all at once.
-    [...ids].slice(0, 50).forEach((id, index) => {
+    const forfeited = [...ids].slice(0, 50).flatMap((id, index) => {
       const room = t.battles.room(id)!;
       const loser = players.find((p) => p.userId === room.contenders[index % 2]!.userId)!;
       loser.socket.emit('forfeitBattle', { battle_id: id });
+      return room.humans().map((userId) => results[players.findIndex((p) => p.userId === userId)]);
     });
+    // The forfeits travel over the sockets: the clock moves on only once they ended their battles.
+    await Promise.all(forfeited);
     await scheduler.advance(90_000);
     const outcomes = await Promise.all(results);
     expect(outcomes.filter((o) => o.result === 'victory')).toHaveLength(50);
