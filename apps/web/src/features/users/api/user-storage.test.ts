@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { makeUser } from '../../../../test/fixtures.ts';
-import { readStoredUser, USER_STORAGE_KEY, writeStoredUser } from './user-storage.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { persistUserChanges, readStoredUser, USER_STORAGE_KEY, writeStoredUser } from './user-storage.ts';
 
 describe('user-storage (spec-a §3)', () => {
   beforeEach(() => localStorage.clear());
@@ -25,5 +26,18 @@ describe('user-storage (spec-a §3)', () => {
     expect(readStoredUser('2')).toBeNull();
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ state: { user: { telegram_user_id: '2' } } }));
     expect(readStoredUser('2')).toBeNull();
+  });
+
+  test('saves a user that reached the cache before the app subscribed, then every new version', () => {
+    // A new device's first render waits for registration, which can answer before App's effect.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['user', '2'], makeUser({ telegram_user_id: '2', coins: 7 }));
+    const stop = persistUserChanges(queryClient);
+    expect(readStoredUser('2')?.coins).toBe(7);
+    queryClient.setQueryData(['user', '2'], makeUser({ telegram_user_id: '2', coins: 9 }));
+    expect(readStoredUser('2')?.coins).toBe(9);
+    stop();
+    queryClient.setQueryData(['user', '2'], makeUser({ telegram_user_id: '2', coins: 11 }));
+    expect(readStoredUser('2')?.coins).toBe(9);
   });
 });

@@ -48,12 +48,24 @@ export function writeStoredUser(user: User): void {
   localStore.set(USER_STORAGE_KEY, JSON.stringify(stored));
 }
 
-/** Saves every new version of a user that reaches the query cache (key `['user', id]`). */
+function isUserKey(key: readonly unknown[]): boolean {
+  return key.length === 2 && key[0] === 'user';
+}
+
+/**
+ * Saves the user already in the query cache and every new version that reaches it (key
+ * `['user', id]`). A new device's registration can answer before the app subscribes (the first
+ * render waits for it, D-WEB-42): that first account is saved too, so a reload offline opens it.
+ */
 export function persistUserChanges(queryClient: QueryClient): () => void {
-  return queryClient.getQueryCache().subscribe((event) => {
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.findAll({ queryKey: ['user'], status: 'success' })) {
+    const user = query.state.data;
+    if (isUserKey(query.queryKey) && looksLikeUser(user)) writeStoredUser(user);
+  }
+  return cache.subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const key = event.query.queryKey;
-    if (key.length !== 2 || key[0] !== 'user') return;
+    if (!isUserKey(event.query.queryKey)) return;
     const user = event.query.state.data;
     if (looksLikeUser(user)) writeStoredUser(user);
   });
