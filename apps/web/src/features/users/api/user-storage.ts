@@ -59,9 +59,10 @@ function isUserKey(key: readonly unknown[]): boolean {
  */
 export function persistUserChanges(queryClient: QueryClient): () => void {
   const cache = queryClient.getQueryCache();
-  for (const query of cache.findAll({ queryKey: ['user'], status: 'success' })) {
+  for (const query of cache.findAll({ queryKey: ['user'] })) {
     const user = query.state.data;
-    if (isUserKey(query.queryKey) && looksLikeUser(user)) writeStoredUser(user);
+    if (query.state.status === 'success' && isUserKey(query.queryKey) && looksLikeUser(user))
+      writeStoredUser(user);
   }
   return cache.subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
