@@ -11,6 +11,8 @@ import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
 import type { Account, UserService } from '../users/user-service.ts';
 import { emitEvent } from './emit-event.ts';
+import { jsonPacketParser } from './json-packet-encoder.ts';
+import { LocalPlayerSockets } from './local-player-sockets.ts';
 import {
   type SocketContext,
   SocketDispatcher,
@@ -61,6 +63,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   const io: TitansSocketServer = new Server(httpServer, {
     ...(cluster ? { adapter: cluster.adapter() } : {}),
     path: SOCKET_PATH,
+    parser: jsonPacketParser,
     serveClient: false,
     perMessageDeflate: false,
     pingInterval: 25_000,
@@ -84,6 +87,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   handleInitUser(dispatcher, users, joinedListeners);
   io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
   const nsp = io.of('/');
+  const localSockets = new LocalPlayerSockets(nsp, USER_ROOM_PREFIX);
 
   return {
     io,
@@ -93,18 +97,10 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
       // Local sockets get it at once without Redis; other processes only when they may hold the
       // player (D-CLUSTER-6). The adapter's own broadcast would wait for Redis before the local emit.
       // Each local socket is written to directly: a broadcast operator, its room sets and flags
-      // per message cost more than the one or two sockets a player has (D-BATTLE-16).
-      const room = userRoom(userId);
-      const ids = nsp.adapter.rooms.get(room);
-      let heldHere = false;
-      if (ids)
-        for (const id of ids) {
-          const socket = nsp.sockets.get(id);
-          if (!socket) continue;
-          heldHere = true;
-          emitEvent(socket, event, payload);
-        }
-      cluster?.publish(room, event, payload, heldHere);
+      // per message cost more than the one or two sockets a player has (D-BATTLE-16, D-BATTLE-17).
+      const sockets = localSockets.get(userId);
+      if (sockets) for (const socket of sockets) emitEvent(socket, event, payload);
+      cluster?.publish(userRoom(userId), event, payload, sockets !== undefined);
     },
     onUserJoined(listener) {
       joinedListeners.push(listener);
