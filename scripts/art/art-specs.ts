@@ -165,7 +165,8 @@ export const REWARD_ART: Record<
 };
 
 const starPile = (count: number): Layer[] => {
-  // Rows from the bottom: widest first, alternating Stars and gems.
+  // Rows from the bottom: widest first, alternating Stars and gems, a Star on top: a pack of Stars
+  // reads as Stars first.
   const rows: number[] = [];
   let left = count;
   let width = 1;
@@ -182,7 +183,8 @@ const starPile = (count: number): Layer[] => {
     for (let index = 0; index < row; index++) {
       const x = 256 + (index - (row - 1) / 2) * size * 0.64;
       const y = 384 - rowIndex * size * 0.5 - (count <= 3 ? 50 : 0);
-      const icon = (index + rowIndex) % 2 === 0 ? 'titans-star' : 'gem-stone';
+      const top = rowIndex === rows.length - 1;
+      const icon = top || (index + rowIndex) % 2 === 0 ? 'titans-star' : 'gem-stone';
       layers.push(
         at(icon, x, y, size * (icon === 'gem-stone' ? 0.9 : 1), { rotate: ((index * 37) % 24) - 12 }),
       );
