@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mapParts, PARTS, type Part } from './bench-cluster-costs.ts';
 import type { PvpFigures } from './bench-cluster-pvp.ts';
-import { SETUP_LABELS, type SetupName } from './bench-cluster-setup.ts';
+import { isFloor, SETUP_LABELS, type SetupName } from './bench-cluster-setup.ts';
 
 export interface WindowRecord {
   setup: SetupName;
@@ -139,7 +139,9 @@ const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : '–'
 
 /** The printed report; also answers whether every target was met. */
 export function renderClusterReport(results: ClusterResults, flushMs: number): string {
-  const setups: SetupName[] = ['A', 'B', 'C'];
+  const setups = (['A', 'B', 'C', 'A0', 'C0'] as const).filter((name) =>
+    results.windows.some((record) => record.setup === name),
+  );
   const medians = new Map(
     setups.map((name) => [name, mediansOf(results.windows.filter((record) => record.setup === name))]),
   );
@@ -212,9 +214,20 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
       `- Redis commands per tap in C < 0.05: ${f3(c.redisPerTap)} (${c.redisPerTap < 0.05 ? 'met' : 'MISSED'})`,
     );
   }
+  const a0 = medians.get('A0');
+  const c0 = medians.get('C0');
+  if (a && c && a0 && c0) {
+    const floor = c0.total / a0.total;
+    lines.push(
+      `- The floor, bare echoes in the same rotation: C0 / A0 ${floor.toFixed(2)} (servers alone ` +
+        `${(c0.perEvent.servers / a0.perEvent.servers).toFixed(2)}, HAProxy ${f1(c0.perEvent.haproxy)} µs per event); ` +
+        `Titans' C / A is ${(c.total / a.total / floor).toFixed(2)} × the floor's`,
+    );
+  }
   for (const name of setups) {
     const m = medians.get(name);
-    if (m)
+    // An echo makes nothing durable.
+    if (m && !isFloor(name))
       lines.push(
         `- durable p99 ≤ flush ${flushMs} + 100 ms, ${name}: ${f1(m.durableP99)} ms (${m.durableP99 <= flushMs + 100 ? 'met' : 'MISSED'})`,
       );
@@ -227,20 +240,24 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
   return lines.join('\n');
 }
 
-/** C / A and C / B within each round (neighbouring windows share the machine's state of the moment). */
+/** C / A and C / B (and C0 / A0) within each round: neighbouring windows share the machine's state of the moment. */
 function perRound(windows: WindowRecord[]): string[] {
   const rounds = [...new Set(windows.map((record) => record.round))];
-  const ratios = (over: SetupName) =>
+  const ratios = (top: SetupName, over: SetupName) =>
     rounds.flatMap((round) => {
       const find = (name: SetupName) =>
         windows.find((record) => record.round === round && record.setup === name);
-      const c = find('C');
+      const upper = find(top);
       const base = find(over);
-      return c && base ? [total(c.perEvent) / total(base.perEvent)] : [];
+      return upper && base ? [total(upper.perEvent) / total(base.perEvent)] : [];
     });
   const show = (list: number[]) =>
     `${list.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${median(list).toFixed(2)})`;
-  return [`- CPU per tap event by round: C / A ${show(ratios('A'))}; C / B ${show(ratios('B'))}`];
+  const floor = ratios('C0', 'A0');
+  return [
+    `- CPU per tap event by round: C / A ${show(ratios('C', 'A'))}; C / B ${show(ratios('C', 'B'))}` +
+      (floor.length > 0 ? `; C0 / A0 ${show(floor)}` : ''),
+  ];
 }
 
 function redisBreakdown(windows: WindowRecord[]): string[] {

@@ -11,13 +11,24 @@ import { type Identity, PlayerPool, type TapPace } from './bench-cluster-clients
 import { type BenchDatabase, postgresBenchDatabase } from './bench-database.ts';
 import { inPool } from './bench-users.ts';
 
-export type SetupName = 'A' | 'B' | 'C';
+export type SetupName = 'A' | 'B' | 'C' | 'A0' | 'C0';
 
 export const SETUP_LABELS: Record<SetupName, string> = {
   A: 'one process, direct',
   B: 'one process behind HAProxy',
   C: 'two processes behind HAProxy, Redis',
+  A0: 'floor: one bare socket.io echo, direct',
+  C0: 'floor: two bare echoes behind HAProxy',
 };
+
+/**
+ * The floor setups (`--floor`): the same harness, players and HAProxy in front of bare socket.io
+ * echo servers (echo-server.ts: a tap answered, nothing else), so C0 / A0 is what splitting a
+ * load over two processes behind the balancer costs on this machine whatever the server does.
+ */
+export function isFloor(name: SetupName): boolean {
+  return name === 'A0' || name === 'C0';
+}
 
 export interface Setup {
   name: SetupName;
@@ -58,10 +69,11 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
   const database = await postgresBenchDatabase(options.adminUrl);
   const databaseUrl = database.serverEnv.DATABASE_URL ?? '';
   const cluster = await LocalCluster.start({
-    processes: name === 'C' ? options.cProcesses : 1,
+    processes: name === 'C' ? options.cProcesses : name === 'C0' ? 2 : 1,
     databaseUrl,
     ...(name === 'C' ? { redisUrl: options.redisUrl } : {}),
-    haproxy: name !== 'A',
+    ...(isFloor(name) ? { serverArgs: ['--import', 'tsx', 'scripts/bench/echo-server.ts'] } : {}),
+    haproxy: name !== 'A' && name !== 'A0',
     ...(options.cpuProfDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] } : {}),
     env: {
       TELEGRAM_BOT_TOKEN: options.botToken,
@@ -77,7 +89,7 @@ export async function startSetup(name: SetupName, options: SetupOptions): Promis
     await database.dispose();
     throw error;
   });
-  const url = name === 'A' ? (cluster.servers[0]?.url ?? '') : cluster.url;
+  const url = name === 'A' || name === 'A0' ? (cluster.servers[0]?.url ?? '') : cluster.url;
   const identities = Array.from({ length: options.players }, (_, index) => {
     const telegramId = options.firstTelegramId + index;
     return { telegramId, initData: signInitData({ id: telegramId, first_name: 'Bench' }, options.botToken) };
@@ -143,7 +155,8 @@ export async function registerPlayers(setup: Setup, identities: Identity[]): Pro
 
 /** Registers the setup's tapping players and connects them. */
 export async function join(setup: Setup, runTag: string): Promise<void> {
-  await registerPlayers(setup, setup.identities);
+  // An echo has no accounts: its players only connect.
+  if (!isFloor(setup.name)) await registerPlayers(setup, setup.identities);
   await setup.pool.connect(setup.identities, runTag);
 }
 
@@ -168,6 +181,7 @@ export async function stopSetup(setup: Setup, expect: (setup: Setup, coins: Map<
   setup.pool.close();
   await setup.cluster.stop();
   try {
+    if (isFloor(setup.name)) return;
     const balances = await setup.database.balances([
       ...setup.identities.map((identity) => identity.telegramId),
       ...setup.otherPlayers,

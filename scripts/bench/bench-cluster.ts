@@ -22,6 +22,9 @@
  *   --pvp-pairs=N                 PvP pairs across processes, and as many within one (default 8)
  *   --c-processes=N               C's processes (default 2); 1 tells the cluster code's own cost
  *                                 apart from splitting the players over processes (D and E skipped)
+ *   --floor                       two more setups in the rotation, the floor: (A0) a bare socket.io
+ *                                 echo reached directly and (C0) two behind the same HAProxy, so
+ *                                 C / A is read against what C0 / A0 costs on this machine
  *   --cpu-prof=DIR                every server writes a V8 CPU profile to DIR/<setup>/ when it
  *                                 stops (`npm run bench:profile` reads them); phases D and E are
  *                                 skipped, so the profiles hold the tap rounds alone
@@ -47,7 +50,15 @@ import {
   type WindowRecord,
   writeClusterJson,
 } from './bench-cluster-report.ts';
-import { type Balance, grantCoins, join, type Setup, startSetup, stopSetup } from './bench-cluster-setup.ts';
+import {
+  type Balance,
+  grantCoins,
+  join,
+  type Setup,
+  type SetupName,
+  startSetup,
+  stopSetup,
+} from './bench-cluster-setup.ts';
 import { MachineWatch } from './machine-cpu.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -80,6 +91,8 @@ const options = {
   reconnectMs: Math.round(option('reconnect-ms', null, 100)),
   pvpPairs: Math.round(option('pvp-pairs', null, 8)),
   cProcesses: Math.max(1, Math.round(option('c-processes', null, 2))),
+  /** `--floor`: A0 and C0 (bare echoes, bench-cluster-setup.ts) join the rotation. */
+  floor: process.argv.includes('--floor'),
   /** A human pace (as bench-taps' open loop): 8–10 taps per second per player. */
   minRate: 8,
   maxRate: 10,
@@ -290,7 +303,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** Starts A, B and C one after another (their processes boot; C's migrate one at a time). */
 async function startSetups(setups: Setup[], redis: BenchRedis, firstId: number, runTag: string) {
-  for (const [index, name] of (['A', 'B', 'C'] as const).entries()) {
+  const names: SetupName[] = options.floor ? ['A', 'B', 'C', 'A0', 'C0'] : ['A', 'B', 'C'];
+  for (const [index, name] of names.entries()) {
     setups.push(
       await startSetup(name, {
         adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
@@ -300,7 +314,8 @@ async function startSetups(setups: Setup[], redis: BenchRedis, firstId: number, 
         adminToken: ADMIN_TOKEN,
         flushMs: options.flushMs,
         players: options.players,
-        firstTelegramId: firstId + index * options.players,
+        // PvP's players come after the first three setups' (measurePvp).
+        firstTelegramId: firstId + (index < 3 ? index : index + 2) * options.players,
         runTag,
         pace: { minRate: options.minRate, maxRate: options.maxRate, batchMs: options.batchMs },
         reconnectMs: options.reconnectMs,

@@ -32,6 +32,8 @@ export interface LocalClusterOptions {
   env?: Record<string, string>;
   /** Node flags before the server's own (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** What each process runs instead of the game server (bench:cluster's floor: the bare echo). */
+  serverArgs?: string[];
   /** Where each line of a child's output goes (default: kept, readable with output()). */
   echo?: (name: string, line: string) => void;
   /** Start HAProxy (default true). */
@@ -171,21 +173,25 @@ export class LocalCluster {
   }
 
   private async startServer(name: string, port: number, index: number): Promise<ClusterProcess> {
-    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), ...SERVER_NODE_ARGS], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        ...this.options.env,
-        DATABASE_URL: this.options.databaseUrl,
-        // spawn leaves out undefined values: no REDIS_URL at all when none was given.
-        REDIS_URL: this.options.redisUrl,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: path.join(this.workDir, `data-${name}`),
+    const child = spawn(
+      process.execPath,
+      [...(this.options.nodeArgs ?? []), ...(this.options.serverArgs ?? SERVER_NODE_ARGS)],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'warn',
+          ...this.options.env,
+          DATABASE_URL: this.options.databaseUrl,
+          // spawn leaves out undefined values: no REDIS_URL at all when none was given.
+          REDIS_URL: this.options.redisUrl,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: path.join(this.workDir, `data-${name}`),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     child.stdout?.on('data', (chunk: Buffer) => this.record(name, chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.record(name, chunk));
     const exited = new Promise<string>((resolve) =>
