@@ -173,25 +173,22 @@ export class LocalCluster {
   }
 
   private async startServer(name: string, port: number, index: number): Promise<ClusterProcess> {
-    const child = spawn(
-      process.execPath,
-      [...(this.options.nodeArgs ?? []), ...(this.options.serverArgs ?? SERVER_NODE_ARGS)],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          LOG_LEVEL: 'warn',
-          ...this.options.env,
-          DATABASE_URL: this.options.databaseUrl,
-          // spawn leaves out undefined values: no REDIS_URL at all when none was given.
-          REDIS_URL: this.options.redisUrl,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: path.join(this.workDir, `data-${name}`),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const args = [...(this.options.nodeArgs ?? []), ...(this.options.serverArgs ?? SERVER_NODE_ARGS)];
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        ...this.options.env,
+        DATABASE_URL: this.options.databaseUrl,
+        // spawn leaves out undefined values: no REDIS_URL at all when none was given.
+        REDIS_URL: this.options.redisUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(this.workDir, `data-${name}`),
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (chunk: Buffer) => this.record(name, chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.record(name, chunk));
     const exited = new Promise<string>((resolve) =>

@@ -141,20 +141,12 @@ export class BattleService {
     return this.rooms.get(battleId);
   }
 
-  /** A player's action in a battle: applied here, or forwarded to the battle's host (D-CLUSTER-17). */
-  async act(userId: string, battleId: string, action: ArenaAction): Promise<ActionReply> {
-    return this.actHereOrForward(userId, battleId, action);
-  }
-
   /**
-   * `act` without a promise when the battle's room is here (a tap on the hot path, D-BATTLE-16);
-   * a promise of the host's answer otherwise.
+   * A player's action in a battle: applied here, answered without a promise when the battle's
+   * room is here (a tap on the hot path, D-BATTLE-16), or forwarded to the battle's host and
+   * answered with a promise of its reply (D-CLUSTER-17).
    */
-  actHereOrForward(
-    userId: string,
-    battleId: string,
-    action: ArenaAction,
-  ): ActionReply | Promise<ActionReply> {
+  act(userId: string, battleId: string, action: ArenaAction): ActionReply | Promise<ActionReply> {
     const room = this.rooms.get(battleId);
     if (room || !this.deps.nodes) return applyAction(room, userId, action);
     return this.deps.nodes.forward(userId, battleId, action);
@@ -180,14 +172,19 @@ export class BattleService {
     if (await this.matchmaking.leave(userId)) return;
     const claim = await this.context.presence.get(userId);
     if (claim?.kind !== 'battle') return;
-    const reply = await this.act(userId, claim.battleId, { type: 'left' }).catch(() => null);
+    let reply: ActionReply | null;
+    try {
+      reply = await this.act(userId, claim.battleId, { type: 'left' });
+    } catch {
+      reply = null;
+    }
     if (reply && !reply.ok && reply.code !== 'battle/not-found')
       this.deps.logger.debug({ code: reply.code, userId }, 'a departure was not applied');
   }
 
   /**
-   * Every second (once per cluster: D-CLUSTER-15): pair players (the accepted gap widens), offer
-   * the long-waiting a bot on their own process, push positions.
+   * Every second (once per cluster: D-CLUSTER-15): pair players (the accepted gap widens) and
+   * push queue positions; a player who waits long chooses the bot themselves (F37, D-BATTLE-7).
    */
   tick() {
     return this.matchmaking.tick();

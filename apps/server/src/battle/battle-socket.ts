@@ -76,7 +76,7 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     ack: Ack | undefined,
   ) => {
     const action: ArenaAction = { type: 'tap', targetId: payload.target_id };
-    const reply = service.actHereOrForward(userOf(context), payload.battle_id, action);
+    const reply = service.act(userOf(context), payload.battle_id, action);
     if (reply instanceof Promise) return reply.then((forwarded) => tapped(context, forwarded, ack));
     tapped(context, reply, ack);
   };

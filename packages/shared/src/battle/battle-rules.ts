@@ -458,7 +458,8 @@ function advanceInPlace(state: BattleState, now: number, random: Random, effects
   // Most inputs (taps) find nothing due: asked by time first, without building a Due.
   for (let at = nextWakeAt(state); at !== null && at <= now; at = nextWakeAt(state)) {
     const due = nextDue(state);
-    if (due) runDue(state, due, random, effects);
+    if (!due) break;
+    runDue(state, due, random, effects);
   }
   if (!state.outcome) state.now = Math.max(state.now, now);
 }

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { User } from '@titans/shared/user/schemas';
 import { fieldOf } from '../../../lib/field-of.ts';
 import { localStore } from '../../../lib/local-storage.ts';
@@ -48,26 +48,22 @@ export function writeStoredUser(user: User): void {
   localStore.set(USER_STORAGE_KEY, JSON.stringify(stored));
 }
 
-function isUserKey(key: readonly unknown[]): boolean {
-  return key.length === 2 && key[0] === 'user';
+/** Saves a query's data when it is a user (key `['user', id]`) that the cache holds. */
+function saveUserOf(query: Query): void {
+  const { queryKey, state } = query;
+  if (state.status !== 'success' || queryKey.length !== 2 || queryKey[0] !== 'user') return;
+  if (looksLikeUser(state.data)) writeStoredUser(state.data);
 }
 
 /**
- * Saves the user already in the query cache and every new version that reaches it (key
- * `['user', id]`). A new device's registration can answer before the app subscribes (the first
- * render waits for it, D-WEB-42): that first account is saved too, so a reload offline opens it.
+ * Saves the user already in the query cache and every new version that reaches it. A new
+ * device's registration can answer before the app subscribes (the first render waits for it,
+ * D-WEB-42): that first account is saved too, so a reload offline opens it.
  */
 export function persistUserChanges(queryClient: QueryClient): () => void {
   const cache = queryClient.getQueryCache();
-  for (const query of cache.findAll({ queryKey: ['user'] })) {
-    const user = query.state.data;
-    if (query.state.status === 'success' && isUserKey(query.queryKey) && looksLikeUser(user))
-      writeStoredUser(user);
-  }
+  for (const query of cache.findAll({ queryKey: ['user'] })) saveUserOf(query);
   return cache.subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (!isUserKey(event.query.queryKey)) return;
-    const user = event.query.state.data;
-    if (looksLikeUser(user)) writeStoredUser(user);
+    if (event.type === 'updated' && event.action.type === 'success') saveUserOf(event.query);
   });
 }
