@@ -20,7 +20,11 @@ let heroId: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ env: { MATCHMAKING_BOT_OFFER_MS: '180000' } }),
+    // The intro and the bot's setup are not what these tests are about (arena.test.ts and
+    // arena-glance.test.ts play them at the spec's length): a short intro keeps the suite short.
+    startServer({
+      env: { MATCHMAKING_BOT_OFFER_MS: '180000', BATTLE_INTRO_MS: '1500', BATTLE_BOT_SETUP_MS: '0' },
+    }),
     launchBrowser(),
   ]);
   ({ heroId } = await registerWithHero(server.url));

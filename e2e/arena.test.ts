@@ -15,7 +15,7 @@ let browser: Browser;
 // Only the live battle's length is shortened (configuration), to keep the suite short; the intro
 // and everything else keep the spec's timings. The PvE battle still ends in the player's favour:
 // at the limit the larger share of health wins (F10–F12), and the strong weapons keep it larger.
-const TIME_LIMIT_MS = 25_000;
+const TIME_LIMIT_MS = 15_000;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
