@@ -1,7 +1,6 @@
-import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
-import { boosterWindow } from '@titans/shared/marketplace/boosters';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { boosterActivations, items, userItems, users } from '../db/schema.ts';
+import { activateBooster } from '../marketplace/booster-activation.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
 
 /*
@@ -26,35 +25,7 @@ export async function grantItem(money: MoneyContext, userId: string, itemId: str
     .onConflictDoNothing()
     .returning({ id: userItems.id });
   if (!owned) return money.fail('shop/item-owned');
-  if (booster) {
-    const running = await money.tx
-      .select({ endsAt: boosterActivations.endsAt })
-      .from(boosterActivations)
-      .where(
-        and(
-          eq(boosterActivations.userId, userId),
-          eq(boosterActivations.itemId, itemId),
-          gt(boosterActivations.endsAt, new Date(money.now)),
-        ),
-      );
-    const window = boosterWindow(
-      running.map((row) => row.endsAt.getTime()),
-      money.now,
-      BOOSTER_DURATION_MS,
-    );
-    await money.tx.insert(boosterActivations).values({
-      userId,
-      itemId,
-      userItemId: owned.id,
-      effects: item.effects,
-      startsAt: new Date(window.startsAt),
-      endsAt: new Date(window.endsAt),
-    });
-    await money.tx
-      .update(userItems)
-      .set({ consumedAt: new Date(window.endsAt) })
-      .where(eq(userItems.id, owned.id));
-  }
+  if (booster) await activateBooster(money, { userId, itemId, userItemId: owned.id, effects: item.effects });
   return owned.id;
 }
 

@@ -1,9 +1,7 @@
-import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
 import {
   type ActiveBoostTotals,
   activeBoostTotals,
   type BoosterActivation,
-  boosterWindow,
 } from '@titans/shared/marketplace/boosters';
 import type {
   MarketplaceItem,
@@ -17,6 +15,7 @@ import type { Database, Db, Tx } from '../db/database.ts';
 import { boosterActivations, characters, items, userCharacters, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
 import type { MoneyResult } from '../money/money-result.ts';
+import { activateBooster } from './booster-activation.ts';
 import { itemCurrencyOf, marketplaceItemView } from './marketplace-view.ts';
 
 export interface MarketplaceServiceDeps {
@@ -150,12 +149,12 @@ export class MarketplaceService {
 
         let window: { startsAt: number; endsAt: number } | null = null;
         if (booster) {
-          window = await this.activate(money, userId, item.id, owned.id, item.effects);
-          // A booster leaves the inventory when its effect ends.
-          await money.tx
-            .update(userItems)
-            .set({ consumedAt: new Date(window.endsAt) })
-            .where(eq(userItems.id, owned.id));
+          window = await activateBooster(money, {
+            userId,
+            itemId: item.id,
+            userItemId: owned.id,
+            effects: item.effects,
+          });
         }
 
         await this.pay(money, userId, item.price, item.currency, {
@@ -259,40 +258,6 @@ export class MarketplaceService {
       ...entry,
       insufficient: gems ? 'shop/insufficient-diamonds' : 'shop/insufficient-coins',
     });
-  }
-
-  /** D-SHOP-2: the new window starts when this player's running copy of the booster ends. */
-  private async activate(
-    money: MoneyContext,
-    userId: string,
-    itemId: string,
-    userItemId: string,
-    effects: Record<string, number>,
-  ) {
-    const running = await money.tx
-      .select({ endsAt: boosterActivations.endsAt })
-      .from(boosterActivations)
-      .where(
-        and(
-          eq(boosterActivations.userId, userId),
-          eq(boosterActivations.itemId, itemId),
-          gt(boosterActivations.endsAt, new Date(money.now)),
-        ),
-      );
-    const window = boosterWindow(
-      running.map((row) => row.endsAt.getTime()),
-      money.now,
-      BOOSTER_DURATION_MS,
-    );
-    await money.tx.insert(boosterActivations).values({
-      userId,
-      itemId,
-      userItemId,
-      effects,
-      startsAt: new Date(window.startsAt),
-      endsAt: new Date(window.endsAt),
-    });
-    return window;
   }
 }
 
