@@ -87,7 +87,10 @@ class TrafficMeter {
   private readonly types = new Map<string, { type: string; url: string; network: boolean; status: number }>();
   /** With `--waterfall`: when each request started and ended, ms after the navigation's request. */
   readonly waterfall: string[] = [];
-  private readonly started = new Map<string, { at: number; url: string }>();
+  private readonly started = new Map<
+    string,
+    { at: number; url: string; priority: string; sentAt?: number }
+  >();
   private origin: number | null = null;
   bytes = 0;
   scriptBytes = 0;
@@ -127,14 +130,29 @@ class TrafficMeter {
       return `${pathname}${search}`.slice(0, 60);
     };
     cdp.on('Network.requestWillBeSent', (event) => {
-      this.started.set(event.requestId, { at: since(event.timestamp), url: short(event.request.url) });
+      this.started.set(event.requestId, {
+        at: since(event.timestamp),
+        url: short(event.request.url),
+        priority: event.request.initialPriority,
+      });
+    });
+    // When the request left for the network: a request waits for one of HTTP/1.1's six connections.
+    cdp.on('Network.responseReceived', (event) => {
+      const start = this.started.get(event.requestId);
+      const timing = event.response.timing;
+      if (start && timing && timing.sendStart >= 0)
+        start.sentAt = since(timing.requestTime + timing.sendStart / 1000);
     });
     cdp.on('Network.loadingFinished', (event) => {
       const start = this.started.get(event.requestId);
       const info = this.types.get(event.requestId);
       if (!this.counting || !start) return;
       const from = info?.network === false ? ' (cache/worker)' : '';
-      this.waterfall.push(`${start.at}–${since(event.timestamp)} ms ${start.url}${from}`);
+      const sent =
+        start.sentAt !== undefined && start.sentAt - start.at > 20 ? `, sent at ${start.sentAt} ms` : '';
+      this.waterfall.push(
+        `${start.at}–${since(event.timestamp)} ms ${start.url}${from} (${start.priority}${sent})`,
+      );
     });
     cdp.on('Network.webSocketWillSendHandshakeRequest', (event) => {
       if (this.counting) this.waterfall.push(`${since(event.timestamp)} ms websocket handshake sent`);

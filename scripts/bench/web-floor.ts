@@ -32,7 +32,7 @@ const FLOOR_SCRIPT = `(() => {
 })();
 `;
 
-const FLOOR_SERVICE_WORKER = `const FILES = ['/', '/floor.js', '/background.webp', '/art/ui/logo.svg'];
+const FLOOR_SERVICE_WORKER = `const FILES = ['/', '/floor.js', '/background-splash.webp', '/art/ui/logo.svg'];
 self.addEventListener('install', (event) => {
   self.skipWaiting();
   event.waitUntil(caches.open('floor').then((cache) => cache.addAll(FILES)));
@@ -60,7 +60,7 @@ export function writeFloorSite(dir: string, webDist: string): void {
   fs.writeFileSync(path.join(dir, 'index.html'), page);
   fs.writeFileSync(path.join(dir, 'floor.js'), FLOOR_SCRIPT);
   fs.writeFileSync(path.join(dir, 'sw.js'), FLOOR_SERVICE_WORKER);
-  for (const file of ['background.webp', 'art/ui/logo.svg', 'favicon.svg']) {
+  for (const file of ['background-splash.webp', 'art/ui/logo.svg', 'favicon.svg']) {
     fs.copyFileSync(path.join(webDist, file), path.join(dir, file));
   }
 }

@@ -10,10 +10,7 @@ export const COUNT_DOWN_MS = 450;
  * (`onRise` runs, e.g. to bump the coin) so taps stay under the finger; a fall counts down over
  * COUNT_DOWN_MS (ease-out), so a debit — a battle's stake, a purchase — is seen happening.
  */
-export function useCountedNumber<E extends HTMLElement>(
-  value: number,
-  onRise?: () => void,
-): RefObject<E | null> {
+export function useCountedNumber<E extends HTMLElement>(value: number, onRise?: () => void): RefObject<E> {
   const element = useRef<E>(null);
   const shown = useRef<number | null>(null);
   const rise = useRef(onRise);

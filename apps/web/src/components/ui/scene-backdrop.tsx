@@ -3,6 +3,29 @@ import { useState } from 'react';
 import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
 
+/**
+ * The default background at a quarter of its width (4 KB against 21 KB), drawn by index.html's
+ * splash: on a first visit it is in before the full picture, which loads after the first screen
+ * (decisions D-WEB-43). Written by apps/web/scripts/splash-background.ts.
+ */
+const SOFT_DEFAULT_PICTURE = '/background-splash.webp';
+
+/**
+ * Beneath the default background while it loads, its soft copy, so the first screen has its
+ * landscape from the first frame and sharpens when the full picture arrives.
+ */
+export function SoftDefaultPicture({ picture, className }: { picture: string; className?: string }) {
+  if (picture !== DEFAULT_BACKGROUND_PICTURE) return null;
+  return (
+    <img
+      src={SOFT_DEFAULT_PICTURE}
+      alt=""
+      aria-hidden
+      className={cx('absolute inset-0 size-full object-cover', className)}
+    />
+  );
+}
+
 export interface SceneBackdropProps {
   /** The picture; the default background shows when it is missing or fails to load. */
   url?: string | null;
@@ -17,13 +40,14 @@ export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropP
   const src = picture !== failedUrl ? picture : DEFAULT_BACKGROUND_PICTURE;
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
+      <SoftDefaultPicture picture={src} className={dim} />
       {/* Keyed by picture: a new realm fades in over the old one's place. */}
       <img
         key={src}
         src={src}
         alt=""
         data-testid="scene-backdrop"
-        className={cx('size-full object-cover animate-fade-in', dim)}
+        className={cx('absolute inset-0 size-full object-cover animate-fade-in', dim)}
         onError={() => setFailedUrl(src)}
       />
       <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.6)_0%,transparent_22%,transparent_60%,rgb(6_4_26/0.85)_100%)]" />

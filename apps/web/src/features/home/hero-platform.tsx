@@ -127,7 +127,7 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
 }
 
 /** The halo and the slow sunburst behind the platform. */
-function PlatformGlow({ halo }: { halo: RefObject<HTMLDivElement | null> }) {
+function PlatformGlow({ halo }: { halo: RefObject<HTMLDivElement> }) {
   return (
     <>
       <div

@@ -1,6 +1,7 @@
 import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import { useState } from 'react';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { SoftDefaultPicture } from '../../components/ui/scene-backdrop.tsx';
 import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
 import { useLoadingProgress } from './use-loading-progress.ts';
@@ -29,6 +30,7 @@ export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingS
         leaving && 'pointer-events-none animate-fade-out [animation-delay:380ms]',
       )}
     >
+      <SoftDefaultPicture picture={background} className="opacity-80" />
       <img
         src={background}
         alt=""
