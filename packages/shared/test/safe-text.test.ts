@@ -40,6 +40,23 @@ describe('H1 findUnsafeValue', () => {
     expect(findUnsafeValue({ battle_id, note: 'del\u007F' })?.message).toBe('contains a control character');
   });
 
+  it('H1 a bot battle action, one plain object inside a plain payload, passes unwalked; a bad value in it is still named', () => {
+    const battle_id = '0b6f1c1e-8a39-4c4e-9a51-2f3b8f7c2d10';
+    expect(findUnsafeValue({ battle_id, action: { type: 'attack' }, target_id: 3 })).toBeNull();
+    expect(findUnsafeValue({ battle_id, action: { type: 'at\u0000tack' } })).toEqual({
+      path: 'action.type',
+      message: 'contains a NUL character',
+    });
+    expect(findUnsafeValue({ battle_id, action: { 'ty\u0007pe': 'attack' } })?.message).toBe(
+      'key contains a control character',
+    );
+    expect(findUnsafeValue({ action: { type: 'attack' } }, { maxDepth: 1 })?.message).toMatch(
+      /nested too deeply/,
+    );
+    expect(findUnsafeValue({ a: { b: { c: 'x\u0001' } } })?.message).toBe('contains a control character');
+    expect(findUnsafeValue({ a: { b: { c: 1 } } }, { maxDepth: 2 })?.message).toMatch(/nested too deeply/);
+  });
+
   it('H1 nested values are walked and their path named', () => {
     expect(findUnsafeValue({ items: [{ name: 'x\u0001' }] })).toEqual({
       path: 'items.0.name',

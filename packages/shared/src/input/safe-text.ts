@@ -56,7 +56,7 @@ export function findUnsafeValue(
 ): UnsafeValue | null {
   const maxLength = options.maxLength ?? MAX_EDGE_STRING_LENGTH;
   const maxDepth = options.maxDepth ?? MAX_EDGE_DEPTH;
-  if (maxDepth > 0 && isPlainFlat(value, maxLength)) return null;
+  if (isPlain(value, maxLength, 0, maxDepth)) return null;
   const stack: Array<{ value: unknown; path: string; depth: number }> = [
     { value, path: options.root ?? '', depth: 0 },
   ];
@@ -97,18 +97,26 @@ const PLAIN_KEY = /^[A-Za-z0-9_]{1,64}$/;
 /** Strings of printable ASCII: no NUL, control character or surrogate in them. */
 const PLAIN_STRING = /^[\x20-\x7E]*$/;
 
+/** How deep the unwalked payload of isPlain may be: a battle action names its kind in one nested object. */
+const PLAIN_LEVELS = 2;
+
 /**
- * The common payload, answered without walking it: an object whose keys are plain names and
- * whose values are numbers, booleans, null or printable ASCII strings of at most `maxLength`
- * (a socket's `tap`, a battle tap naming its battle id: one per tap at human rates).
+ * The common payload, answered without walking it or allocating: an object whose keys are plain
+ * names and whose values are numbers, booleans, null, printable ASCII strings of at most
+ * `maxLength`, or (one level down, within `maxDepth`) such an object. A socket's `tap`, a PvP
+ * tap naming its battle, a bot battle's `battleAction` with its `action: { type }`: one per tap
+ * at human rates. Anything else is walked by findUnsafeValue, which names the path at fault.
  */
-function isPlainFlat(value: unknown, maxLength: number): boolean {
+function isPlain(value: unknown, maxLength: number, depth: number, maxDepth: number): boolean {
+  if (depth >= maxDepth || depth >= PLAIN_LEVELS) return false;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const key of Object.keys(value)) {
-    if (!PLAIN_KEY.test(key)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || !PLAIN_KEY.test(key)) return false;
     const child: unknown = Reflect.get(value, key);
     if (child === null || typeof child === 'number' || typeof child === 'boolean') continue;
-    if (typeof child !== 'string' || child.length > maxLength || !PLAIN_STRING.test(child)) return false;
+    if (typeof child === 'string') {
+      if (child.length > maxLength || !PLAIN_STRING.test(child)) return false;
+    } else if (!isPlain(child, maxLength, depth + 1, maxDepth)) return false;
   }
   return true;
 }
