@@ -1,6 +1,6 @@
 import { balancesSchema } from '@titans/shared/user/schemas';
 import { describe, expect, test, vi } from 'vitest';
-import { lazySchema } from './lazy-schema.ts';
+import { deferSchemaLoads, lazySchema } from './lazy-schema.ts';
 
 const balances = { coins: 1, gems: 2, energy: 3, max_energy: 4, pending: 0 };
 
@@ -24,5 +24,23 @@ describe('lazy response schema', () => {
     await expect(schema.safeParse(balances)).rejects.toThrow('Failed to fetch');
     await expect(schema.safeParse(balances)).resolves.toMatchObject({ success: true });
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  test('deferred loads wait for the gate, then parse as before (D-WEB-44)', async () => {
+    let open = () => {};
+    deferSchemaLoads(new Promise<void>((resolve) => (open = resolve)));
+    try {
+      const load = vi.fn(async () => balancesSchema);
+      const schema = lazySchema(load);
+      schema.prepare?.();
+      const parsed = schema.safeParse(balances);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(load).not.toHaveBeenCalled();
+      open();
+      await expect(parsed).resolves.toMatchObject({ success: true, data: balances });
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      deferSchemaLoads(Promise.resolve());
+    }
   });
 });

@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { deferSchemaLoads } from '../../lib/lazy-schema.ts';
+import { connectedOrAfter } from '../../lib/realtime/connection-store.ts';
 import { takeEarlySocket } from '../../lib/realtime/early-socket.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { startEarlyPlayerSession } from './use-realtime-session.ts';
 import { seedSavedUser, sessionQueryOptions } from './use-session.ts';
+
+/** How long, at most, a player known on the device lets the socket go before zod (D-WEB-44). */
+const SOCKET_FIRST_MS = 1_000;
 
 /**
  * Starts, before the first render, the two round trips the first screen waits for: registration
@@ -21,6 +26,9 @@ export function bootSession(queryClient: QueryClient): Promise<void> | null {
     return null;
   }
   const knownOnDevice = seedSavedUser(queryClient, player);
+  // Home shows from the saved account at once; zod, which the answers of its first calls need,
+  // is evaluated once the socket has connected, not between its handshake's frames (D-WEB-44).
+  if (knownOnDevice) deferSchemaLoads(connectedOrAfter(SOCKET_FIRST_MS));
   const registration = sessionQueryOptions(queryClient, player, knownOnDevice);
   const registered = queryClient.prefetchQuery(registration);
   // The socket announces the player once registration has answered (a new account exists only
