@@ -39,28 +39,34 @@ export async function rasterise(
  * Draws an SVG document into a `size`-pixel square canvas and encodes it as WebP (quality 0–1):
  * for small rasters of vector art, whose SVG costs a phone far more to draw the first time.
  */
-export async function drawWebp(
+export function drawWebp(page: Page, svg: string | Buffer, size: number, quality: number): Promise<Buffer> {
+  const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+  return encodeWebp(page, source, size, size, quality);
+}
+
+/** Draws a picture (a data: URL) into a `width` × `height` canvas and encodes it as WebP (quality 0–1). */
+export async function encodeWebp(
   page: Page,
-  svg: string | Buffer,
-  size: number,
+  source: string,
+  width: number,
+  height: number,
   quality: number,
 ): Promise<Buffer> {
-  const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   const dataUrl = await page.evaluate(
-    async ({ source, size, quality }) => {
+    async ({ source, width, height, quality }) => {
       const image = new Image();
       image.src = source;
       await image.decode();
       const canvas = document.createElement('canvas');
-      canvas.width = size;
-      canvas.height = size;
+      canvas.width = width;
+      canvas.height = height;
       const context = canvas.getContext('2d');
       if (!context) throw new Error('no 2d canvas');
       context.imageSmoothingQuality = 'high';
-      context.drawImage(image, 0, 0, size, size);
+      context.drawImage(image, 0, 0, width, height);
       return canvas.toDataURL('image/webp', quality);
     },
-    { source, size, quality },
+    { source, width, height, quality },
   );
   if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error('Chromium did not encode WebP');
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');

@@ -8,33 +8,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { withBrowser } from '../../../scripts/art/chromium.ts';
+import { encodeWebp, withBrowser } from '../../../scripts/art/chromium.ts';
 
 const publicDir = path.resolve(import.meta.dirname, '../public');
+/** background.png is 720 × 1280. */
 const WIDTH = 180;
+const HEIGHT = 320;
 const QUALITY = 0.7;
 
 await withBrowser(async (browser) => {
   const page = await browser.newPage();
   const source = `data:image/png;base64,${fs.readFileSync(path.join(publicDir, 'background.png')).toString('base64')}`;
-  const dataUrl = await page.evaluate(
-    async ({ source, width, quality }) => {
-      const image = new Image();
-      image.src = source;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = Math.round((width * image.height) / image.width);
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d canvas');
-      context.imageSmoothingQuality = 'high';
-      context.drawImage(image, 0, 0, canvas.width, canvas.height);
-      return canvas.toDataURL('image/webp', quality);
-    },
-    { source, width: WIDTH, quality: QUALITY },
-  );
-  if (!dataUrl.startsWith('data:image/webp;base64,')) throw new Error('Chromium did not encode WebP');
   const file = path.join(publicDir, 'background-splash.webp');
-  fs.writeFileSync(file, Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'));
+  fs.writeFileSync(file, await encodeWebp(page, source, WIDTH, HEIGHT, QUALITY));
   console.log(`wrote ${file} (${fs.statSync(file).size} bytes)`);
 });
