@@ -10,12 +10,26 @@ import { cx } from '../../lib/cx.ts';
  */
 const SOFT_DEFAULT_PICTURE = '/background-splash.webp';
 
+/** Whether `picture` has loaded, and the `onLoad` of the <img> that shows it. */
+export function usePictureLoaded(picture: string) {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  return { loaded: loaded === picture, onLoad: () => setLoaded(picture) };
+}
+
 /**
- * Beneath the default background while it loads, its soft copy, so the first screen has its
+ * Beneath the default background until it has loaded, its soft copy, so the first screen has its
  * landscape from the first frame and sharpens when the full picture arrives.
  */
-export function SoftDefaultPicture({ picture, className }: { picture: string; className?: string }) {
-  if (picture !== DEFAULT_BACKGROUND_PICTURE) return null;
+export function SoftDefaultPicture({
+  picture,
+  loaded,
+  className,
+}: {
+  picture: string;
+  loaded: boolean;
+  className?: string;
+}) {
+  if (loaded || picture !== DEFAULT_BACKGROUND_PICTURE) return null;
   return (
     <img
       src={SOFT_DEFAULT_PICTURE}
@@ -38,9 +52,10 @@ export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropP
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const picture = backgroundPicture(url);
   const src = picture !== failedUrl ? picture : DEFAULT_BACKGROUND_PICTURE;
+  const full = usePictureLoaded(src);
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
-      <SoftDefaultPicture picture={src} className={dim} />
+      <SoftDefaultPicture picture={src} loaded={full.loaded} className={dim} />
       {/* Keyed by picture: a new realm fades in over the old one's place. */}
       <img
         key={src}
@@ -48,6 +63,7 @@ export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropP
         alt=""
         data-testid="scene-backdrop"
         className={cx('absolute inset-0 size-full object-cover animate-fade-in', dim)}
+        onLoad={full.onLoad}
         onError={() => setFailedUrl(src)}
       />
       <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.6)_0%,transparent_22%,transparent_60%,rgb(6_4_26/0.85)_100%)]" />

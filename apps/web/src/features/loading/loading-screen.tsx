@@ -1,7 +1,7 @@
 import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import { useState } from 'react';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { SoftDefaultPicture } from '../../components/ui/scene-backdrop.tsx';
+import { SoftDefaultPicture, usePictureLoaded } from '../../components/ui/scene-backdrop.tsx';
 import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
 import { useLoadingProgress } from './use-loading-progress.ts';
@@ -20,6 +20,7 @@ export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingS
   const progress = useLoadingProgress(done);
   const [background, setBackground] = useState(() => backgroundPicture(backgroundUrl));
   const [logoFailed, setLogoFailed] = useState(false);
+  const full = usePictureLoaded(background);
 
   return (
     <div
@@ -30,12 +31,13 @@ export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingS
         leaving && 'pointer-events-none animate-fade-out [animation-delay:380ms]',
       )}
     >
-      <SoftDefaultPicture picture={background} className="opacity-80" />
+      <SoftDefaultPicture picture={background} loaded={full.loaded} className="opacity-80" />
       <img
         src={background}
         alt=""
         aria-hidden
         className="absolute inset-0 size-full object-cover opacity-80"
+        onLoad={full.onLoad}
         onError={() => {
           if (background !== DEFAULT_BACKGROUND_PICTURE) setBackground(DEFAULT_BACKGROUND_PICTURE);
         }}
