@@ -8,7 +8,7 @@ import { precompress } from './build/precompress.ts';
  * The faces the first screen draws with (app/load-fonts.ts), their ASCII cores
  * (scripts/subset-fonts.ts): fetched with the script, not after it.
  */
-const FIRST_SCREEN_FONTS = /^assets\/(?:lilita-one-400|nunito-(?:600|800|900))-normal-core-[\w-]+\.woff2$/;
+const FIRST_SCREEN_FONTS = /^assets\/(?:lilita-one-400|nunito-wght)-normal-core-[\w-]+\.woff2$/;
 
 /** Adds <link rel="preload"> for the first screen's fonts, whose fingerprinted names only the build knows. */
 function preloadFirstScreenFonts(): Plugin {

@@ -1,11 +1,13 @@
 /*
- * Cuts the four faces the first screen waits for (app/load-fonts.ts) down to ASCII and the
+ * Cuts the faces the first screen waits for (app/load-fonts.ts) down to ASCII and the
  * punctuation the game prints, from the installed @fontsource files, into src/assets/fonts/ and
  * writes src/assets/fonts/first-screen-fonts.css: per face a rule for that core file and one for
  * Fontsource's whole latin file with the rest of its range, which the browser fetches only for a
  * page that shows one of those characters (an accented name). On Slow 4G the four latin files
  * (60 KB) shared the link with the app's script before the first render (decisions D-WEB-42).
- * Needs fontTools with Brotli (`pip install fonttools brotli`).
+ * Nunito is its variable face: one file draws every weight the game uses (600 to 900), where
+ * three static faces took three of HTTP/1.1's six connections (decisions D-WEB-45).
+ * Needs fontTools with Brotli (Debian: `apt-get install fonttools python3-brotli`).
  * Run: npx tsx apps/web/scripts/subset-fonts.ts
  */
 import { execFileSync } from 'node:child_process';
@@ -25,11 +27,21 @@ const REST =
   'U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-2012,U+2015-2017,U+201A-201B,U+201E-2021,U+2023-2025,' +
   'U+2027-2038,U+203B-206F,U+20AC,U+2122,U+2215,U+FEFF,U+FFFD';
 
+/**
+ * The OpenType features kept: what browsers apply by themselves (with `rvrn`, which a variable
+ * face needs) and the figures `tabular-nums` asks for. Fractions, superscripts and the like are
+ * dropped: 2 KB of Nunito the game never draws.
+ */
+const FEATURES = 'ccmp,locl,mark,mkmk,kern,liga,clig,calt,rlig,rvrn,tnum,lnum,pnum';
+
 const FACES = [
-  { family: 'Lilita One', pkg: '@fontsource/lilita-one', file: 'lilita-one-latin-400-normal', weight: 400 },
-  { family: 'Nunito', pkg: '@fontsource/nunito', file: 'nunito-latin-600-normal', weight: 600 },
-  { family: 'Nunito', pkg: '@fontsource/nunito', file: 'nunito-latin-800-normal', weight: 800 },
-  { family: 'Nunito', pkg: '@fontsource/nunito', file: 'nunito-latin-900-normal', weight: 900 },
+  { family: 'Lilita One', pkg: '@fontsource/lilita-one', file: 'lilita-one-latin-400-normal', weight: '400' },
+  {
+    family: 'Nunito',
+    pkg: '@fontsource-variable/nunito',
+    file: 'nunito-latin-wght-normal',
+    weight: '200 1000',
+  },
 ];
 
 const rules: string[] = [];
@@ -39,7 +51,7 @@ for (const face of FACES) {
   execFileSync('pyftsubset', [
     source,
     `--unicodes=${CORE}`,
-    '--layout-features=*',
+    `--layout-features=${FEATURES}`,
     '--flavor=woff2',
     `--output-file=${path.join(outDir, core)}`,
   ]);

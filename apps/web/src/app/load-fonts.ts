@@ -1,5 +1,8 @@
-/** The faces the first screen uses: waiting for them (briefly) avoids a visible swap of type. */
-const FIRST_SCREEN_FONTS = ['400 1em "Lilita One"', '600 1em Nunito', '800 1em Nunito', '900 1em Nunito'];
+/**
+ * The faces the first screen uses: waiting for them (briefly) avoids a visible swap of type.
+ * Nunito is one variable face for every weight (D-WEB-45).
+ */
+const FIRST_SCREEN_FONTS = ['400 1em "Lilita One"', '800 1em Nunito'];
 
 /** Resolves when the display and text fonts are ready, or after `capMs`, whichever is first. */
 export function loadFonts(capMs = 700): Promise<void> {
