@@ -218,10 +218,20 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // The zod schemas the first screen's answers are parsed with (lib/lazy-schema.ts):
+              // The schema a new device's first screen parses the registration's answer with
+              // (lib/lazy-schema.ts), in zod/mini, and the parts of zod's core it runs on:
               // fetched with the first load (index.html preloads this chunk), evaluated only when
-              // the first answer is parsed (D-WEB-22, D-WEB-41).
+              // the first answer is parsed (D-WEB-22, D-WEB-41, D-WEB-46).
               name: 'schemas',
+              test: /node_modules[\\/]zod[\\/](?:mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](?!to-json-schema|json-schema))|packages[\\/]shared[\\/]src[\\/]user[\\/]answer-schemas\.ts$/,
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // zod's classic API and the other schemas the first script's calls import lazily
+              // (the hero, the pending completion, the referrals): one chunk, fetched when they
+              // are first asked for, after the first screen (D-WEB-46).
+              name: 'zod',
               test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](?:(?:user|referrals|quests|characters)[\\/]schemas|auth[\\/]telegram-user-id|input[\\/]safe-text)\.ts$/,
               priority: 3,
               includeDependenciesRecursively: false,

@@ -20,11 +20,11 @@ export interface SuccessEnvelope<T> {
 }
 
 /** Zod schema of a `{code, data, message}` envelope around `data`. */
-export function codeEnvelope<T extends z.ZodType>(data: T) {
+export function codeEnvelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ code: z.number().int(), data, message: z.string(), error: z.string().optional() });
 }
 
 /** Zod schema of a `{success, data, message}` envelope around `data`. */
-export function successEnvelope<T extends z.ZodType>(data: T) {
+export function successEnvelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ success: z.boolean(), data, message: z.string(), error: z.string().optional() });
 }

@@ -15,5 +15,5 @@ export function prepareFirstAnswerSchemas(initData: string | null): void {
   const { player } = launchContextFromInitData(initData, true);
   if (!player || readStoredUser(player.id)) return;
   // A failed load is tried again by the first parse (lazy-schema.ts).
-  import('@titans/shared/user/schemas').catch(() => {});
+  import('@titans/shared/user/answer-schemas').catch(() => {});
 }

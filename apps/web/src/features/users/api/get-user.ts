@@ -2,12 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_30S } from '@titans/shared/constants';
 import type { User } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/lazy-schema.ts';
 import { getLaunchContext } from '../../../lib/telegram/launch-context.ts';
-
-const lazyUserSchema = lazySchema(() =>
-  import('@titans/shared/user/schemas').then((schemas) => schemas.userSchema),
-);
+import { lazyUserSchema } from './user-schema.ts';
 
 /** GET /v1/user/{id} (spec-a §7, cached 30 s). */
 export function getUser(telegramUserId: string, signal?: AbortSignal): Promise<User> {

@@ -1,10 +1,6 @@
 import type { RegisterBody, User } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
-import { lazySchema } from '../../../lib/lazy-schema.ts';
-
-const lazyUserSchema = lazySchema(() =>
-  import('@titans/shared/user/schemas').then((schemas) => schemas.userSchema),
-);
+import { lazyUserSchema } from './user-schema.ts';
 
 /**
  * POST /v1/user/register: creates the account on first launch, refreshes name and picture on
