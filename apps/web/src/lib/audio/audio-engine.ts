@@ -1,6 +1,5 @@
-import { EFFECT_VARIANTS, SOUND_EFFECT_NAMES, SOUND_EFFECTS, type SoundEffect } from './sound-effects.ts';
+import type { SoundEffect } from './sound-effects.ts';
 import { type SoundSettings, useSoundSettings } from './sound-settings.ts';
-import { renderSoundtrack } from './soundtrack.ts';
 
 /** What `window.__titansAudio` reports (browser tests read it to hear the game without ears). */
 export interface AudioReport {
@@ -32,7 +31,9 @@ const GLIDE = 0.04;
  * The game's sound: one AudioContext, created on the first user gesture (browsers start audio
  * only after one), with a master bus (0.7) feeding music (0.5) and effects (0.5) buses. The
  * music is the generated Titans theme (soundtrack.ts) looping; the effects are ZzFX sounds
- * built once into buffers. Sound pauses while the app is in the background.
+ * built once into buffers. Sound pauses while the app is in the background. The composer and
+ * the effects' recipes are chunks of their own, imported after the first gesture: none of
+ * them is needed for the first screen, whose script shares a slow link (D-WEB-47).
  */
 class AudioEngine {
   private context: AudioContext | null = null;
@@ -183,7 +184,7 @@ class AudioEngine {
     try {
       // Composed in the next quiet moment, not inside the gesture: the first tap or tab switch
       // then paints without waiting for the music (about 100 ms of script on a slow phone).
-      this.soundtrack ??= idle().then(() =>
+      this.soundtrack ??= Promise.all([import('./soundtrack.ts'), idle()]).then(([{ renderSoundtrack }]) =>
         renderSoundtrack((channels, length, sampleRate) =>
           context.createBuffer(channels, length, sampleRate),
         ),
@@ -211,8 +212,8 @@ class AudioEngine {
   private loadEffects(): Promise<void> {
     const context = this.context;
     if (!context) return Promise.resolve();
-    this.loadingEffects ??= import('zzfx')
-      .then(async ({ ZZFX }) => {
+    this.loadingEffects ??= Promise.all([import('zzfx'), import('./sound-effects.ts')])
+      .then(async ([{ ZZFX }, { EFFECT_VARIANTS, SOUND_EFFECT_NAMES, SOUND_EFFECTS }]) => {
         // The module opens its own context on import; ours plays the sounds, so close it.
         void ZZFX.audioContext?.close?.().catch(() => {});
         // Short blips need no more; half the work of 44.1 kHz.
