@@ -8,7 +8,6 @@ import {
   type TitansClientSocket,
 } from './realtime-connection.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: listeners of any socket event
 type Listener = (...args: any[]) => void;
 
 class Emitter {
