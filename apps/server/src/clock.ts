@@ -19,17 +19,29 @@ export interface Scheduler {
   setInterval(run: () => void, everyMs: number): TimerHandle;
 }
 
+/**
+ * A Node timer as a TimerHandle. A class rather than a `{ cancel: () => … }` per timer: the server
+ * runs through tsx, which names every such arrow at run time (`__name`, an `Object.defineProperty`
+ * on each new function), and the Arena arms a timer for most taps (D-BATTLE-18).
+ */
+class NodeTimer implements TimerHandle {
+  constructor(private readonly timer: NodeJS.Timeout) {}
+
+  cancel() {
+    clearTimeout(this.timer);
+  }
+}
+
 /** Node's timers with the app clock. */
 export function systemScheduler(clock: Clock): Scheduler {
   return {
     now: clock,
     setTimeout(run, delayMs) {
-      const timer = setTimeout(run, Math.max(0, delayMs));
-      return { cancel: () => clearTimeout(timer) };
+      return new NodeTimer(setTimeout(run, Math.max(0, delayMs)));
     },
     setInterval(run, everyMs) {
-      const timer = setInterval(run, everyMs);
-      return { cancel: () => clearInterval(timer) };
+      // clearTimeout and clearInterval clear either kind of Node timer.
+      return new NodeTimer(setInterval(run, everyMs));
     },
   };
 }

@@ -17,7 +17,7 @@ import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
 import { PlayerBudgets } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
-import { emitEvent } from './emit-event.ts';
+import { sendEvent } from './emit-event.ts';
 
 export interface SocketData {
   identity: TelegramIdentity;
@@ -301,7 +301,7 @@ function contextOf(socket: TitansSocket): SocketContext {
     get userId() {
       return socket.data.userId;
     },
-    emit: (event, payload) => emitEvent(socket, event, payload),
+    emit: (event, payload) => sendEvent(socket, event, payload),
     fail: (code, message = ERRORS[code].message, seq) =>
       socket.emit('error', seq === undefined ? { message, code } : { message, code, seq }),
   };

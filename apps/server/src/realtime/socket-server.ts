@@ -10,7 +10,7 @@ import type { Config } from '../config/config.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
 import type { Account, UserService } from '../users/user-service.ts';
-import { emitEvent } from './emit-event.ts';
+import { sendEvent } from './emit-event.ts';
 import { jsonPacketParser } from './json-packet-encoder.ts';
 import { LocalPlayerSockets } from './local-player-sockets.ts';
 import {
@@ -99,7 +99,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
       // Each local socket is written to directly: a broadcast operator, its room sets and flags
       // per message cost more than the one or two sockets a player has (D-BATTLE-16, D-BATTLE-17).
       const sockets = localSockets.get(userId);
-      if (sockets) for (const socket of sockets) emitEvent(socket, event, payload);
+      if (sockets) for (const socket of sockets) sendEvent(socket, event, payload);
       cluster?.publish(userRoom(userId), event, payload, sockets !== undefined);
     },
     onUserJoined(listener) {
