@@ -77,15 +77,29 @@ describe('one event written as a pre-encoded WebSocket frame (D-BATTLE-18)', () 
 
   test('the frames on the wire are the stock emit path’s, byte for byte', async () => {
     const { ws, frames } = await rawClient();
-    for (const [event, payload] of events) {
+    for (const [i, [event, payload]] of events.entries()) {
       Reflect.apply(socket.emit, socket, [event, payload]);
+      await expect.poll(() => frames.length).toBe(2 * i + 1);
+      // engine.io's queue is empty: the frame goes straight to the WebSocket.
+      await expect.poll(() => socket.conn.transport.writable).toBe(true);
       sendEvent(socket as unknown as TitansSocket, event as never, payload as never);
-    }
-    await expect.poll(() => frames.length).toBe(events.length * 2);
-    for (let i = 0; i < events.length; i++) {
+      await expect.poll(() => frames.length).toBe(2 * i + 2);
       expect(frames[2 * i + 1]).toBe(frames[2 * i]);
       expect(JSON.parse(frames[2 * i]!.slice(2))).toEqual(events[i]);
     }
+    ws.close();
+  });
+
+  test('events keep their order when they meet engine.io’s queue', async () => {
+    const { ws, frames } = await rawClient();
+    for (let seq = 0; seq < 60; seq++) {
+      // socket.io's own emits (acks, errors) queue in engine.io while a write is in flight.
+      if (seq % 3 === 0) Reflect.apply(socket.emit, socket, ['statusUpdated', { seq }]);
+      else sendEvent(socket as unknown as TitansSocket, 'statusUpdated', { seq } as never);
+      if (seq % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect.poll(() => frames.length).toBe(60);
+    expect(frames.map((frame) => JSON.parse(frame.slice(2))[1].seq)).toEqual([...Array(60).keys()]);
     ws.close();
   });
 

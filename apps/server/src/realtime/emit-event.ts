@@ -22,11 +22,12 @@ const FIN_TEXT = 0x81;
 
 /**
  * Sends one server event to one socket of the default namespace, as `emitEvent` would, in fewer
- * steps (D-BATTLE-18). On WebSocket the complete frame (header and `42[event,payload]`) is built
- * here as one buffer and handed to engine.io as a pre-encoded frame, the way socket.io's own
- * broadcasts hand one (`wsPreEncodedFrame`); engine.io writes it to the TCP socket in one write,
- * with its buffering, ordering and drain handling unchanged. The socket.io text rides along, so a
- * socket still on HTTP long-polling (or upgrading) sends the same packet the stock path would.
+ * steps (D-BATTLE-18). The complete WebSocket frame (header and `42[event,payload]`) is built here
+ * as one buffer. While engine.io has nothing waiting to be written (its transport is writable, so
+ * its queue is empty), the frame goes straight to the socket's WebSocket, behind everything written
+ * before it; otherwise it joins engine.io's queue as a pre-encoded frame (`wsPreEncodedFrame`, the
+ * path socket.io's own broadcasts use), so order holds either way. The socket.io text rides along,
+ * so a socket still on HTTP long-polling (or upgrading) sends the same packet the stock path would.
  * The bytes on the wire are the stock path's (`test/emit-event.test.ts`).
  */
 export function sendEvent<E extends ServerEventName>(
@@ -39,9 +40,30 @@ export function sendEvent<E extends ServerEventName>(
   if (conn.readyState !== 'open') return;
   if (socket.nsp.name !== '/') return emitEvent(socket, event, payload);
   const text = `${EVENT_PREFIX}[${JSON.stringify(event)},${eventJson(event, payload)}]`;
+  const frame = textFrame(text);
+  if (conn.transport.writable && !conn.upgrading && writeFrame(conn.transport, frame)) return;
   // engine.io's options type does not name the frame it honours (socket.io's adapter sets it so too).
-  const options = { compress: false, wsPreEncodedFrame: [textFrame(text)] };
+  const options = { compress: false, wsPreEncodedFrame: [frame] };
   conn.write(text.slice(1), options);
+}
+
+const WEBSOCKET_OPEN = 1;
+
+/**
+ * Writes a frame through the open WebSocket behind engine.io's WebSocket transport, with ws's
+ * frame writer (`_sender.sendFrame`, which engine.io itself calls for pre-encoded frames); false
+ * when the transport has none (long-polling) or its WebSocket is closing.
+ */
+function writeFrame(transport: object, frame: Buffer): boolean {
+  if (!('socket' in transport)) return false;
+  const ws = transport.socket;
+  if (typeof ws !== 'object' || ws === null || !('readyState' in ws) || ws.readyState !== WEBSOCKET_OPEN)
+    return false;
+  if (!('_sender' in ws) || typeof ws._sender !== 'object' || ws._sender === null) return false;
+  const sender = ws._sender;
+  if (!('sendFrame' in sender) || typeof sender.sendFrame !== 'function') return false;
+  sender.sendFrame([frame]);
+  return true;
 }
 
 /** One unmasked, final WebSocket text frame (RFC 6455 §5.2) holding `text`. */
