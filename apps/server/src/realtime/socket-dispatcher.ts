@@ -292,17 +292,33 @@ export class SocketDispatcher {
   }
 }
 
-/** What handlers get besides their payload: the caller, and answers to this socket. */
+/**
+ * What handlers get besides their payload: the caller, and answers to this socket. A class, so
+ * every socket's context has one shape and the handlers' reads of it stay monomorphic (an object
+ * literal with its own getter and arrows per socket gave each context a shape of its own).
+ */
+class SocketContextOf implements SocketContext {
+  readonly identity: TelegramIdentity;
+  readonly clientId: string;
+
+  constructor(readonly socket: TitansSocket) {
+    this.identity = socket.data.identity;
+    this.clientId = socket.data.clientId;
+  }
+
+  get userId() {
+    return this.socket.data.userId;
+  }
+
+  emit<E extends ServerEventName>(event: E, payload: ServerPayload<E>) {
+    sendEvent(this.socket, event, payload);
+  }
+
+  fail(code: ErrorCode, message: string = ERRORS[code].message, seq?: number) {
+    this.socket.emit('error', seq === undefined ? { message, code } : { message, code, seq });
+  }
+}
+
 function contextOf(socket: TitansSocket): SocketContext {
-  return {
-    socket,
-    identity: socket.data.identity,
-    clientId: socket.data.clientId,
-    get userId() {
-      return socket.data.userId;
-    },
-    emit: (event, payload) => sendEvent(socket, event, payload),
-    fail: (code, message = ERRORS[code].message, seq) =>
-      socket.emit('error', seq === undefined ? { message, code } : { message, code, seq }),
-  };
+  return new SocketContextOf(socket);
 }
