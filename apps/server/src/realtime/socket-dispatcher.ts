@@ -189,7 +189,7 @@ export class SocketDispatcher {
 
   /** Wires one connected socket to the registered handlers. */
   attach(socket: TitansSocket) {
-    const context = contextOf(socket);
+    const context: SocketContext = new SocketContextOf(socket);
     const player = context.identity.telegramUserId;
     this.playerBudgets?.join(player, this.now());
     this.limitRate(socket, context);
@@ -317,8 +317,4 @@ class SocketContextOf implements SocketContext {
   fail(code: ErrorCode, message: string = ERRORS[code].message, seq?: number) {
     this.socket.emit('error', seq === undefined ? { message, code } : { message, code, seq });
   }
-}
-
-function contextOf(socket: TitansSocket): SocketContext {
-  return new SocketContextOf(socket);
 }
