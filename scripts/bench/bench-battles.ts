@@ -34,7 +34,10 @@ function option(name: string, env: string, fallback: number) {
 }
 
 const PLAYERS = option('players', 'BENCH_PLAYERS', 200);
-/** `--cpu-prof=DIR`: the real server writes a V8 CPU profile there (`npm run bench:profile` reads it). */
+/**
+ * `--cpu-prof=DIR`: the real server writes a V8 CPU profile there, and the echo one into DIR/echo
+ * (`npm run bench:profile` reads them), so the two can be compared per tap event.
+ */
 const CPU_PROF_DIR = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 15);
 // Battles outlast the set-up and the measured window; afterwards every player forfeits at once.
@@ -109,7 +112,7 @@ function connect(url: string, telegramId: number): Promise<Socket> {
 }
 
 /** The echo baseline: the same clients, each tap answered by one tapRegistered. */
-async function runEcho(echo: ServerChild, players: number) {
+async function runEcho(echo: ServerChild, players: number, spawnedAt: number) {
   const sockets = await Promise.all(Array.from({ length: players }, (_, i) => connect(echo.url, 1 + i)));
   const latency = new LatencyRecorder(200_000);
   let answered = 0;
@@ -133,6 +136,12 @@ async function runEcho(echo: ServerChild, players: number) {
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   const after = await echo.metrics();
   const elapsed = (performance.now() - started) / 1000;
+  if (CPU_PROF_DIR) {
+    const window = `${((started - spawnedAt) / 1000).toFixed(1)},${((performance.now() - spawnedAt) / 1000).toFixed(1)}`;
+    console.log(
+      `echo CPU profile in ${path.join(CPU_PROF_DIR, 'echo')}; the measured window: --window=${window}`,
+    );
+  }
   for (const timer of timers) clearTimeout(timer);
   for (const socket of sockets) socket.close();
   const events = after.taps.tapEvents - before.taps.tapEvents;
@@ -141,6 +150,7 @@ async function runEcho(echo: ServerChild, players: number) {
     eventsPerSecond: events / elapsed,
     latency: pct(latency),
     cpuPerEvent: cpuMicros / Math.max(1, events),
+    systemPerEvent: (after.cpu.system - before.cpu.system) / Math.max(1, events),
     answered,
   };
 }
@@ -171,14 +181,21 @@ async function main() {
   );
   const seeded = await seed(dataDir, databaseUrl, total);
 
+  const echoSpawnedAt = performance.now();
   const echo = await startServerChild({
     name: 'echo',
     cwd: repoRoot,
-    args: ['--expose-gc', '--import', 'tsx', 'scripts/bench/echo-server.ts'],
+    args: [
+      '--expose-gc',
+      ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR, 'echo')}`] : []),
+      '--import',
+      'tsx',
+      'scripts/bench/echo-server.ts',
+    ],
     env: { METRICS_TOKEN },
     metricsToken: METRICS_TOKEN,
   });
-  const echoResult = await runEcho(echo, total);
+  const echoResult = await runEcho(echo, total, echoSpawnedAt);
   await echo.stop();
 
   const realSpawnedAt = performance.now();
@@ -323,6 +340,7 @@ async function main() {
   const lateness = new LatencyRecorder(200_000);
   for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
   const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+  const systemPerTap = (after.cpu.system - before.cpu.system) / Math.max(1, taps);
   const rooms = new Set(clients.map((client) => client.battleId)).size;
   const held = (afterStart as any).arena.rooms as number;
   const heapPerBattle = (afterStart.memory.heapUsed - baseline.memory.heapUsed) / Math.max(1, rooms);
@@ -382,6 +400,8 @@ async function main() {
     `| messages to the players per tap event | ${messagesPerTap.toFixed(2)} | 1.00 | ${messagesPerTap.toFixed(2)} |`,
     `| bot attack / spawn timer lateness p99 (ms) | ${pct(lateness)[1]} (${lateness.seen} timers) | – | – |`,
     `| server CPU per tap event (µs) | ${(cpuMicros / Math.max(1, taps)).toFixed(0)} | ${echoResult.cpuPerEvent.toFixed(0)} | ${(cpuMicros / Math.max(1, taps) / echoResult.cpuPerEvent).toFixed(2)} |`,
+    // The kernel's part (socket reads and writes) apart from the process's own (user) work.
+    `| … of it in the kernel (µs) | ${systemPerTap.toFixed(0)} | ${echoResult.systemPerEvent.toFixed(0)} | ${(systemPerTap / echoResult.systemPerEvent).toFixed(2)} |`,
     `| heap per battle (KB) | ${(heapPerBattle / 1024).toFixed(1)} | – | – |`,
     `| battles finished / payment mismatches / ledger ≠ balance | ${finished!.n} / ${paid!.bad} / ${mismatch!.n} | – | – |`,
     '',

@@ -18,6 +18,7 @@ import type { Clock } from '../clock.ts';
 import { PlayerBudgets } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
 import { sendEvent } from './emit-event.ts';
+import { quickCheckOf } from './quick-check.ts';
 
 export interface SocketData {
   identity: TelegramIdentity;
@@ -176,9 +177,16 @@ export class SocketDispatcher {
   on<E extends ClientEventName>(event: E, handler: SocketHandler<E>, options: HandlerOptions = {}) {
     if (this.handlers.has(event)) throw new Error(`A handler for ${event} is already registered`);
     const needsUser = options.needsUser ?? true;
+    const schema = PAYLOAD_SCHEMAS[event];
+    const quick = quickCheckOf(schema);
     this.handlers.set(event, {
       needsUser,
-      receive: (raw, context, ack) => this.receive(event, handler, needsUser, raw, context, ack),
+      receive: (raw, context, ack) => {
+        // The common yes, read off the schema itself (D-BATTLE-19); anything else is zod's to answer.
+        if (!quick?.accepts(raw)) return this.receive(event, schema, handler, needsUser, raw, context, ack);
+        if (quick.safe || !this.unsafe(event, raw, context))
+          this.handle(event, handler, needsUser, raw, context, ack);
+      },
     });
   }
 
@@ -251,25 +259,41 @@ export class SocketDispatcher {
   /** One message of `event`: checked, parsed with its schema, and handed to its handler. */
   private receive<E extends ClientEventName>(
     event: E,
+    schema: z.ZodType<ClientPayload<E>>,
     handler: SocketHandler<E>,
     needsUser: boolean,
     raw: unknown,
     context: SocketContext,
     ack: ((reply: unknown) => void) | undefined,
   ) {
-    // Edge hardening (rules: H1): NUL, control characters, lone surrogates, over-long strings, deep nesting.
-    const unsafe = findUnsafeValue(raw);
-    if (unsafe) {
-      this.stats.invalid++;
-      return context.fail('request/invalid', `Invalid ${event}: ${unsafe.path} ${unsafe.message}`);
-    }
-    const schema = PAYLOAD_SCHEMAS[event];
+    if (this.unsafe(event, raw, context)) return;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       this.stats.invalid++;
       return context.fail('request/invalid', `Invalid ${event}: ${describe(parsed.error)}`);
     }
-    const named = namedUser(parsed.data);
+    this.handle(event, handler, needsUser, parsed.data, context, ack);
+  }
+
+  /** Edge hardening (rules: H1): NUL, control characters, lone surrogates, over-long strings, deep nesting. */
+  private unsafe(event: ClientEventName, raw: unknown, context: SocketContext): boolean {
+    const unsafe = findUnsafeValue(raw);
+    if (!unsafe) return false;
+    this.stats.invalid++;
+    context.fail('request/invalid', `Invalid ${event}: ${unsafe.path} ${unsafe.message}`);
+    return true;
+  }
+
+  /** A valid payload: the caller may send it, and its handler gets it. */
+  private handle<E extends ClientEventName>(
+    event: E,
+    handler: SocketHandler<E>,
+    needsUser: boolean,
+    payload: ClientPayload<E>,
+    context: SocketContext,
+    ack: ((reply: unknown) => void) | undefined,
+  ) {
+    const named = namedUser(payload);
     if (
       (typeof named === 'string' || typeof named === 'number') &&
       !sameTelegramUser(named, context.identity.telegramUserId)
@@ -278,7 +302,7 @@ export class SocketDispatcher {
     }
     if (needsUser && !context.socket.data.userId) return context.fail('socket/no-user');
     try {
-      const done = handler(parsed.data, context, ack);
+      const done = handler(payload, context, ack);
       if (done) done.catch((error: unknown) => this.failed(event, context, error));
     } catch (error) {
       this.failed(event, context, error);
