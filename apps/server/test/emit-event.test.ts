@@ -139,6 +139,29 @@ describe('textFrame', () => {
     expect(textFrame(text).equals(stock)).toBe(true);
   });
 
+  test.each([125, 126, 2_730, 2_731, 5_000])(
+    'a %i-character text of 3-byte characters is framed as ws frames it',
+    (chars) => {
+      const text = '⚔'.repeat(chars);
+      const stock = Buffer.concat(
+        Sender.frame(Buffer.from(text), { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }),
+      );
+      expect(textFrame(text).equals(stock)).toBe(true);
+    },
+  );
+
+  test('a frame keeps its bytes while later frames fill and replace the slabs', () => {
+    const texts = Array.from(
+      { length: 3_000 },
+      (_, i) => `42["e",{"n":${i},"pad":"${'x'.repeat(i % 300)}"}]`,
+    );
+    const frames = texts.map((text) => textFrame(text));
+    frames.forEach((frame, i) => {
+      const head = (frame[1] ?? 0) < 126 ? 2 : 4;
+      expect(frame.subarray(head).toString('utf8')).toBe(texts[i]);
+    });
+  });
+
   test('the length counts UTF-8 bytes, not characters', () => {
     const frame = textFrame('ü⚔');
     expect(frame[1]).toBe(5);
