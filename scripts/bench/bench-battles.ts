@@ -1,9 +1,12 @@
 /**
  * `npm run bench:battles` — the Arena under load: N concurrent bot battles and N/2 PvP pairs,
  * every player tapping its live target at 8–10 taps/s, against a bare socket.io echo server
- * measured in the same run with the same clients (taps → one reply each). Options:
+ * measured in the same run with as many clients tapping as often (taps → one reply each). The two
+ * servers run side by side and take turns, 3 s each, so both meet the same moments of a shared
+ * machine; each is measured only in its own turns. Options:
  *   --players=N   BENCH_PLAYERS  players per kind (default 200: 200 bot battles + 100 PvP pairs)
- *   --seconds=N   BENCH_SECONDS  measured window (default 15)
+ *   --seconds=N   BENCH_SECONDS  each server's measured time, in 3 s turns (default 15)
+ *   --cpu-prof=DIR               V8 CPU profiles of both servers (see below)
  * With DATABASE_URL the server uses a fresh PostgreSQL database (created and dropped here);
  * otherwise PGlite in a temp folder. After the battles end it checks every finished battle paid
  * each player exactly once and that every player's ledger equals their balance.
@@ -20,7 +23,7 @@ import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { ledger, userCharacters, users } from '../../apps/server/src/db/schema.ts';
 import { SERVER_NODE_ARGS } from '../../apps/server/src/server-launch.ts';
 import { LatencyRecorder } from './latency-recorder.ts';
-import { killAllChildren, type ServerChild, startServerChild } from './server-child.ts';
+import { killAllChildren, type ServerChild, type ServerMetrics, startServerChild } from './server-child.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BOT_TOKEN = '4242:bench-token';
@@ -40,6 +43,11 @@ const PLAYERS = option('players', 'BENCH_PLAYERS', 200);
  */
 const CPU_PROF_DIR = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 15);
+/** Each server's measured time comes in phases this long, taken in turns with the other's. */
+const PHASE_SECONDS = 3;
+const ROUNDS = Math.max(1, Math.round(SECONDS / PHASE_SECONDS));
+/** The pause after a phase, for answers still on their way, before the other server's phase. */
+const SETTLE_MS = 250;
 // Battles outlast the set-up and the measured window; afterwards every player forfeits at once.
 const TIME_LIMIT_MS = 900_000;
 
@@ -111,48 +119,94 @@ function connect(url: string, telegramId: number): Promise<Socket> {
   });
 }
 
-/** The echo baseline: the same clients, each tap answered by one tapRegistered. */
-async function runEcho(echo: ServerChild, players: number, spawnedAt: number) {
+/** Whether one side's clients tap now: on during its server's measured phases only. */
+class Tapping {
+  on = false;
+
+  begin() {
+    this.on = true;
+  }
+
+  end() {
+    this.on = false;
+  }
+}
+
+/** One server's measured phases, added up: its CPU, the tap events it answered, and how long. */
+class Phases {
+  cpuUser = 0;
+  cpuSystem = 0;
+  events = 0;
+  seconds = 0;
+  /** Where each phase lies in the server's own time (seconds since it was spawned), for --cpu-prof. */
+  readonly windows: string[] = [];
+
+  constructor(private readonly spawnedAt: number) {}
+
+  /**
+   * Measures one phase: `run.begin` starts its clients tapping, `run.end` stops them; `events`
+   * counts the tap events so far, read when the server's metrics are. Answers the closing metrics.
+   */
+  async measure(
+    server: ServerChild,
+    events: (metrics: ServerMetrics) => number,
+    run: { begin(): void; end(): void },
+  ): Promise<ServerMetrics> {
+    run.begin();
+    const before = await server.metrics();
+    const eventsBefore = events(before);
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, PHASE_SECONDS * 1000));
+    const after = await server.metrics();
+    this.events += events(after) - eventsBefore;
+    const ended = performance.now();
+    run.end();
+    this.cpuUser += after.cpu.user - before.cpu.user;
+    this.cpuSystem += after.cpu.system - before.cpu.system;
+    this.seconds += (ended - started) / 1000;
+    this.windows.push(
+      `${((started - this.spawnedAt) / 1000).toFixed(1)},${((ended - this.spawnedAt) / 1000).toFixed(1)}`,
+    );
+    // What is still on its way is answered before the other server's phase begins.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    return after;
+  }
+
+  cpuPerEvent() {
+    return (this.cpuUser + this.cpuSystem) / Math.max(1, this.events);
+  }
+
+  systemPerEvent() {
+    return this.cpuSystem / Math.max(1, this.events);
+  }
+}
+
+/** The echo baseline's clients: the same number of sockets, each tap answered by one tapRegistered. */
+async function echoClients(echo: ServerChild, players: number) {
   const sockets = await Promise.all(Array.from({ length: players }, (_, i) => connect(echo.url, 1 + i)));
   const latency = new LatencyRecorder(200_000);
-  let answered = 0;
   const timers: NodeJS.Timeout[] = [];
+  const run = new Tapping();
   for (const socket of sockets) {
     const sent: number[] = [];
     socket.on('tapRegistered', () => {
       const at = sent.shift();
       if (at !== undefined) latency.record(performance.now() - at);
-      answered++;
     });
     const tick = () => {
-      sent.push(performance.now());
-      socket.emit('tap', { count: 1 });
+      if (run.on) {
+        sent.push(performance.now());
+        socket.emit('tap', { count: 1 });
+      }
       timers.push(setTimeout(tick, 100 + Math.random() * 25));
     };
     timers.push(setTimeout(tick, Math.random() * 100));
   }
-  const before = await echo.metrics();
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  const after = await echo.metrics();
-  const elapsed = (performance.now() - started) / 1000;
-  if (CPU_PROF_DIR) {
-    const window = `${((started - spawnedAt) / 1000).toFixed(1)},${((performance.now() - spawnedAt) / 1000).toFixed(1)}`;
-    console.log(
-      `echo CPU profile in ${path.join(CPU_PROF_DIR, 'echo')}; the measured window: --window=${window}`,
-    );
-  }
-  for (const timer of timers) clearTimeout(timer);
-  for (const socket of sockets) socket.close();
-  const events = after.taps.tapEvents - before.taps.tapEvents;
-  const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
-  return {
-    eventsPerSecond: events / elapsed,
-    latency: pct(latency),
-    cpuPerEvent: cpuMicros / Math.max(1, events),
-    systemPerEvent: (after.cpu.system - before.cpu.system) / Math.max(1, events),
-    answered,
+  const close = () => {
+    for (const timer of timers) clearTimeout(timer);
+    for (const socket of sockets) socket.close();
   };
+  return { latency, run, close };
 }
 
 async function main() {
@@ -195,8 +249,7 @@ async function main() {
     env: { METRICS_TOKEN },
     metricsToken: METRICS_TOKEN,
   });
-  const echoResult = await runEcho(echo, total, echoSpawnedAt);
-  await echo.stop();
+  const echoSide = await echoClients(echo, total);
 
   const realSpawnedAt = performance.now();
   const real = await startServerChild({
@@ -300,10 +353,11 @@ async function main() {
   const afterStart = await real.metrics(true);
 
   const timers: NodeJS.Timeout[] = [];
+  const realRun = new Tapping();
   for (const client of clients) {
     const tick = () => {
       if (client.done) return;
-      if (client.target !== null && client.battleId) {
+      if (realRun.on && client.target !== null && client.battleId) {
         client.sent.push(performance.now());
         tapsSent++;
         if (client.isPvp)
@@ -320,27 +374,42 @@ async function main() {
     timers.push(setTimeout(tick, Math.random() * 100));
   }
   await real.metrics(); // drop lateness samples from the start
-  const before = await real.metrics();
-  const windowFrom = (performance.now() - realSpawnedAt) / 1000;
-  const sentBefore = tapsSent;
-  const receivedBefore = received;
-  const windowStart = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  const after = await real.metrics();
+
+  // The two servers take turns (echo, Titans, Titans, echo, …), so that both meet the machine's
+  // same moments: the machine is shared, and its speed drifts within a run.
+  const echoPhases = new Phases(echoSpawnedAt);
+  const realPhases = new Phases(realSpawnedAt);
+  const lateness = new LatencyRecorder(200_000);
+  let messages = 0;
+  const measureReal = async () => {
+    const receivedBefore = received;
+    const after = await realPhases.measure(real, () => tapsSent, realRun);
+    messages += received - receivedBefore;
+    for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
+  };
+  const measureEcho = () => echoPhases.measure(echo, (metrics) => metrics.taps.tapEvents, echoSide.run);
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      await measureEcho();
+      await measureReal();
+    } else {
+      await measureReal();
+      await measureEcho();
+    }
+  }
   if (CPU_PROF_DIR) {
-    const windowTo = (performance.now() - realSpawnedAt) / 1000;
     console.log(
-      `CPU profile in ${CPU_PROF_DIR}; the measured window: --window=${windowFrom.toFixed(1)},${windowTo.toFixed(1)}`,
+      `CPU profile in ${CPU_PROF_DIR}; the measured windows: --window=${realPhases.windows.join('+')}`,
+    );
+    console.log(
+      `echo CPU profile in ${path.join(CPU_PROF_DIR, 'echo')}; the measured windows: --window=${echoPhases.windows.join('+')}`,
     );
   }
-  const elapsed = (performance.now() - windowStart) / 1000;
-  const taps = tapsSent - sentBefore;
-  const messagesPerTap = (received - receivedBefore) / Math.max(1, taps);
+  echoSide.close();
+  await echo.stop();
+  const taps = realPhases.events;
+  const messagesPerTap = messages / Math.max(1, taps);
   for (const timer of timers) clearTimeout(timer);
-  const lateness = new LatencyRecorder(200_000);
-  for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
-  const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
-  const systemPerTap = (after.cpu.system - before.cpu.system) / Math.max(1, taps);
   const rooms = new Set(clients.map((client) => client.battleId)).size;
   const held = (afterStart as any).arena.rooms as number;
   const heapPerBattle = (afterStart.memory.heapUsed - baseline.memory.heapUsed) / Math.max(1, rooms);
@@ -387,21 +456,25 @@ async function main() {
 
   const [p50, p99] = pct(tapLatency);
   const [pveP50, pveP99] = pct(pveLatency);
-  const eventsPerSecond = taps / elapsed;
+  const eventsPerSecond = taps / realPhases.seconds;
+  const echoPerSecond = echoPhases.events / echoPhases.seconds;
+  const [echoP50, echoP99] = pct(echoSide.latency);
+  const cpuPerTap = realPhases.cpuPerEvent();
+  const echoCpu = echoPhases.cpuPerEvent();
   const lines = [
     '',
     `| Figure | Titans Arena | echo | ratio |`,
     `| --- | --- | --- | --- |`,
     `| battles started per second | ${(rooms / startSeconds).toFixed(0)} (${rooms} in ${startSeconds.toFixed(1)} s) | – | – |`,
     `| concurrent battles held | ${held} (${PLAYERS} bot + ${PLAYERS / 2} PvP) | – | – |`,
-    `| tap events/s | ${eventsPerSecond.toFixed(0)} | ${echoResult.eventsPerSecond.toFixed(0)} | ${(eventsPerSecond / echoResult.eventsPerSecond).toFixed(2)} |`,
-    `| tap → pvpHealthUpdate p50 / p99 (ms) | ${p50} / ${p99} | ${echoResult.latency[0]} / ${echoResult.latency[1]} | p99 +${(p99! - echoResult.latency[1]!).toFixed(1)} ms |`,
+    `| tap events/s | ${eventsPerSecond.toFixed(0)} | ${echoPerSecond.toFixed(0)} | ${(eventsPerSecond / echoPerSecond).toFixed(2)} |`,
+    `| tap → pvpHealthUpdate p50 / p99 (ms) | ${p50} / ${p99} | ${echoP50} / ${echoP99} | p99 +${(p99! - echoP99!).toFixed(1)} ms |`,
     `| tap → battleTurnProcessed p50 / p99 (ms) | ${pveP50} / ${pveP99} | – | – |`,
     `| messages to the players per tap event | ${messagesPerTap.toFixed(2)} | 1.00 | ${messagesPerTap.toFixed(2)} |`,
     `| bot attack / spawn timer lateness p99 (ms) | ${pct(lateness)[1]} (${lateness.seen} timers) | – | – |`,
-    `| server CPU per tap event (µs) | ${(cpuMicros / Math.max(1, taps)).toFixed(0)} | ${echoResult.cpuPerEvent.toFixed(0)} | ${(cpuMicros / Math.max(1, taps) / echoResult.cpuPerEvent).toFixed(2)} |`,
+    `| server CPU per tap event (µs) | ${cpuPerTap.toFixed(0)} | ${echoCpu.toFixed(0)} | ${(cpuPerTap / echoCpu).toFixed(2)} |`,
     // The kernel's part (socket reads and writes) apart from the process's own (user) work.
-    `| … of it in the kernel (µs) | ${systemPerTap.toFixed(0)} | ${echoResult.systemPerEvent.toFixed(0)} | ${(systemPerTap / echoResult.systemPerEvent).toFixed(2)} |`,
+    `| … of it in the kernel (µs) | ${realPhases.systemPerEvent().toFixed(0)} | ${echoPhases.systemPerEvent().toFixed(0)} | ${(realPhases.systemPerEvent() / echoPhases.systemPerEvent()).toFixed(2)} |`,
     `| heap per battle (KB) | ${(heapPerBattle / 1024).toFixed(1)} | – | – |`,
     `| battles finished / payment mismatches / ledger ≠ balance | ${finished!.n} / ${paid!.bad} / ${mismatch!.n} | – | – |`,
     '',

@@ -19,20 +19,22 @@ interface Profile {
 
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 if (!file) {
-  console.error('usage: npm run bench:profile -- <file.cpuprofile> [--top=N]');
+  console.error('usage: npm run bench:profile -- <file.cpuprofile> [--top=N] [--window=FROM,TO[+FROM,TO…]]');
   process.exit(2);
 }
 const top = Number(process.argv.find((arg) => arg.startsWith('--top='))?.slice(6) ?? 40);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-// `--window=FROM,TO` (seconds since the profile started) keeps only the steady phase; the
-// timeline below shows which seconds were busy.
-const window = process.argv
+// `--window=FROM,TO` (seconds since the profile started) keeps only the steady phase, and
+// `--window=A,B+C,D+…` several (a benchmark's turns); the timeline below shows which seconds were busy.
+const windows = process.argv
   .find((arg) => arg.startsWith('--window='))
   ?.slice(9)
-  .split(',')
-  .map((v) => Number(v) * 1e6);
+  .split('+')
+  .map((range) => range.split(',').map((v) => Number(v) * 1e6));
+const inWindow = (micros: number) =>
+  !windows || windows.some(([from = 0, to = Infinity]) => micros >= from && micros <= to);
 const selfMicros = new Map<number, number>();
 const busyBySecond: number[] = [];
 let elapsed = 0;
@@ -42,7 +44,7 @@ profile.samples.forEach((id, index) => {
   const idle = byId.get(id)?.callFrame.functionName === '(idle)';
   const second = Math.floor(elapsed / 1e6);
   if (!idle) busyBySecond[second] = (busyBySecond[second] ?? 0) + delta;
-  if (window && (elapsed < (window[0] ?? 0) || elapsed > (window[1] ?? Infinity))) return;
+  if (!inWindow(elapsed)) return;
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + delta);
 });
 console.log(
