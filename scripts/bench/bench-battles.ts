@@ -1,11 +1,10 @@
 /**
  * `npm run bench:battles` — the Arena under load: N concurrent bot battles and N/2 PvP pairs,
  * every player tapping its live target at 8–10 taps/s, against a bare socket.io echo server
- * measured in the same run with as many clients tapping as often (taps → one reply each). The two
- * servers run side by side and take turns, 3 s each, so both meet the same moments of a shared
- * machine; each is measured only in its own turns. Options:
+ * measured in the same run with as many clients tapping as often (taps → one reply each). Options:
  *   --players=N   BENCH_PLAYERS  players per kind (default 200: 200 bot battles + 100 PvP pairs)
- *   --seconds=N   BENCH_SECONDS  each server's measured time, in 3 s turns (default 15)
+ *   --seconds=N   BENCH_SECONDS  each server's measured time (default 15)
+ *   --turns                      the two servers take 3 s turns instead (see TURNS below)
  *   --cpu-prof=DIR               V8 CPU profiles of both servers (see below)
  * With DATABASE_URL the server uses a fresh PostgreSQL database (created and dropped here);
  * otherwise PGlite in a temp folder. After the battles end it checks every finished battle paid
@@ -43,10 +42,16 @@ const PLAYERS = option('players', 'BENCH_PLAYERS', 200);
  */
 const CPU_PROF_DIR = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const SECONDS = option('seconds', 'BENCH_SECONDS', 15);
-/** Each server's measured time comes in phases this long, taken in turns with the other's. */
-const PHASE_SECONDS = 3;
-const ROUNDS = Math.max(1, Math.round(SECONDS / PHASE_SECONDS));
-/** The pause after a phase, for answers still on their way, before the other server's phase. */
+/**
+ * `--turns`: both servers run at once and take 3 s turns (echo, Titans, Titans, echo, …), each
+ * measured only in its own, so both meet the same moments of a machine whose speed drifts. The
+ * echo's turns share the machine with the battles' bots and spawns, which go on between turns.
+ * Without it the echo runs alone first, then the Titans server (the issue's method).
+ */
+const TURNS = process.argv.includes('--turns');
+const TURN_SECONDS = TURNS ? 3 : SECONDS;
+const ROUNDS = TURNS ? Math.max(1, Math.round(SECONDS / TURN_SECONDS)) : 1;
+/** The pause after a turn, for answers still on their way, before the other server's turn. */
 const SETTLE_MS = 250;
 // Battles outlast the set-up and the measured window; afterwards every player forfeits at once.
 const TIME_LIMIT_MS = 900_000;
@@ -119,16 +124,26 @@ function connect(url: string, telegramId: number): Promise<Socket> {
   });
 }
 
-/** Whether one side's clients tap now: on during its server's measured phases only. */
+/** One side's clients tapping: only during its server's turns. */
 class Tapping {
-  on = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  /** One tap per client, sent at 8–10 a second each during a turn; between turns no timer runs. */
+  constructor(private readonly taps: ReadonlyArray<() => void>) {}
 
   begin() {
-    this.on = true;
+    this.taps.forEach((tap, index) => {
+      const next = () => {
+        tap();
+        this.timers[index] = setTimeout(next, 100 + Math.random() * 25);
+      };
+      this.timers[index] = setTimeout(next, Math.random() * 100);
+    });
   }
 
   end() {
-    this.on = false;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.length = 0;
   }
 }
 
@@ -156,7 +171,7 @@ class Phases {
     const before = await server.metrics();
     const eventsBefore = events(before);
     const started = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, PHASE_SECONDS * 1000));
+    await new Promise((resolve) => setTimeout(resolve, TURN_SECONDS * 1000));
     const after = await server.metrics();
     this.events += events(after) - eventsBefore;
     const ended = performance.now();
@@ -185,25 +200,20 @@ class Phases {
 async function echoClients(echo: ServerChild, players: number) {
   const sockets = await Promise.all(Array.from({ length: players }, (_, i) => connect(echo.url, 1 + i)));
   const latency = new LatencyRecorder(200_000);
-  const timers: NodeJS.Timeout[] = [];
-  const run = new Tapping();
-  for (const socket of sockets) {
+  const taps = sockets.map((socket) => {
     const sent: number[] = [];
     socket.on('tapRegistered', () => {
       const at = sent.shift();
       if (at !== undefined) latency.record(performance.now() - at);
     });
-    const tick = () => {
-      if (run.on) {
-        sent.push(performance.now());
-        socket.emit('tap', { count: 1 });
-      }
-      timers.push(setTimeout(tick, 100 + Math.random() * 25));
+    return () => {
+      sent.push(performance.now());
+      socket.emit('tap', { count: 1 });
     };
-    timers.push(setTimeout(tick, Math.random() * 100));
-  }
+  });
+  const run = new Tapping(taps);
   const close = () => {
-    for (const timer of timers) clearTimeout(timer);
+    run.end();
     for (const socket of sockets) socket.close();
   };
   return { latency, run, close };
@@ -250,6 +260,16 @@ async function main() {
     metricsToken: METRICS_TOKEN,
   });
   const echoSide = await echoClients(echo, total);
+  const echoPhases = new Phases(echoSpawnedAt);
+  const measureEcho = () => echoPhases.measure(echo, (metrics) => metrics.taps.tapEvents, echoSide.run);
+  const closeEcho = async () => {
+    echoSide.close();
+    await echo.stop();
+  };
+  if (!TURNS) {
+    await measureEcho();
+    await closeEcho();
+  }
 
   const realSpawnedAt = performance.now();
   const real = await startServerChild({
@@ -352,32 +372,23 @@ async function main() {
   const startSeconds = (allStarted - startedAt) / 1000;
   const afterStart = await real.metrics(true);
 
-  const timers: NodeJS.Timeout[] = [];
-  const realRun = new Tapping();
-  for (const client of clients) {
-    const tick = () => {
-      if (client.done) return;
-      if (realRun.on && client.target !== null && client.battleId) {
-        client.sent.push(performance.now());
-        tapsSent++;
-        if (client.isPvp)
-          client.socket.emit('pvpTap', { battle_id: client.battleId, target_id: client.target });
-        else
-          client.socket.emit('battleAction', {
-            battle_id: client.battleId,
-            action: { type: 'attack' },
-            target_id: client.target,
-          });
-      }
-      timers.push(setTimeout(tick, 100 + Math.random() * 25));
-    };
-    timers.push(setTimeout(tick, Math.random() * 100));
-  }
+  const realRun = new Tapping(
+    clients.map((client) => () => {
+      if (client.done || client.target === null || !client.battleId) return;
+      client.sent.push(performance.now());
+      tapsSent++;
+      if (client.isPvp)
+        client.socket.emit('pvpTap', { battle_id: client.battleId, target_id: client.target });
+      else
+        client.socket.emit('battleAction', {
+          battle_id: client.battleId,
+          action: { type: 'attack' },
+          target_id: client.target,
+        });
+    }),
+  );
   await real.metrics(); // drop lateness samples from the start
 
-  // The two servers take turns (echo, Titans, Titans, echo, …), so that both meet the machine's
-  // same moments: the machine is shared, and its speed drifts within a run.
-  const echoPhases = new Phases(echoSpawnedAt);
   const realPhases = new Phases(realSpawnedAt);
   const lateness = new LatencyRecorder(200_000);
   let messages = 0;
@@ -387,9 +398,9 @@ async function main() {
     messages += received - receivedBefore;
     for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
   };
-  const measureEcho = () => echoPhases.measure(echo, (metrics) => metrics.taps.tapEvents, echoSide.run);
   for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
+    if (!TURNS) await measureReal();
+    else if (round % 2 === 0) {
       await measureEcho();
       await measureReal();
     } else {
@@ -405,11 +416,9 @@ async function main() {
       `echo CPU profile in ${path.join(CPU_PROF_DIR, 'echo')}; the measured windows: --window=${echoPhases.windows.join('+')}`,
     );
   }
-  echoSide.close();
-  await echo.stop();
+  if (TURNS) await closeEcho();
   const taps = realPhases.events;
   const messagesPerTap = messages / Math.max(1, taps);
-  for (const timer of timers) clearTimeout(timer);
   const rooms = new Set(clients.map((client) => client.battleId)).size;
   const held = (afterStart as any).arena.rooms as number;
   const heapPerBattle = (afterStart.memory.heapUsed - baseline.memory.heapUsed) / Math.max(1, rooms);
