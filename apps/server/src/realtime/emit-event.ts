@@ -87,13 +87,8 @@ export function textFrame(text: string): Buffer {
   }
   const start = slabUsed;
   const length = slab.write(text, start + 4, 'utf8');
-  const head = length < 126 ? start + 2 : start;
-  slab[head] = FIN_TEXT;
-  if (length < 126) slab[head + 1] = length;
-  else {
-    slab[head + 1] = 126;
-    slab.writeUInt16BE(length, head + 2);
-  }
+  const head = start + 4 - headerBytes(length);
+  writeHeader(slab, head, length);
   const end = start + 4 + length;
   slabUsed = (end + 7) & ~7;
   return slab.subarray(head, end);
@@ -102,18 +97,27 @@ export function textFrame(text: string): Buffer {
 /** A frame for a text too long for a slab: its length counted first, then one buffer of its own. */
 function largeTextFrame(text: string): Buffer {
   const length = Buffer.byteLength(text);
-  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const head = headerBytes(length);
   const frame = Buffer.allocUnsafe(head + length);
-  frame[0] = FIN_TEXT;
-  if (head === 2) frame[1] = length;
-  else if (head === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
-    frame.writeUInt32BE(length >>> 0, 6);
-  }
+  writeHeader(frame, 0, length);
   frame.write(text, head, length, 'utf8');
   return frame;
+}
+
+function headerBytes(length: number): number {
+  return length < 126 ? 2 : length < 65_536 ? 4 : 10;
+}
+
+/** A final text frame's header for `length` bytes of text, written at `at`. */
+function writeHeader(frame: Buffer, at: number, length: number) {
+  frame[at] = FIN_TEXT;
+  if (length < 126) frame[at + 1] = length;
+  else if (length < 65_536) {
+    frame[at + 1] = 126;
+    frame.writeUInt16BE(length, at + 2);
+  } else {
+    frame[at + 1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), at + 2);
+    frame.writeUInt32BE(length >>> 0, at + 6);
+  }
 }
