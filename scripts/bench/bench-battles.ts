@@ -392,10 +392,14 @@ async function main() {
   const realPhases = new Phases(realSpawnedAt);
   const lateness = new LatencyRecorder(200_000);
   let messages = 0;
+  // Tap messages the server took straight from engine.io (D-BATTLE-20) rather than through socket.io.
+  let direct = 0;
   const measureReal = async () => {
     const receivedBefore = received;
+    const directBefore = ((await real.metrics()) as any).socketMessages.direct as number;
     const after = await realPhases.measure(real, () => tapsSent, realRun);
     messages += received - receivedBefore;
+    direct += (after as any).socketMessages.direct - directBefore;
     for (const ms of (after as any).arena.lateness as number[]) lateness.record(ms);
   };
   for (let round = 0; round < ROUNDS; round++) {
@@ -480,6 +484,7 @@ async function main() {
     `| tap → pvpHealthUpdate p50 / p99 (ms) | ${p50} / ${p99} | ${echoP50} / ${echoP99} | p99 +${(p99! - echoP99!).toFixed(1)} ms |`,
     `| tap → battleTurnProcessed p50 / p99 (ms) | ${pveP50} / ${pveP99} | – | – |`,
     `| messages to the players per tap event | ${messagesPerTap.toFixed(2)} | 1.00 | ${messagesPerTap.toFixed(2)} |`,
+    `| tap events taken straight from engine.io | ${Math.round((100 * direct) / Math.max(1, taps))} % | – | – |`,
     `| bot attack / spawn timer lateness p99 (ms) | ${pct(lateness)[1]} (${lateness.seen} timers) | – | – |`,
     `| server CPU per tap event (µs) | ${cpuPerTap.toFixed(0)} | ${echoCpu.toFixed(0)} | ${(cpuPerTap / echoCpu).toFixed(2)} |`,
     // The kernel's part (socket reads and writes) apart from the process's own (user) work.

@@ -208,6 +208,33 @@ describeEachDatabase('socket limits per player', (kind) => {
     await c.waitFor('statusUpdated');
     expect(c.received.error).toBeUndefined();
   });
+
+  it('H3 battle taps, taken straight from engine.io (D-BATTLE-20), count against the same budget', async () => {
+    const id = 72_003;
+    await readyPlayer(t, id);
+    const a = await connectSocket(t.url, t.initData(id));
+    const b = await connectSocket(t.url, t.initData(id));
+    sockets.push(a, b);
+    a.emit('initUser', { telegram_user_id: id });
+    await a.waitFor('statusUpdated');
+    b.emit('initUser', { telegram_user_id: id });
+    await b.waitFor('statusUpdated');
+    const battle = { battle_id: '00000000-0000-4000-8000-000000000001', target_id: 1 };
+    for (let index = 0; index < 8; index++) {
+      a.emit('pvpTap', battle);
+      b.emit('battleAction', { ...battle, action: { type: 'attack' } });
+    }
+    // The first taps are answered (no such battle); past the player's burst of 10 they are refused.
+    const limited = (error: { code?: string }) => error.code === 'request/rate-limited';
+    await Promise.race([a.waitFor('error', limited), b.waitFor('error', limited)]);
+    const codes = [...(a.received.error ?? []), ...(b.received.error ?? [])].map(
+      (error) => (error as { code: string }).code,
+    );
+    const answered = codes.filter((code) => code === 'battle/not-found').length;
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBeLessThanOrEqual(8);
+    expect(a.connected && b.connected).toBe(true);
+  });
 });
 
 describe('rate limits on Redis', () => {

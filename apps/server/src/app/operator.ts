@@ -79,6 +79,7 @@ export async function registerOperator(
         token: config.metricsToken,
         engine,
         connectedSockets: () => io.engine.clientsCount,
+        socketStats: () => realtime.dispatcher.stats,
         leaderboard: () => leaderboard.stats,
         database,
         arena: () => battles.metrics(),

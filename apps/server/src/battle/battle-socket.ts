@@ -64,8 +64,8 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
 
   dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(userOf(context)));
 
-  // A tap answers its acknowledgement (when the client asked for one) with what it did. A tap in
-  // a battle held here is applied at once, without a promise (D-BATTLE-16); others are forwarded.
+  // A tap answers its acknowledgement (if asked) with what it did. A tap in a battle held here is
+  // applied at once, without a promise (D-BATTLE-16); others are forwarded. Taps are direct (D-BATTLE-20).
   const tapped = (context: SocketContext, reply: ActionReply, ack: Ack | undefined) => {
     if (!reply.ok) fail(context, { code: reply.code });
     ack?.((reply.ok && reply.tap) || { hit: false, reason: 'refused' });
@@ -80,8 +80,8 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     if (reply instanceof Promise) return reply.then((forwarded) => tapped(context, forwarded, ack));
     tapped(context, reply, ack);
   };
-  dispatcher.on('battleAction', tap);
-  dispatcher.on('pvpTap', tap);
+  dispatcher.on('battleAction', tap, { direct: true });
+  dispatcher.on('pvpTap', tap, { direct: true });
 
   dispatcher.on('forfeitBattle', async (payload, context) => {
     await act(context, payload.battle_id, { type: 'forfeit' });

@@ -268,6 +268,11 @@ export class GameMetrics {
     this.gauge('titans_socket_connections', 'Open socket.io connections', (s) => s.connectedSockets());
     this.total('titans_socket_messages_total', 'Socket messages received', (s) => s.socketStats().messages);
     this.total(
+      'titans_socket_direct_messages_total',
+      'Socket messages taken straight from engine.io, ahead of socket.io (D-BATTLE-20)',
+      (s) => s.socketStats().direct,
+    );
+    this.total(
       'titans_socket_rate_limited_total',
       "Socket messages refused over a socket's or a player's budget (D-SOCKET-2, H3)",
       (s) => s.socketStats().refused,

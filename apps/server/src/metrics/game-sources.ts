@@ -17,7 +17,13 @@ export interface GameSources {
   database: Database;
   connectedSockets(): number;
   /** The socket dispatcher's counters (refused: over a socket's or a player's message budget). */
-  socketStats(): { messages: number; refused: number; invalid: number; disconnectedForRate: number };
+  socketStats(): {
+    messages: number;
+    direct: number;
+    refused: number;
+    invalid: number;
+    disconnectedForRate: number;
+  };
   gatewayStats(): { changes: number; failures: number; replays: number };
   arena?: () => ArenaCounters;
   /** Milliseconds the last leaderboard snapshot took to build, and how many it ranked. */

@@ -9,6 +9,8 @@ export interface MetricsDeps {
   token: string;
   engine: TapEngine;
   connectedSockets(): number;
+  /** The socket dispatcher's message counters (received, taken directly, refused, invalid). */
+  socketStats?: () => Record<string, number>;
   /** The leaderboard snapshot's refresh counters. */
   leaderboard?: () => unknown;
   database: Database;
@@ -64,6 +66,7 @@ export function metricsRoutes({
   token,
   engine,
   connectedSockets,
+  socketStats,
   leaderboard,
   database,
   arena,
@@ -102,6 +105,7 @@ export function metricsRoutes({
           data: {
             ...processMetrics(request.query.gc === '1'),
             sockets: connectedSockets(),
+            socketMessages: socketStats?.() ?? null,
             engineUsers: engine.size,
             taps: engine.stats,
             leaderboard: leaderboard?.() ?? null,

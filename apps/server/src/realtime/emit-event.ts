@@ -18,28 +18,45 @@ export function emitEvent<E extends ServerEventName>(target: Emitter, event: E, 
 
 /** engine.io's `message` packet type and socket.io's `EVENT`, the two digits before the JSON. */
 const EVENT_PREFIX = '42';
+/** engine.io's `message` packet type and socket.io's `ACK`, before the ack's id. */
+const ACK_PREFIX = '43';
 const FIN_TEXT = 0x81;
 
 /**
  * Sends one server event to one socket of the default namespace, as `emitEvent` would, in fewer
- * steps (D-BATTLE-18). The complete WebSocket frame (header and `42[event,payload]`) is built here
- * as one buffer. While engine.io has nothing waiting to be written (its transport is writable, so
- * its queue is empty), the frame goes straight to the socket's WebSocket, behind everything written
- * before it; otherwise it joins engine.io's queue as a pre-encoded frame (`wsPreEncodedFrame`, the
- * path socket.io's own broadcasts use), so order holds either way. The socket.io text rides along,
- * so a socket still on HTTP long-polling (or upgrading) sends the same packet the stock path would.
- * The bytes on the wire are the stock path's (`test/emit-event.test.ts`).
+ * steps (D-BATTLE-18); the bytes on the wire are the stock path's (`test/emit-event.test.ts`).
  */
 export function sendEvent<E extends ServerEventName>(
   socket: TitansSocket,
   event: E,
   payload: ServerPayload<E>,
 ) {
-  const conn = socket.conn;
   // socket.io drops a packet for a connection that is not open; so does this.
-  if (conn.readyState !== 'open') return;
+  if (socket.conn.readyState !== 'open') return;
   if (socket.nsp.name !== '/') return emitEvent(socket, event, payload);
-  const text = `${EVENT_PREFIX}[${JSON.stringify(event)},${eventJson(event, payload)}]`;
+  sendText(socket, `${EVENT_PREFIX}[${JSON.stringify(event)},${eventJson(event, payload)}]`);
+}
+
+/**
+ * Answers a client's acknowledgement `id` with `args`, as socket.io's own ack callback would
+ * (an `ACK` packet of the arguments as a JSON array), for a socket of the default namespace.
+ */
+export function sendAck(socket: TitansSocket, id: number, args: unknown[]) {
+  if (socket.conn.readyState !== 'open') return;
+  sendText(socket, `${ACK_PREFIX}${id}${JSON.stringify(args)}`);
+}
+
+/**
+ * Writes one engine.io message packet (its type digit, then socket.io's packet text). The complete
+ * WebSocket frame (header and text) is built here as one buffer. While engine.io has nothing
+ * waiting to be written (its transport is writable, so its queue is empty), the frame goes
+ * straight to the socket's WebSocket, behind everything written before it; otherwise it joins
+ * engine.io's queue as a pre-encoded frame (`wsPreEncodedFrame`, the path socket.io's own
+ * broadcasts use), so order holds either way. The socket.io text rides along, so a socket still on
+ * HTTP long-polling (or upgrading) sends the same packet the stock path would.
+ */
+function sendText(socket: TitansSocket, text: string) {
+  const conn = socket.conn;
   const frame = textFrame(text);
   if (conn.transport.writable && !conn.upgrading && writeFrame(conn.transport, frame)) return;
   // engine.io's options type does not name the frame it honours (socket.io's adapter sets it so too).
