@@ -37,14 +37,19 @@ export class PlayerBudgets {
 
   constructor(private readonly limit: { perSecond: number; burst: number }) {}
 
-  join(player: string, now: number) {
+  /**
+   * A socket of the player arrived: their bucket, which every socket of theirs takes from. It stays
+   * the player's one bucket while any of their sockets is connected, so a socket may keep it.
+   */
+  join(player: string, now: number): TokenBucket {
     const entry = this.budgets.get(player);
-    if (entry) entry.sockets++;
-    else
-      this.budgets.set(player, {
-        bucket: new TokenBucket(this.limit.perSecond, this.limit.burst, now),
-        sockets: 1,
-      });
+    if (entry) {
+      entry.sockets++;
+      return entry.bucket;
+    }
+    const bucket = new TokenBucket(this.limit.perSecond, this.limit.burst, now);
+    this.budgets.set(player, { bucket, sockets: 1 });
+    return bucket;
   }
 
   /**
@@ -60,11 +65,6 @@ export class PlayerBudgets {
       const current = this.budgets.get(player);
       if (current === entry && current.sockets <= 0) this.budgets.delete(player);
     }, refillMs).unref();
-  }
-
-  /** `share`: this process's part of the player's budget (1 unless other processes serve them). */
-  take(player: string, now: number, share = 1): boolean {
-    return this.budgets.get(player)?.bucket.take(now, share) ?? true;
   }
 
   get size() {

@@ -16,7 +16,10 @@ export class LocalPlayerSockets {
       if (!room.startsWith(roomPrefix)) return;
       const socket = namespace.sockets.get(id);
       if (!socket) return;
-      const userId = room.slice(roomPrefix.length);
+      // The socket's own account id when it is the room's (it is, after initUser): a whole string,
+      // where a slice of the room's name would be compared through its parent on every push.
+      const named = room.slice(roomPrefix.length);
+      const userId = socket.data.userId === named ? socket.data.userId : named;
       const held = this.byUser.get(userId) ?? [];
       if (!held.includes(socket)) this.byUser.set(userId, [...held, socket]);
     };

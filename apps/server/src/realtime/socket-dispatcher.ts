@@ -15,7 +15,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
-import { PlayerBudgets } from '../hardening/player-budgets.ts';
+import { PlayerBudgets, type TokenBucket } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
 import { listenDirect } from './direct-events.ts';
 import { sendAck, sendEvent } from './emit-event.ts';
@@ -225,8 +225,8 @@ export class SocketDispatcher {
   attach(socket: TitansSocket) {
     const context: SocketContext = new SocketContextOf(socket);
     const player = context.identity.telegramUserId;
-    this.playerBudgets?.join(player, this.now());
-    const admit = this.admission(socket, context);
+    const playerBucket = this.playerBudgets?.join(player, this.now()) ?? null;
+    const admit = this.admission(socket, context, playerBucket);
     socket.use((_packet, next) => {
       if (admit()) next();
     });
@@ -260,9 +260,12 @@ export class SocketDispatcher {
    * The socket's and the player's message budgets, in front of every handler: whether one more
    * message may pass (a refusal is told to the client once a second; a flooder is disconnected).
    */
-  private admission(socket: TitansSocket, context: SocketContext): () => boolean {
+  private admission(
+    socket: TitansSocket,
+    context: SocketContext,
+    playerBucket: TokenBucket | null,
+  ): () => boolean {
     const budget = new MessageBudget(this.options.rateLimit, this.now());
-    const player = context.identity.telegramUserId;
     let playerWarnedSecond = -1;
     return () => {
       this.stats.messages++;
@@ -272,7 +275,7 @@ export class SocketDispatcher {
         // The player's budget across all their sockets (rules: H3): refused, told once a second.
         const userId = socket.data.userId;
         const share = userId && this.options.playerShare ? this.options.playerShare(userId) : 1;
-        if (!this.playerBudgets || this.playerBudgets.take(player, now, share)) return true;
+        if (!playerBucket || playerBucket.take(now, share)) return true;
         this.stats.refused++;
         this.stats.refusedForPlayer++;
         const second = Math.floor(now / 1000);
