@@ -7,6 +7,7 @@ export type DirectDelivery = (event: string, payload: unknown, ackId: number | n
 const EVENT_TYPE = 50; // '2'
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
+const CLOSE_BRACKET = 93; // ']'
 /** The longest ack id read here; longer ones (never sent by socket.io's client) go the stock way. */
 const MAX_ID_DIGITS = 9;
 
@@ -36,7 +37,7 @@ export function listenDirect(
   // socket.io's client is the connection's one listener of its packets.
   const listeners = conn.listeners('data');
   if (listeners.length !== 1 || listeners[0] !== stock) return false;
-  const prefixes = events.map((event) => `[${JSON.stringify(event)},`);
+  const routes = events.map((event) => ({ event, prefix: `[${JSON.stringify(event)},` }));
 
   // Packets handed to socket.io that may not have reached their listener yet. socket.io delivers
   // an event two ticks after its data arrived (Client.ondecoded, then Socket.dispatch after the
@@ -64,17 +65,17 @@ export function listenDirect(
       ackId = (ackId ?? 0) * 10 + (code - DIGIT_0);
       at++;
     }
-    const index = prefixes.findIndex((prefix) => text.startsWith(prefix, at));
-    const event = events[index];
-    if (event === undefined) return false;
-    let packet: unknown;
+    const route = routes.find(({ prefix }) => text.startsWith(prefix, at));
+    if (!route || text.charCodeAt(text.length - 1) !== CLOSE_BRACKET) return false;
+    // Between `["event",` and the closing `]`: the packet is that array of exactly two exactly
+    // when this text is one JSON value, so only the payload is parsed.
+    let payload: unknown;
     try {
-      packet = JSON.parse(text.slice(at));
+      payload = JSON.parse(text.slice(at + route.prefix.length, -1));
     } catch {
-      return false; // socket.io's decoder answers malformed packets as it always has
+      return false; // socket.io's decoder answers the packet as it always has
     }
-    if (!Array.isArray(packet) || packet.length !== 2) return false;
-    deliver(event, packet[1], ackId);
+    deliver(route.event, payload, ackId);
     return true;
   };
 
