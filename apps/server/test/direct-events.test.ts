@@ -19,6 +19,8 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
   let url: string;
   let arrivals: Arrival[];
   let serverSocket: Socket;
+  /** Whether the last socket's packets are taken directly (listenDirect's answer). */
+  let tookDirect = false;
   const clients: ClientSocket[] = [];
 
   beforeAll(async () => {
@@ -32,10 +34,11 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
           arrivals.push({ path: 'stock', event, payload });
           if (typeof ack === 'function') ack({ via: 'stock' });
         });
-      listenDirect(titans, ['tap'], (event, payload, ackId) => {
+      const took = listenDirect(titans, ['tap'], (event, payload, ackId) => {
         arrivals.push({ path: 'direct', event, payload, ackId });
         if (ackId !== null) sendAck(titans, ackId, [{ via: 'direct', payload }]);
       });
+      tookDirect = took;
     });
     http.listen(0, '127.0.0.1');
     await once(http, 'listening');
@@ -52,6 +55,20 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
     clients.push(socket);
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     return socket;
+  }
+
+  /** A raw WebSocket client past the engine.io and socket.io handshakes. */
+  async function rawClient() {
+    arrivals = [];
+    const connected = once(server, 'connection');
+    const ws = new WebSocket(`ws://${url}${SOCKET_PATH}/?EIO=4&transport=websocket`);
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(data.toString()));
+    await once(ws, 'open');
+    ws.send('40');
+    await connected;
+    await expect.poll(() => frames.some((frame) => frame.startsWith('40{'))).toBe(true);
+    return { ws, frames };
   }
 
   test('a direct event reaches its listener without socket.io, with its payload', async () => {
@@ -111,6 +128,28 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
     }
   });
 
+  test('a socket that reconnects on the same connection gets its events through socket.io', async () => {
+    const { ws, frames } = await rawClient();
+    expect(tookDirect).toBe(true);
+    ws.send('42["tap",{"a":1}]');
+    await expect.poll(() => arrivals.length).toBe(1);
+    const left = once(serverSocket, 'disconnect');
+    ws.send('41'); // leaves the default namespace; the connection stays open
+    await left;
+    const reconnected = once(server, 'connection');
+    ws.send('40');
+    await reconnected;
+    expect(tookDirect).toBe(false);
+    await expect.poll(() => frames.filter((frame) => frame.startsWith('40{')).length).toBe(2);
+    ws.send('42["tap",{"a":2}]');
+    await expect.poll(() => arrivals.length).toBe(2);
+    expect(arrivals.map((arrival) => [arrival.path, arrival.payload])).toEqual([
+      ['direct', { a: 1 }],
+      ['stock', { a: 2 }],
+    ]);
+    ws.close();
+  });
+
   test('a socket with a catch-all listener gets every packet through socket.io', async () => {
     const socket = await client();
     const seen: string[] = [];
@@ -122,15 +161,7 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
   });
 
   test('text socket.io’s client does not write goes to socket.io’s decoder, which answers as it always has', async () => {
-    arrivals = [];
-    const connected = once(server, 'connection');
-    const ws = new WebSocket(`ws://${url}${SOCKET_PATH}/?EIO=4&transport=websocket`);
-    const frames: string[] = [];
-    ws.on('message', (data) => frames.push(data.toString()));
-    await once(ws, 'open');
-    ws.send('40');
-    await connected;
-    await expect.poll(() => frames.some((frame) => frame.startsWith('40{'))).toBe(true);
+    const { ws, frames } = await rawClient();
     const packets = [
       '42 ["tap",{"a":1}]', // a space socket.io's client never writes
       '42["tap",{"a":2}]',

@@ -22,7 +22,9 @@ const MAX_ID_DIGITS = 9;
  * listeners) goes to socket.io unchanged, as does every packet while one handed to socket.io has
  * not yet reached its listener, so a client's messages are still handled in the order sent.
  *
- * Answers false, and changes nothing, when the socket's client is not built as expected.
+ * Answers false, and changes nothing, when the socket's client is not built as expected (or a
+ * socket of the same connection took its packets before: a client that reconnects on one
+ * connection stays on socket.io's path, which the earlier socket's listener hands everything to).
  */
 export function listenDirect(
   socket: TitansSocket,

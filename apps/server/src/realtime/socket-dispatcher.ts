@@ -240,9 +240,14 @@ export class SocketDispatcher {
     }
     if (direct.size > 0)
       listenDirect(socket, [...direct.keys()], (event, raw, ackId) => {
-        if (!admit()) return;
-        this.stats.direct++;
-        direct.get(event)?.receive(raw, context, ackId === null ? undefined : ackOnce(socket, ackId));
+        // Called from engine.io's own event: nothing may escape into it.
+        try {
+          if (!admit()) return;
+          this.stats.direct++;
+          direct.get(event)?.receive(raw, context, ackId === null ? undefined : ackOnce(socket, ackId));
+        } catch (error) {
+          this.failed(event, context, error);
+        }
       });
     socket.on('disconnect', () => {
       this.playerBudgets?.leave(player);
