@@ -49,9 +49,9 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
     server.close();
   });
 
-  async function client(): Promise<ClientSocket> {
+  async function client(transport: 'websocket' | 'polling' = 'websocket'): Promise<ClientSocket> {
     arrivals = [];
-    const socket = connectClient(`http://${url}`, { path: SOCKET_PATH, transports: ['websocket'] });
+    const socket = connectClient(`http://${url}`, { path: SOCKET_PATH, transports: [transport] });
     clients.push(socket);
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     return socket;
@@ -92,6 +92,14 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
       { via: 'direct', payload: { n: 2 } },
       { via: 'stock' },
     ]);
+  });
+
+  test('a client on HTTP long-polling has its taps taken directly and answered too', async () => {
+    const socket = await client('polling');
+    expect(await socket.emitWithAck('tap', { n: 1 })).toEqual({ via: 'direct', payload: { n: 1 } });
+    socket.emit('other', { n: 2 });
+    await expect.poll(() => arrivals.length).toBe(2);
+    expect(arrivals.map((arrival) => arrival.path)).toEqual(['direct', 'stock']);
   });
 
   test('other events, more arguments and binary payloads go through socket.io as before', async () => {
