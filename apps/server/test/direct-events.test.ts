@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { listenDirect } from '../src/realtime/direct-events.ts';
+import { directRoute, listenDirect } from '../src/realtime/direct-events.ts';
 import { sendAck } from '../src/realtime/emit-event.ts';
 import { jsonPacketParser } from '../src/realtime/json-packet-encoder.ts';
 import type { TitansSocket } from '../src/realtime/socket-dispatcher.ts';
@@ -34,7 +34,7 @@ describe('direct events: packets taken from engine.io ahead of socket.io (D-BATT
           arrivals.push({ path: 'stock', event, payload });
           if (typeof ack === 'function') ack({ via: 'stock' });
         });
-      const took = listenDirect(titans, ['tap'], (event, payload, ackId) => {
+      const took = listenDirect(titans, [directRoute('tap')], ({ event }, payload, ackId) => {
         arrivals.push({ path: 'direct', event, payload, ackId });
         if (ackId !== null) sendAck(titans, ackId, [{ via: 'direct', payload }]);
       });

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import type { TapEngine } from '../taps/tap-engine.ts';
 import type { GameMetrics } from './game-metrics.ts';
+import type { GameSources } from './game-sources.ts';
 
 export interface MetricsDeps {
   token: string;
   engine: TapEngine;
   connectedSockets(): number;
   /** The socket dispatcher's message counters (received, taken directly, refused, invalid). */
-  socketStats?: () => Record<string, number>;
+  socketStats?: GameSources['socketStats'];
   /** The leaderboard snapshot's refresh counters. */
   leaderboard?: () => unknown;
   database: Database;

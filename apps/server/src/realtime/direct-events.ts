@@ -1,7 +1,18 @@
 import type { TitansSocket } from './socket-dispatcher.ts';
 
+/** An event whose packets are taken directly, with the text its packets start with. */
+export interface DirectRoute {
+  event: string;
+  /** `["event",`, as socket.io's client writes it. */
+  prefix: string;
+}
+
+export function directRoute(event: string): DirectRoute {
+  return { event, prefix: `[${JSON.stringify(event)},` };
+}
+
 /** Gives a direct event's payload (still unchecked) and its ack id, if the client asked for one. */
-export type DirectDelivery = (event: string, payload: unknown, ackId: number | null) => void;
+export type DirectDelivery<R> = (route: R, payload: unknown, ackId: number | null) => void;
 
 /** socket.io's `EVENT` packet type, the first character of its text. */
 const EVENT_TYPE = 50; // '2'
@@ -16,7 +27,7 @@ const MAX_ID_DIGITS = 9;
  * hands every packet through its decoder, two `process.nextTick` hops and its middleware runner
  * before a listener sees it; for a battle tap, the game's most frequent message, that costs about
  * as much as the tap itself. A packet socket.io would deliver as it is (an `EVENT` on the default
- * namespace, as text, of one of `events` with exactly one argument, with or without an ack id) is
+ * namespace, as text, of one of `routes` with exactly one argument, with or without an ack id) is
  * parsed here and given to `deliver` at once. Anything else (other events, binary, another
  * namespace, more arguments, text socket.io's own client does not write, a socket with catch-all
  * listeners) goes to socket.io unchanged, as does every packet while one handed to socket.io has
@@ -26,10 +37,10 @@ const MAX_ID_DIGITS = 9;
  * socket of the same connection took its packets before: a client that reconnects on one
  * connection stays on socket.io's path, which the earlier socket's listener hands everything to).
  */
-export function listenDirect(
+export function listenDirect<R extends DirectRoute>(
   socket: TitansSocket,
-  events: readonly string[],
-  deliver: DirectDelivery,
+  routes: readonly R[],
+  deliver: DirectDelivery<R>,
 ): boolean {
   const client = socket.client;
   const conn = client.conn;
@@ -39,7 +50,6 @@ export function listenDirect(
   // socket.io's client is the connection's one listener of its packets.
   const listeners = conn.listeners('data');
   if (listeners.length !== 1 || listeners[0] !== stock) return false;
-  const routes = events.map((event) => ({ event, prefix: `[${JSON.stringify(event)},` }));
 
   // Packets handed to socket.io that may not have reached their listener yet. socket.io delivers
   // an event two ticks after its data arrived (Client.ondecoded, then Socket.dispatch after the
@@ -77,7 +87,7 @@ export function listenDirect(
     } catch {
       return false; // socket.io's decoder answers the packet as it always has
     }
-    deliver(route.event, payload, ackId);
+    deliver(route, payload, ackId);
     return true;
   };
 

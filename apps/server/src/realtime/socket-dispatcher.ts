@@ -17,7 +17,7 @@ import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
 import { PlayerBudgets, type TokenBucket } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
-import { listenDirect } from './direct-events.ts';
+import { type DirectRoute, directRoute, listenDirect } from './direct-events.ts';
 import { sendAck, sendEvent } from './emit-event.ts';
 import { quickCheckOf } from './quick-check.ts';
 
@@ -144,7 +144,6 @@ const PAYLOAD_SCHEMAS: { [E in ClientEventName]: z.ZodType<ClientPayload<E>> } =
 /** One registered event: whether it needs an account, and its handler behind the event's schema. */
 interface Registration {
   needsUser: boolean;
-  direct: boolean;
   receive(raw: unknown, context: SocketContext, ack: ((reply: unknown) => void) | undefined): void;
 }
 
@@ -181,6 +180,8 @@ function listenRaw(socket: TitansSocket, event: string, listener: (...args: unkn
  */
 export class SocketDispatcher {
   private readonly handlers = new Map<ClientEventName, Registration>();
+  /** The events taken straight from engine.io (D-BATTLE-20), each with its registration. */
+  private readonly directRoutes: Array<DirectRoute & { registration: Registration }> = [];
   private readonly disconnectListeners: Array<(context: SocketContext) => void> = [];
   private readonly now: Clock;
   private readonly playerBudgets: PlayerBudgets | null;
@@ -204,16 +205,17 @@ export class SocketDispatcher {
     const needsUser = options.needsUser ?? true;
     const schema = PAYLOAD_SCHEMAS[event];
     const quick = quickCheckOf(schema);
-    this.handlers.set(event, {
+    const registration: Registration = {
       needsUser,
-      direct: options.direct ?? false,
       receive: (raw, context, ack) => {
         // The common yes, read off the schema itself (D-BATTLE-19); anything else is zod's to answer.
         if (!quick?.accepts(raw)) return this.receive(event, schema, handler, needsUser, raw, context, ack);
         if (quick.safe || !this.unsafe(event, raw, context))
           this.handle(event, handler, needsUser, raw, context, ack);
       },
-    });
+    };
+    this.handlers.set(event, registration);
+    if (options.direct) this.directRoutes.push({ ...directRoute(event), registration });
   }
 
   /** Called once when a socket goes away, for features that keep per-socket state. */
@@ -230,23 +232,21 @@ export class SocketDispatcher {
     socket.use((_packet, next) => {
       if (admit()) next();
     });
-    const direct = new Map<string, Registration>();
     for (const [event, registration] of this.handlers) {
       listenRaw(socket, event, (raw, maybeAck) => {
         const ack = typeof maybeAck === 'function' ? (reply: unknown) => maybeAck(reply) : undefined;
         registration.receive(raw, context, ack);
       });
-      if (registration.direct) direct.set(event, registration);
     }
-    if (direct.size > 0)
-      listenDirect(socket, [...direct.keys()], (event, raw, ackId) => {
+    if (this.directRoutes.length > 0)
+      listenDirect(socket, this.directRoutes, (route, raw, ackId) => {
         // Called from engine.io's own event: nothing may escape into it.
         try {
           if (!admit()) return;
           this.stats.direct++;
-          direct.get(event)?.receive(raw, context, ackId === null ? undefined : ackOnce(socket, ackId));
+          route.registration.receive(raw, context, ackId === null ? undefined : ackOnce(socket, ackId));
         } catch (error) {
-          this.failed(event, context, error);
+          this.failed(route.event, context, error);
         }
       });
     socket.on('disconnect', () => {
