@@ -608,3 +608,67 @@ export const adminAudit = pgTable(
     index('admin_audit_user_idx').on(table.userId, table.createdAt),
   ],
 );
+
+/**
+ * A player's bot reminders (rules R1–R9): whether Telegram lets the bot write to them (`allowed`,
+ * from `allows_write_to_pm` or the Mini App's write-access request), the switch for all and one
+ * per kind, where they live (for the quiet night, R4), and whether the bot was blocked (R7).
+ */
+export const reminderSettings = pgTable('reminder_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  allowed: boolean('allowed').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  energyFull: boolean('energy_full').notNull().default(true),
+  dailyReady: boolean('daily_ready').notNull().default(true),
+  friendJoined: boolean('friend_joined').notNull().default(true),
+  rematch: boolean('rematch').notNull().default(true),
+  /** Minutes east of UTC the web app last reported (R4); null until it has. */
+  utcOffsetMinutes: integer('utc_offset_minutes'),
+  /** The IANA zone the web app last reported, preferred over the offset when known. */
+  timeZone: text('time_zone'),
+  /** Set when Telegram answered 403 (the player blocked the bot): nothing is sent until they allow again. */
+  unreachableAt: timestamp('unreachable_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The reminders' outbox (decisions D-REMIND-1): one row per reminder occurrence, unique by its
+ * key (R6). A sender takes due rows with `FOR UPDATE SKIP LOCKED` and a lease; a row whose lease
+ * ran out (its sender died) is taken again (R8).
+ */
+export const reminderOutbox = pgTable(
+  'reminder_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    occurrenceKey: text('occurrence_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** pending, sent, cancelled (muted, capped, superseded) or failed (blocked, refused). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leasedBy: text('leased_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reminder_outbox_occurrence_key').on(table.occurrenceKey),
+    index('reminder_outbox_due_idx').on(table.dueAt).where(sql`${table.status} = 'pending'`),
+    index('reminder_outbox_user_idx').on(table.userId, table.sentAt),
+  ],
+);
+
+/** One row: whether the operator paused sending (`npm run ops -- reminders pause`). */
+export const reminderControl = pgTable('reminder_control', {
+  id: integer('id').primaryKey(),
+  paused: boolean('paused').notNull().default(false),
+  updatedAt: updatedAt(),
+});
