@@ -103,6 +103,32 @@ describeEachDatabase('faults: auth on the routed path, future auth_date, slow bo
     expect(refused.data?.code).toBe('auth/invalid');
   }, 120_000);
 
+  it('A12 init data naming a key twice is refused with 401 auth/duplicate-key, on HTTP and the socket', async () => {
+    const genuine = t.initData(ME);
+    const hash = new URLSearchParams(genuine).get('hash') ?? '';
+    const otherUser = JSON.stringify({ id: OTHER, first_name: 'Other' });
+    const repeated = [
+      // A second hash after the good one: a first-wins reader checks the good one.
+      `${genuine}&hash=${'0'.repeat(64)}`,
+      // The good hash repeated: every reader reads the same value, still refused.
+      `${genuine}&hash=${hash}`,
+      // A second user: a last-wins reader would see another account.
+      `${genuine}&user=${encodeURIComponent(otherUser)}`,
+      // Any other field repeated.
+      `${genuine}&query_id=x`,
+    ];
+    expect(
+      (await rawRequest(t.url, 'GET', `/v1/user/${ME}`, { authorization: `tma ${genuine}` })).status,
+    ).toBe(200);
+    for (const initData of repeated) {
+      const response = await rawRequest(t.url, 'GET', `/v1/user/${ME}`, { authorization: `tma ${initData}` });
+      expect(response.status, initData).toBe(401);
+      expect(response.body).toMatchObject({ code: 401, error: 'auth/duplicate-key', data: null });
+      const refused = await refusedConnection(t.url, { initData });
+      expect(refused.data?.code).toBe('auth/duplicate-key');
+    }
+  }, 120_000);
+
   it('A8 a body that trickles in is answered 408 and the connection closed', async () => {
     const { port } = new URL(t.url);
     const started = Date.now();

@@ -16,6 +16,8 @@ export const ERRORS = {
   'auth/missing': { status: 401, message: 'Missing Telegram init data' },
   'auth/invalid': { status: 401, message: 'Invalid Telegram init data' },
   'auth/expired': { status: 401, message: 'Telegram init data has expired' },
+  // rules: A12.
+  'auth/duplicate-key': { status: 401, message: 'Telegram init data names a field twice' },
   'auth/forbidden': { status: 403, message: 'You can only act on your own account' },
   // spec-a §8: the default reason of a ban.
   'auth/banned': { status: 403, message: 'Account suspended for violating terms of service.' },

@@ -36,7 +36,7 @@ export interface TelegramIdentity {
   authDate: number;
 }
 
-export type InitDataProblem = 'auth/missing' | 'auth/invalid' | 'auth/expired';
+export type InitDataProblem = 'auth/missing' | 'auth/invalid' | 'auth/expired' | 'auth/duplicate-key';
 
 export type InitDataResult =
   | { ok: true; identity: TelegramIdentity }
@@ -88,7 +88,7 @@ export function authDateProblem(
 }
 
 /**
- * Checks Telegram Mini App init data: the HMAC-SHA256 over the data-check-string with the key
+ * Checks Telegram Mini App init data: that no key is repeated, the HMAC-SHA256 over the data-check-string with the key
  * derived from the bot token (compared in constant time), then the age of auth_date (and that
  * it is not in the future beyond clock skew).
  * Only what passes is trusted; the user and start_param come from here and nowhere else.
@@ -105,6 +105,13 @@ export function validateInitData(
     params = new URLSearchParams(raw);
   } catch {
     return { ok: false, problem: 'auth/invalid' };
+  }
+  // Readers disagree on a repeated key (URLSearchParams takes the first, others the last), so
+  // init data naming any key twice is refused before anything is read from it (rules: A12).
+  const keys = new Set<string>();
+  for (const key of params.keys()) {
+    if (keys.has(key)) return { ok: false, problem: 'auth/duplicate-key' };
+    keys.add(key);
   }
   const hash = params.get('hash');
   if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return { ok: false, problem: 'auth/invalid' };
