@@ -13,7 +13,7 @@ import {
 import { BOTS } from '../src/battle/bots.ts';
 import { comboAt, comboMultiplier, nextCombo } from '../src/battle/combo.ts';
 import { baseDamage, tapDamage } from '../src/battle/damage.ts';
-import { addExperience, battleStats, experienceToNextLevel } from '../src/battle/stats.ts';
+import { addExperience, effectiveStats, experienceToNextLevel } from '../src/battle/stats.ts';
 import {
   ARENA_HEIGHT,
   ARENA_WIDTH,
@@ -416,7 +416,7 @@ describe('battle rules (pure)', { timeout: 30_000 }, () => {
     expect(addExperience(1, 90, 10)).toEqual({ level: 2, experience: 0, levelsGained: 1 });
     expect(addExperience(1, 0, 260)).toEqual({ level: 3, experience: 10, levelsGained: 2 });
     expect(addExperience(1, 0, 50)).toEqual({ level: 1, experience: 50, levelsGained: 0 });
-    const stats = battleStats({ health: 4000, attack: 65, defense: 65, speed: 65 }, 3, [
+    const stats = effectiveStats({ health: 4000, attack: 65, defense: 65, speed: 65 }, 3, [
       { power_boost: 10 },
       { defense_boost: 5 },
     ]);

@@ -1,6 +1,6 @@
 import type { FighterSetup } from '@titans/shared/battle/battle-rules';
 import type { BattleBooster, EquippedItem, FindMatchPayload } from '@titans/shared/battle/schemas';
-import { battleStats, type ItemEffects, strengthOf, withBoosters } from '@titans/shared/battle/stats';
+import { effectiveStats, type ItemEffects, strengthOf, withBoosters } from '@titans/shared/battle/stats';
 import { MAX_EQUIPPED_ITEMS } from '@titans/shared/constants';
 import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -61,7 +61,8 @@ export async function loadEntrant(
 
   const { character } = owned;
   const level = owned.owned.level;
-  const stats = battleStats(
+  // F48: the same numbers the lobby, Select Character and the intro show.
+  const stats = effectiveStats(
     { health: character.health, attack: character.power, defense: character.defense, speed: character.speed },
     level,
     equipped.items.map((item) => item.effects),

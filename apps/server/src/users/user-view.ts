@@ -1,5 +1,6 @@
+import { effectiveStats, experienceToNextLevel } from '@titans/shared/battle/stats';
 import { tapStats } from '@titans/shared/boosts/upgrades';
-import { DEFAULT_EXPERIENCE_NEEDED, DEFAULT_TAP_VALUE } from '@titans/shared/constants';
+import { DEFAULT_TAP_VALUE } from '@titans/shared/constants';
 import { regenerate } from '@titans/shared/taps/energy';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import { type LevelsRow, type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
@@ -51,7 +52,20 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
   const { owned, progress } = parts;
   const stats = tapStats(upgradeLevelsOf(user));
   const balances = currentBalances(user, source, now);
-  const selected = owned.find((entry) => entry.character.id === user.selectedCharacterId)?.character;
+  const hero = owned.find((entry) => entry.character.id === user.selectedCharacterId);
+  const selected = hero?.character;
+  // F49: level and experience are the selected hero's (D-USER-3), its stats the shared effective
+  // ones at that level (F48), before the items and boosters a battle adds.
+  const level = hero?.owned.level ?? 1;
+  const heroStats = effectiveStats(
+    {
+      health: selected?.health ?? 100,
+      attack: selected?.power ?? 10,
+      defense: selected?.defense ?? 5,
+      speed: selected?.speed ?? 5,
+    },
+    level,
+  );
   return {
     _id: user.id,
     id: user.id,
@@ -67,7 +81,7 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
     tap_multiplier: stats.tapMultiplier,
     cooldown: stats.refillCooldownSeconds,
     skill_points: user.skillPoints,
-    level: user.level,
+    level,
     background_image: parts.backgroundUrl,
     background_item_id: user.backgroundItemId,
     referral_code: user.referralCode,
@@ -75,12 +89,12 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
     wins: user.wins,
     losses: user.losses,
     avatar_stats: {
-      health: selected?.health ?? 100,
-      power: selected?.power ?? 10,
-      defense: selected?.defense ?? 5,
-      speed: selected?.speed ?? 5,
-      experience: user.experience,
-      experience_needed: DEFAULT_EXPERIENCE_NEEDED * user.level,
+      health: heroStats.health,
+      power: heroStats.attack,
+      defense: heroStats.defense,
+      speed: heroStats.speed,
+      experience: hero?.owned.experience ?? 0,
+      experience_needed: experienceToNextLevel(level),
     },
     upgrades: upgradeLevelsOf(user),
     avatar: user.selectedCharacterId,

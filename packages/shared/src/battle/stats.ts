@@ -48,27 +48,49 @@ function addEffects<T extends BaseStats>(stats: T, effects: readonly ItemEffects
   };
 }
 
-/**
- * A fighter's battle stats: the character's catalogue stats, plus its level's bonuses, plus the
- * equipped items' effects (power_boost → attack, defense_boost → defense, energy_boost → health).
- */
-export function battleStats(base: BaseStats, level: number, effects: readonly ItemEffects[]): BaseStats {
+/** The level's own bonus over the catalogue stats (nothing at level 1), F13. */
+export function levelBonus(level: number): BaseStats {
   const above = Math.max(0, level - 1);
+  return {
+    health: above * LEVEL_HEALTH_BONUS,
+    attack: above * LEVEL_ATTACK_BONUS,
+    defense: above * LEVEL_DEFENSE_BONUS,
+    speed: above * LEVEL_SPEED_BONUS,
+  };
+}
+
+/**
+ * F48: a hero's effective stats, the one set of numbers every screen and the battle use — the
+ * character's catalogue stats, plus its level's bonuses (F13), plus the equipped items' effects,
+ * plus the boosters running at battle start (F31). Items and boosters map alike: power_boost →
+ * attack, defense_boost → defense, energy_boost → health.
+ *
+ * @example effectiveStats({ health: 4000, attack: 65, defense: 65, speed: 65 }, 2, [{ power_boost: 15 }])
+ *   // → { health: 4100, attack: 83, defense: 68, speed: 66 }
+ */
+export function effectiveStats(
+  character: BaseStats,
+  level: number,
+  items: readonly ItemEffects[] = [],
+  boosters: ItemEffects = {},
+): BaseStats {
+  const bonus = levelBonus(level);
   return addEffects(
     {
-      health: base.health + above * LEVEL_HEALTH_BONUS,
-      attack: base.attack + above * LEVEL_ATTACK_BONUS,
-      defense: base.defense + above * LEVEL_DEFENSE_BONUS,
-      speed: base.speed + above * LEVEL_SPEED_BONUS,
+      health: character.health + bonus.health,
+      attack: character.attack + bonus.attack,
+      defense: character.defense + bonus.defense,
+      speed: character.speed + bonus.speed,
     },
-    effects,
+    [...items, boosters],
   );
 }
 
 /**
  * F31 (decisions D-BATTLE-12): a player's stats with the boosters running when the battle starts,
- * mapped like items (power → attack, defense → defense, energy → health). The result is the
- * battle's snapshot; a booster ending later does not change it.
+ * mapped like items (power → attack, defense → defense, energy → health): `effectiveStats`' last
+ * term, for the server, which adds the boosters inside the entry's transaction to stats it
+ * computed before it. The result is the battle's snapshot; a booster ending later does not change it.
  *
  * @example withBoosters({ name, level, health: 4000, attack: 65, defense: 65, speed: 65 }, { power_boost: 5 })
  *   // → attack 70, the rest unchanged

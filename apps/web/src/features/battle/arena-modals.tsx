@@ -32,7 +32,7 @@ export function ArenaModals({
   const difficulty = useArena((s) => s.difficulty);
   const energy = useArena((s) => s.energy);
   const items = useArena((s) => s.items);
-  const { owned } = useOwnedItems();
+  const { owned, equipped } = useOwnedItems();
   const close = () => setDialog(null);
   return (
     <>
@@ -63,6 +63,7 @@ export function ArenaModals({
       <SelectCharacterModal
         open={dialog === 'character'}
         avatars={user?.avatars ?? []}
+        equipped={equipped}
         selectedId={user?.avatar ?? null}
         onCancel={close}
         onSelect={(characterId) => select.mutate(characterId, { onSuccess: close, onError: onSelectFailed })}

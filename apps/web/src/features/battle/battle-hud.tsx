@@ -3,6 +3,11 @@ import { DAMAGE_FLASH_MS } from '@titans/shared/constants';
 import { useArena } from './arena-store.ts';
 import { HealthBar } from './health-bar.tsx';
 
+/** Who plays the opponent's hero: the other player's username, or "Bot" (both sides named alike). */
+export function opponentPlayer(battle: BattleStartedPayload): string {
+  return battle.is_pvp ? battle.opponent_info.name : 'Bot';
+}
+
 /** The two health bars with portraits and items, VS and the battle clock (spec-b §2 phase 4). */
 export function BattleHud({
   battle,
@@ -28,6 +33,7 @@ export function BattleHud({
         side="left"
         label="Your health"
         name={battle.selected_character.name}
+        player="You"
         level={battle.user_stats.level}
         image={battle.selected_character.image}
         health={yourHealth}
@@ -44,7 +50,8 @@ export function BattleHud({
       <HealthBar
         side="right"
         label="Opponent health"
-        name={battle.opponent_info.name}
+        name={battle.opponent_info.character.name}
+        player={opponentPlayer(battle)}
         level={battle.opponent_info.level}
         image={battle.opponent_info.character.image}
         health={opponentHealth}

@@ -6,6 +6,7 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { opponentPlayer } from './battle-hud.tsx';
 
 /** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
 const [PREPARE_MS, FIGHTERS_MS, ADVANTAGE_MS, THREE_MS, TWO_MS, ONE_MS, FIGHT_MS] = INTRO_STEPS_MS;
@@ -68,11 +69,13 @@ function StatRow({
 
 function Fighter({
   name,
+  player,
   level,
   image,
   tone,
 }: {
   name: string;
+  player: string;
   level: number;
   image: string;
   tone: 'you' | 'them';
@@ -92,9 +95,23 @@ function Fighter({
       <p className="mt-2 w-full truncate text-center font-display text-[18px] text-ink text-outline">
         {name}
       </p>
-      <p className="font-display text-[13px] text-gold-200">Level {level}</p>
+      <p className="w-full truncate text-center font-display text-[13px] text-gold-200">
+        Level {level} · <span className="font-sans font-bold text-muted">{player}</span>
+      </p>
     </div>
   );
+}
+
+/** What the intro's numbers include (F48), so they can be matched with the lobby's. */
+export function introIncludes(battle: BattleStartedPayload): string {
+  const items = battle.equipped_items.length;
+  const mine = `Yours: level ${battle.user_stats.level}, ${items === 1 ? '1 item' : `${items} items`}${
+    battle.boosters.length > 0 ? ', boosters' : ''
+  }`;
+  const theirs = battle.is_pvp
+    ? `theirs: level ${battle.opponent_info.level}, ${battle.opponent_info.equipped_items.length} items`
+    : "the bot's own stats";
+  return `${mine} · ${theirs}`;
 }
 
 /** Both fighters with HEALTH / ATK / DEF (the better one green) and the player's boosters. */
@@ -107,13 +124,15 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
       <div className="flex items-start justify-between">
         <Fighter
           name={battle.selected_character.name}
+          player="You"
           level={me.level}
           image={battle.selected_character.image}
           tone="you"
         />
         <span className="mt-10 font-display text-[34px] text-gold-300 text-outline short:mt-6">VS</span>
         <Fighter
-          name={battle.opponent_info.name}
+          name={battle.opponent_info.character.name}
+          player={opponentPlayer(battle)}
           level={battle.opponent_info.level}
           image={battle.opponent_info.character.image}
           tone="them"
@@ -124,6 +143,12 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
         <StatRow label="ATK" mine={me.power} theirs={them.power} bonus={bonus.attack} />
         <StatRow label="DEF" mine={me.defense} theirs={them.defense} bonus={bonus.defense} />
       </div>
+      <p
+        data-testid="intro-stats-includes"
+        className="mt-1.5 text-center text-[11px] leading-snug text-muted"
+      >
+        {introIncludes(battle)}
+      </p>
       {battle.boosters.length > 0 && (
         <p
           data-testid="battle-boosters"

@@ -4,7 +4,10 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 
 export interface HealthBarProps {
+  /** The hero fighting; both sides are named by hero, then by who plays it (`player`). */
   name: string;
+  /** "You", the opponent's username, or "Bot". */
+  player: string;
   level: number;
   image: string;
   health: number;
@@ -22,7 +25,18 @@ export interface HealthBarProps {
  * when none, spec-b §2). The fill is green, amber under half, red under a quarter; a pale "lag"
  * bar trails behind it so each hit reads as a chunk taken out.
  */
-export function HealthBar({ name, level, image, health, max, items, side, hurt, label }: HealthBarProps) {
+export function HealthBar({
+  name,
+  player,
+  level,
+  image,
+  health,
+  max,
+  items,
+  side,
+  hurt,
+  label,
+}: HealthBarProps) {
   const share = Math.max(0, Math.min(1, health / Math.max(1, max)));
   const tone =
     share > 0.5
@@ -47,7 +61,10 @@ export function HealthBar({ name, level, image, health, max, items, side, hurt, 
         </span>
       </div>
       <div className={cx('min-w-0 flex-1', side === 'right' && 'text-right')}>
-        <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">{name}</p>
+        <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">
+          {name}
+          <span className="font-sans text-[11px] font-bold text-muted"> · {player}</span>
+        </p>
         <div
           role="progressbar"
           aria-label={label}

@@ -1,7 +1,32 @@
+import { effectiveStats } from '@titans/shared/battle/stats';
+import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { formatNumber } from '../../lib/format-number.ts';
 
 type Stats = Pick<OwnedAvatar, 'health' | 'power' | 'defense' | 'speed'>;
+
+/**
+ * A hero's stats as it fights (F48): its catalogue stats with its level's bonuses and the items
+ * chosen for the next battle, from the one shared `effectiveStats`. Boosters are added when the
+ * battle starts, so only the intro shows them.
+ */
+export function heroEffectiveStats(
+  avatar: Pick<OwnedAvatar, 'health' | 'power' | 'defense' | 'speed' | 'level'>,
+  equipped: readonly InventoryEntry[] = [],
+): Stats {
+  const stats = effectiveStats(
+    { health: avatar.health, attack: avatar.power, defense: avatar.defense, speed: avatar.speed },
+    avatar.level,
+    equipped.map((entry) => entry.item_details?.effects ?? {}),
+  );
+  return { health: stats.health, power: stats.attack, defense: stats.defense, speed: stats.speed };
+}
+
+/** What a stats line includes, said in words (F48): "with level 2 and 3 items". */
+export function statsIncludes(level: number, items: number): string {
+  const itemsPart = items === 0 ? 'no items' : items === 1 ? '1 item' : `${items} items`;
+  return `with level ${level} and ${itemsPart}`;
+}
 
 /**
  * A hero's stats as the Arena prints them: "HP 4,000 · ATK 65 · DEF 65" (and SPD with `speed`).

@@ -4,7 +4,7 @@ import { cx } from '../../lib/cx.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useArena } from './arena-store.ts';
-import { heroStats } from './hero-stats.ts';
+import { heroEffectiveStats, heroStats, statsIncludes } from './hero-stats.ts';
 
 /** The player's owned items, and those of them chosen for the next battle, in the order chosen. */
 export function useEquipped(): InventoryEntry[] {
@@ -70,9 +70,14 @@ export function LobbyHero({ avatar, compactSlots }: { avatar: OwnedAvatar | null
         {avatar?.name}
       </p>
       {avatar && (
-        <p className="relative text-[14px] text-muted tabular-nums">
-          Level {avatar.level} · {heroStats(avatar)}
-        </p>
+        <>
+          <p data-testid="lobby-hero-stats" className="relative text-[14px] text-muted tabular-nums">
+            Level {avatar.level} · {heroStats(heroEffectiveStats(avatar, equipped))}
+          </p>
+          <p className="relative text-[11px] leading-tight text-muted/80">
+            {statsIncludes(avatar.level, equipped.length)} · boosters add at the start
+          </p>
+        </>
       )}
       <ItemSlots equipped={equipped} hiddenWhenShort={compactSlots} />
     </div>

@@ -1,19 +1,30 @@
+import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { cx } from '../../lib/cx.ts';
-import { heroStats } from './hero-stats.ts';
+import { heroEffectiveStats, heroStats } from './hero-stats.ts';
 
-/** spec-b §2 Select Character: owned characters with level, race, health, attack, defense, speed. */
+function itemsText(count: number) {
+  return count === 0 ? 'no items' : count === 1 ? 'your 1 item' : `your ${count} items`;
+}
+
+/**
+ * spec-b §2 Select Character: owned characters with level, race, health, attack, defense, speed —
+ * each hero's effective stats with its level and the items chosen for the battle (F48), the
+ * numbers the lobby shows once it is picked.
+ */
 export function SelectCharacterModal({
   open,
   avatars,
+  equipped,
   selectedId,
   onCancel,
   onSelect,
 }: {
   open: boolean;
   avatars: OwnedAvatar[];
+  equipped: InventoryEntry[];
   selectedId: string | null;
   onCancel: () => void;
   onSelect: (characterId: string) => void;
@@ -30,6 +41,11 @@ export function SelectCharacterModal({
       }
     >
       {avatars.length === 0 && <p className="py-6 text-[15px] text-muted">No characters available</p>}
+      {avatars.length > 0 && (
+        <p data-testid="select-character-includes" className="-mt-1 mb-2 text-[12px] text-muted">
+          Stats with each hero's level and {itemsText(equipped.length)}
+        </p>
+      )}
       <div className="grid max-h-[52vh] grid-cols-2 gap-2 overflow-y-auto text-left">
         {avatars.map((avatar) => (
           <button
@@ -49,7 +65,9 @@ export function SelectCharacterModal({
             <p className="text-[11px] text-muted">
               Lv {avatar.level} · {avatar.race}
             </p>
-            <p className="mt-0.5 text-[11px] tabular-nums text-ink">{heroStats(avatar, { speed: true })}</p>
+            <p className="mt-0.5 text-[11px] tabular-nums text-ink">
+              {heroStats(heroEffectiveStats(avatar, equipped), { speed: true })}
+            </p>
           </button>
         ))}
       </div>

@@ -1,8 +1,9 @@
-import { experienceToNextLevel } from '@titans/shared/battle/stats';
+import { effectiveStats, experienceToNextLevel } from '@titans/shared/battle/stats';
 import {
   LEVEL_ATTACK_BONUS,
   LEVEL_DEFENSE_BONUS,
   LEVEL_HEALTH_BONUS,
+  LEVEL_SPEED_BONUS,
   XP_LEVEL_BASE,
 } from '@titans/shared/constants';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
@@ -13,6 +14,26 @@ import { formatNumber } from '../../lib/format-number.ts';
 
 /** Levels shown together: the block of ten the hero's level is in. */
 const BLOCK = 10;
+
+/**
+ * The hero's stats at its level (F48): the shared `effectiveStats` with no items or boosters, the
+ * same numbers the Arena shows before items are chosen.
+ */
+function HeroLevelStats({ hero }: { hero: OwnedAvatar }) {
+  const stats = effectiveStats(
+    { health: hero.health, attack: hero.power, defense: hero.defense, speed: hero.speed },
+    hero.level,
+  );
+  return (
+    <p data-testid="achievements-hero-stats" className="mt-2 px-1 text-[13px] leading-snug text-ink">
+      {hero.name} at level {hero.level}:{' '}
+      <span className="tabular-nums">
+        HP {formatNumber(stats.health)} · ATK {formatNumber(stats.attack)} · DEF {formatNumber(stats.defense)}
+      </span>{' '}
+      <span className="text-muted">(before items and boosters)</span>
+    </p>
+  );
+}
 
 /**
  * The achievements sub-view: the selected hero's level, the one every screen shows (D-UI-6),
@@ -58,8 +79,9 @@ export function AchievementsView({ hero, onBack }: { hero: OwnedAvatar | undefin
       <p className="mt-3 px-1 text-[13px] leading-snug text-muted">
         A level belongs to your hero. Battles give it experience: level 2 takes {XP_LEVEL_BASE} XP and each
         level after takes half as much again. Every level adds {LEVEL_HEALTH_BONUS} health,{' '}
-        {LEVEL_ATTACK_BONUS} attack and {LEVEL_DEFENSE_BONUS} defence.
+        {LEVEL_ATTACK_BONUS} attack, {LEVEL_DEFENSE_BONUS} defence and {LEVEL_SPEED_BONUS} speed.
       </p>
+      {hero && <HeroLevelStats hero={hero} />}
       <p className="mt-3 px-1 text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
         Levels {first}–{first + BLOCK - 1}
       </p>
