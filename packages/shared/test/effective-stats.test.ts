@@ -10,13 +10,13 @@ import {
 
 const aldric = { health: 4_000, attack: 65, defense: 65, speed: 65 };
 
-describe('effectiveStats, the one set of numbers (F48)', () => {
-  it('F48 at level 1 with nothing equipped a hero fights with its catalogue stats', () => {
+describe('effectiveStats, the one set of numbers (F60)', () => {
+  it('F60 at level 1 with nothing equipped a hero fights with its catalogue stats', () => {
     expect(effectiveStats(aldric, 1)).toEqual(aldric);
     expect(levelBonus(1)).toEqual({ health: 0, attack: 0, defense: 0, speed: 0 });
   });
 
-  it('F48 each level above 1 adds the constants, not numbers written elsewhere', () => {
+  it('F60 each level above 1 adds the constants, not numbers written elsewhere', () => {
     expect(effectiveStats(aldric, 4)).toEqual({
       health: 4_000 + 3 * LEVEL_HEALTH_BONUS,
       attack: 65 + 3 * LEVEL_ATTACK_BONUS,
@@ -25,7 +25,7 @@ describe('effectiveStats, the one set of numbers (F48)', () => {
     });
   });
 
-  it("F48 the issue's case: level 2 with three items is what the intro showed (4,100 / 83 / 73)", () => {
+  it("F60 the issue's case: level 2 with three items is what the intro showed (4,100 / 83 / 73)", () => {
     const items = [{ power_boost: 10 }, { power_boost: 5, defense_boost: 2 }, { defense_boost: 3 }];
     const stats = effectiveStats(aldric, 2, items);
     expect([stats.health, stats.attack, stats.defense]).toEqual([
@@ -35,7 +35,7 @@ describe('effectiveStats, the one set of numbers (F48)', () => {
     ]);
   });
 
-  it('F48 boosters add like items, and the server adding them later (withBoosters) gives the same', () => {
+  it('F60 boosters add like items, and the server adding them later (withBoosters) gives the same', () => {
     const items = [{ power_boost: 10 }, { energy_boost: 50 }];
     const boosters = { power_boost: 5, defense_boost: 5, energy_boost: 100 };
     const all = effectiveStats(aldric, 3, items, boosters);
@@ -45,7 +45,7 @@ describe('effectiveStats, the one set of numbers (F48)', () => {
     expect(all.defense).toBe(65 + 2 * LEVEL_DEFENSE_BONUS + 5);
   });
 
-  it('F48 a level below 1 counts as level 1', () => {
+  it('F60 a level below 1 counts as level 1', () => {
     expect(effectiveStats(aldric, 0)).toEqual(aldric);
   });
 });

@@ -61,7 +61,7 @@ export async function loadEntrant(
 
   const { character } = owned;
   const level = owned.owned.level;
-  // F48: the same numbers the lobby, Select Character and the intro show.
+  // F60: the same numbers the lobby, Select Character and the intro show.
   const stats = effectiveStats(
     { health: character.health, attack: character.power, defense: character.defense, speed: character.speed },
     level,

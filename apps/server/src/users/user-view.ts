@@ -54,8 +54,8 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
   const balances = currentBalances(user, source, now);
   const hero = owned.find((entry) => entry.character.id === user.selectedCharacterId);
   const selected = hero?.character;
-  // F49: level and experience are the selected hero's (D-USER-3), its stats the shared effective
-  // ones at that level (F48), before the items and boosters a battle adds.
+  // F61: level and experience are the selected hero's (D-USER-3), its stats the shared effective
+  // ones at that level (F60), before the items and boosters a battle adds.
   const level = hero?.owned.level ?? 1;
   const heroStats = effectiveStats(
     {

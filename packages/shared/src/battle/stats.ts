@@ -60,7 +60,7 @@ export function levelBonus(level: number): BaseStats {
 }
 
 /**
- * F48: a hero's effective stats, the one set of numbers every screen and the battle use — the
+ * F60: a hero's effective stats, the one set of numbers every screen and the battle use — the
  * character's catalogue stats, plus its level's bonuses (F13), plus the equipped items' effects,
  * plus the boosters running at battle start (F31). Items and boosters map alike: power_boost →
  * attack, defense_boost → defense, energy_boost → health.

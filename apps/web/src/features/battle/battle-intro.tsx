@@ -102,7 +102,7 @@ function Fighter({
   );
 }
 
-/** What the intro's numbers include (F48), so they can be matched with the lobby's. */
+/** What the intro's numbers include (F60), so they can be matched with the lobby's. */
 export function introIncludes(battle: BattleStartedPayload): string {
   const items = battle.equipped_items.length;
   const mine = `Yours: level ${battle.user_stats.level}, ${items === 1 ? '1 item' : `${items} items`}${

@@ -19,12 +19,12 @@ describe('a hero stats line (issue 33: thousands separators, no label cut from i
   });
 });
 
-describe('the Arena shows effective stats (F48)', () => {
+describe('the Arena shows effective stats (F60)', () => {
   const entry = (effects: Record<string, number>) =>
     ({ item_details: { effects } }) as unknown as InventoryEntry;
   const avatar = { health: 4_000, power: 65, defense: 65, speed: 65, level: 2 };
 
-  test('F48 level 2 with three items: the numbers the battle intro shows, with what they include', () => {
+  test('F60 level 2 with three items: the numbers the battle intro shows, with what they include', () => {
     const equipped = [
       entry({ power_boost: 10 }),
       entry({ power_boost: 5, defense_boost: 2 }),
@@ -34,7 +34,7 @@ describe('the Arena shows effective stats (F48)', () => {
     expect(statsIncludes(2, 3)).toBe('with level 2 and 3 items');
   });
 
-  test('F48 no items: the level alone', () => {
+  test('F60 no items: the level alone', () => {
     expect(heroEffectiveStats(avatar)).toEqual({ health: 4_100, power: 68, defense: 68, speed: 66 });
     expect(statsIncludes(1, 0)).toBe('with level 1 and no items');
   });

@@ -6,7 +6,7 @@ import { formatNumber } from '../../lib/format-number.ts';
 type Stats = Pick<OwnedAvatar, 'health' | 'power' | 'defense' | 'speed'>;
 
 /**
- * A hero's stats as it fights (F48): its catalogue stats with its level's bonuses and the items
+ * A hero's stats as it fights (F60): its catalogue stats with its level's bonuses and the items
  * chosen for the next battle, from the one shared `effectiveStats`. Boosters are added when the
  * battle starts, so only the intro shows them.
  */
@@ -22,7 +22,7 @@ export function heroEffectiveStats(
   return { health: stats.health, power: stats.attack, defense: stats.defense, speed: stats.speed };
 }
 
-/** What a stats line includes, said in words (F48): "with level 2 and 3 items". */
+/** What a stats line includes, said in words (F60): "with level 2 and 3 items". */
 export function statsIncludes(level: number, items: number): string {
   const itemsPart = items === 0 ? 'no items' : items === 1 ? '1 item' : `${items} items`;
   return `with level ${level} and ${itemsPart}`;

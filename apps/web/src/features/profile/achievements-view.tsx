@@ -16,7 +16,7 @@ import { formatNumber } from '../../lib/format-number.ts';
 const BLOCK = 10;
 
 /**
- * The hero's stats at its level (F48): the shared `effectiveStats` with no items or boosters, the
+ * The hero's stats at its level (F60): the shared `effectiveStats` with no items or boosters, the
  * same numbers the Arena shows before items are chosen.
  */
 function HeroLevelStats({ hero }: { hero: OwnedAvatar }) {
