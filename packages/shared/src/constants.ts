@@ -83,8 +83,14 @@ export const COMBO_SUPER_AT = 20;
 /** spec-a §9: floating tap values 1.5 s, sparks 1 s. */
 export const FLOATING_VALUE_MS = 1_500;
 export const SPARK_MS = 1_000;
-/** Taps whose values land within this window share one floating value, their sum (D-WEB-15). */
+/** A tap within this of the latest value's last tap adds to it, their sum (W7, D-WEB-15). */
 export const FLOATING_MERGE_WINDOW_MS = 150;
+/** A value takes taps for at most this long after its first, so a steady stream starts new ones (W7, D-WEB-15). */
+export const FLOATING_MERGE_SPAN_MS = 500;
+/** Every floating value rises at this one speed, so values that start apart stay apart (W7, D-WEB-15). */
+export const FLOATING_RISE_PX_PER_S = 100;
+/** A value always rises at least this far before the combo banner; it starts that far under it (W7, W8). */
+export const FLOATING_MIN_RISE_PX = 48;
 /** From this many taps in the last second the tapping is dense: values live shorter and draw smaller (D-WEB-15). */
 export const FLOATING_DENSE_TAPS_PER_SECOND = 6;
 /** How long a floating value lives while the tapping is dense (D-WEB-15). */

@@ -1,45 +1,86 @@
+import { useLayoutEffect, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { useArena } from './arena-store.ts';
-import { DAMAGE_NUMBER_MS, damageLabel } from './damage-numbers.ts';
+import {
+  clearTop,
+  DAMAGE_NUMBER_MS,
+  DAMAGE_RISE_PX,
+  type DamageNumber,
+  damageLabel,
+  type PlacedNumber,
+} from './damage-numbers.ts';
 import { placeTarget, type Size } from './target-placement.ts';
 
-/** How far left or right of its point a number rises, by lane, so two in a row never overlap. */
-const LANE_OFFSET_PX = 18;
-
 /**
- * The floating damage numbers (decisions D-UI-12): one per burst of hits, "-108" with "3 hits",
- * rising from where the hits landed (the target as drawn, clamped inside the arena).
+ * The floating damage numbers (W18, decisions D-UI-12): one per burst of hits, "-108" with
+ * "3 hits", rising from where the hits landed (the target as drawn, clamped inside the arena), or
+ * just under the numbers still rising there, so two never overlap.
  */
 export function DamageLayer({ space, box }: { space: Size; box: Size | null }) {
   const floating = useArena((s) => s.floating);
+  // Where each number started, fixed once it is first drawn (a number never jumps).
+  const placed = useRef(new Map<number, PlacedNumber>());
   if (!box) return null;
+  const alive = new Set(floating.map((number) => number.id));
+  for (const id of placed.current.keys()) if (!alive.has(id)) placed.current.delete(id);
+  const now = Date.now();
   return floating.map((number) => {
-    const place = placeTarget({ x: number.x, y: number.y, size: 56 }, space, box);
-    const { value, hits } = damageLabel(number);
-    const mine = number.by === 'you';
-    return (
-      <span
-        key={number.id}
-        aria-hidden
-        data-testid="damage-number"
-        className={cx(
-          'pointer-events-none absolute z-20 whitespace-nowrap font-display text-outline animate-damage-rise',
-          mine
-            ? number.superAttack
-              ? 'text-[32px] text-gold-300'
-              : 'text-[26px] text-white'
-            : 'text-[24px] text-danger-400',
-        )}
-        style={{
-          left: place.left + place.size / 2 + (number.lane ? LANE_OFFSET_PX : -LANE_OFFSET_PX),
-          top: place.top,
-          animationDuration: `${DAMAGE_NUMBER_MS}ms`,
-        }}
-      >
-        {value}
-        {hits && ' '}
-        {hits && <span className="align-middle text-[13px] text-gold-200">{hits}</span>}
-      </span>
-    );
+    let start = placed.current.get(number.id);
+    if (!start) {
+      const place = placeTarget({ x: number.x, y: number.y, size: 56 }, space, box);
+      const x = place.left + place.size / 2;
+      start = {
+        x,
+        top: clearTop(x, place.top, [...placed.current.values()], now),
+        startedAt: number.startedAt,
+      };
+      placed.current.set(number.id, start);
+    }
+    return <FloatingDamage key={number.id} number={number} start={start} />;
   });
+}
+
+/** One number, rising linearly over its life from where it started. */
+function FloatingDamage({ number, start }: { number: DamageNumber; start: PlacedNumber }) {
+  const element = useRef<HTMLSpanElement>(null);
+  const { value, hits } = damageLabel(number);
+  const mine = number.by === 'you';
+  useLayoutEffect(() => {
+    const span = element.current;
+    if (!span || typeof span.animate !== 'function') return;
+    const at = (progress: number, scale: number) =>
+      `translate(-50%, ${-DAMAGE_RISE_PX * progress}px) scale(${scale})`;
+    const animation = span.animate(
+      [
+        { transform: at(0, 0.6), opacity: 0 },
+        { transform: at(0.12, 1.15), opacity: 1, offset: 0.12 },
+        { transform: at(0.6, 1), opacity: 1, offset: 0.6 },
+        { transform: at(1, 1), opacity: 0 },
+      ],
+      // Linear, at one speed for every number, so numbers that start apart stay apart.
+      { duration: DAMAGE_NUMBER_MS, easing: 'linear', fill: 'both' },
+    );
+    animation.currentTime = Math.min(DAMAGE_NUMBER_MS, Math.max(0, Date.now() - start.startedAt));
+    return () => animation.cancel();
+  }, [start]);
+  return (
+    <span
+      ref={element}
+      aria-hidden
+      data-testid="damage-number"
+      className={cx(
+        'pointer-events-none absolute z-20 whitespace-nowrap font-display text-outline opacity-0',
+        mine
+          ? number.superAttack
+            ? 'text-[32px] text-gold-300'
+            : 'text-[26px] text-white'
+          : 'text-[24px] text-danger-400',
+      )}
+      style={{ left: start.x, top: start.top }}
+    >
+      {value}
+      {hits && ' '}
+      {hits && <span className="align-middle text-[13px] text-gold-200">{hits}</span>}
+    </span>
+  );
 }

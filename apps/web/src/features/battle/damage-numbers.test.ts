@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
   addDamage,
+  clearTop,
   DAMAGE_MERGE_GAP_MS,
   DAMAGE_MERGE_SPAN_MS,
+  DAMAGE_NUMBER_BOX,
   DAMAGE_NUMBER_MS,
   type DamageNumber,
   damageLabel,
   type LandedHit,
+  numberTop,
+  type PlacedNumber,
 } from './damage-numbers.ts';
 
 const mine = (damage = 36, targetId = 1): LandedHit => ({
@@ -41,8 +45,11 @@ describe('damage numbers merge (rules W18, decisions D-UI-12)', () => {
     for (const ms of [400, 1_000, 3_000, 10_000]) {
       const numbers = tapping(15, ms).filter((n) => ms - n.startedAt < DAMAGE_NUMBER_MS);
       expect(numbers.length).toBeLessThanOrEqual(3);
-      // Successive numbers alternate lanes, and each holds every hit of its half second.
-      for (let i = 1; i < numbers.length; i++) expect(numbers[i]!.lane).not.toBe(numbers[i - 1]!.lane);
+      // Each holds every hit of about half a second, so they start half a second apart.
+      for (let i = 1; i < numbers.length; i++)
+        expect(numbers[i]!.startedAt - numbers[i - 1]!.startedAt).toBeGreaterThanOrEqual(
+          DAMAGE_MERGE_SPAN_MS,
+        );
     }
     const total = tapping(15, 3_000).reduce((sum, n) => sum + n.hits, 0);
     expect(total).toBeGreaterThan(0);
@@ -83,5 +90,47 @@ describe('damage numbers merge (rules W18, decisions D-UI-12)', () => {
   test('numbers whose life is over are dropped', () => {
     const one = addDamage([], mine(), 0, 1);
     expect(addDamage(one, theirs, DAMAGE_NUMBER_MS, 2).map((n) => n.id)).toEqual([2]);
+  });
+});
+
+describe('damage numbers never overlap (rules W18)', () => {
+  const overlap = (a: PlacedNumber, b: PlacedNumber, now: number) =>
+    Math.abs(a.x - b.x) < DAMAGE_NUMBER_BOX.width &&
+    Math.abs(numberTop(a, now) - numberTop(b, now)) < DAMAGE_NUMBER_BOX.height - 1e-6;
+
+  test('W18 a number starts under the live numbers it would cover, and none ever meet', () => {
+    // Hits on targets at a few nearby spots, at 3 to 15 taps a second, for 6 s.
+    for (const perSecond of [3, 6, 10, 15]) {
+      let numbers: DamageNumber[] = [];
+      const placed = new Map<number, PlacedNumber>();
+      let id = 0;
+      for (let at = 0; at < 6_000; at += 1_000 / perSecond) {
+        const spot = Math.floor(at / 900) % 3;
+        numbers = addDamage(numbers, { ...mine(), targetId: spot, x: 100 + spot * 30, y: 200 }, at, ++id);
+        for (const number of numbers) {
+          if (placed.has(number.id)) continue;
+          const top = clearTop(number.x, number.y, [...placed.values()], at);
+          placed.set(number.id, { x: number.x, top, startedAt: number.startedAt });
+        }
+        const live = [...placed.values()].filter((p) => at - p.startedAt < DAMAGE_NUMBER_MS);
+        for (let later = at; later < at + 1_000 / perSecond; later += 10)
+          for (let i = 0; i < live.length; i++)
+            for (let j = i + 1; j < live.length; j++)
+              if (
+                later - live[i]!.startedAt < DAMAGE_NUMBER_MS &&
+                later - live[j]!.startedAt < DAMAGE_NUMBER_MS
+              )
+                expect(overlap(live[i]!, live[j]!, later), `${perSecond}/s at ${later} ms`).toBe(false);
+      }
+    }
+  });
+
+  test('W18 with nothing in the way a number starts at its point', () => {
+    const far: PlacedNumber = { x: 400, top: 100, startedAt: 0 };
+    expect(clearTop(100, 100, [far], 50)).toBe(100);
+    // A number whose life is over is not in the way.
+    expect(clearTop(400, 100, [far], DAMAGE_NUMBER_MS)).toBe(100);
+    // One just started at the same point: the new one starts a box lower.
+    expect(clearTop(400, 100, [far], 0)).toBe(100 + DAMAGE_NUMBER_BOX.height);
   });
 });

@@ -8,8 +8,12 @@
 export const DAMAGE_MERGE_GAP_MS = 300;
 /** A number takes hits for at most this long after its first, so a long burst still moves on. */
 export const DAMAGE_MERGE_SPAN_MS = 500;
-/** How long a number rises and fades (the `damage-rise` animation's duration in the arena). */
+/** How long a number rises and fades. */
 export const DAMAGE_NUMBER_MS = 1_200;
+/** How far a number rises in its life, at one speed: numbers that start apart stay apart (W18). */
+export const DAMAGE_RISE_PX = 96;
+/** The room a number takes at its largest, "-1,080 12 hits" included (px). */
+export const DAMAGE_NUMBER_BOX = { width: 150, height: 38 } as const;
 /** Numbers kept at most (older ones have faded by then at any tap rate the server accepts). */
 const MAX_NUMBERS = 8;
 
@@ -28,8 +32,6 @@ export interface DamageNumber {
   targetId: number | null;
   startedAt: number;
   lastAt: number;
-  /** Successive numbers of a side alternate left and right of the point, so two never overlap. */
-  lane: 0 | 1;
 }
 
 export interface LandedHit {
@@ -84,7 +86,6 @@ export function addDamage(
     targetId: hit.targetId,
     startedAt: now,
     lastAt: now,
-    lane: latest && latest.lane === 0 ? 1 : 0,
   };
   return [...alive.slice(-(MAX_NUMBERS - 1)), fresh];
 }
@@ -95,4 +96,40 @@ export function damageLabel(number: Pick<DamageNumber, 'damage' | 'hits'>): {
   hits: string | null;
 } {
   return { value: `-${number.damage}`, hits: number.hits > 1 ? `${number.hits} hits` : null };
+}
+
+/** A number drawn in the arena: the centre of its top edge where it started, and when. */
+export interface PlacedNumber {
+  x: number;
+  top: number;
+  startedAt: number;
+}
+
+/** The top of `number` at `now`: it rises linearly, `DAMAGE_RISE_PX` over its life. */
+export function numberTop(number: PlacedNumber, now: number): number {
+  const progress = Math.min(1, Math.max(0, (now - number.startedAt) / DAMAGE_NUMBER_MS));
+  return number.top - DAMAGE_RISE_PX * progress;
+}
+
+/**
+ * Where a new number at (x, top) starts (W18): there, or just under every live number whose box
+ * it would overlap. All numbers rise at the one speed, so once apart they never meet.
+ */
+export function clearTop(x: number, top: number, placed: readonly PlacedNumber[], now: number): number {
+  const live = placed.filter((number) => now - number.startedAt < DAMAGE_NUMBER_MS);
+  let start = top;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const number of live) {
+      const at = numberTop(number, now);
+      if (
+        Math.abs(number.x - x) < DAMAGE_NUMBER_BOX.width &&
+        Math.abs(at - start) < DAMAGE_NUMBER_BOX.height
+      ) {
+        start = at + DAMAGE_NUMBER_BOX.height;
+        moved = true;
+      }
+    }
+  }
+  return start;
 }

@@ -1,5 +1,11 @@
 import { SPARK_MS } from '@titans/shared/constants';
-import { FloatingValuePlanner, floatingPath } from './floating-values.ts';
+import {
+  crossedValues,
+  FLOATING_HALF_HEIGHT_PX,
+  FloatingValuePlanner,
+  floatingPath,
+  type LiveFloat,
+} from './floating-values.ts';
 
 /** How a tap looks: plain, in a COMBO! (gold) or in a SUPER COMBO! (fire). */
 export type TapTier = 'normal' | 'combo' | 'super';
@@ -41,6 +47,8 @@ export class TapEffects {
   private readonly planner = new FloatingValuePlanner();
   /** The value taps are being merged into, while its merge window is open. */
   private current: { label: HTMLElement; value: number; tier: TapTier } | null = null;
+  /** Where each value on screen started and how it moves, so a new one never crosses it (W7). */
+  private readonly live = new Map<HTMLElement, LiveFloat>();
 
   constructor(
     private readonly layer: HTMLElement,
@@ -56,16 +64,17 @@ export class TapEffects {
   /** A tap at (x, y) in the layer's coordinates, worth `value` coins. */
   spawn(x: number, y: number, value: number, tier: TapTier): void {
     if (typeof this.layer.animate !== 'function') return;
-    const plan = this.planner.next(this.options.now?.() ?? performance.now());
-    if (plan.merge && this.current) {
-      // Within the merge window: the value just started shows the sum (D-WEB-15).
-      const current = this.current;
+    const now = this.options.now?.() ?? performance.now();
+    const plan = this.planner.next(now);
+    const current = this.current && this.live.has(this.current.label) ? this.current : null;
+    if (plan.merge && current) {
+      // Within the merge window: the value just started shows the sum (W7, D-WEB-15).
       current.value += value;
       if (TIER_RANK[tier] > TIER_RANK[current.tier]) current.tier = tier;
       current.label.textContent = `+${current.value}`;
       current.label.dataset.tier = current.tier;
     } else {
-      const label = this.float(x, y, value, tier, plan.durationMs, plan.scale);
+      const label = this.float(x, y, value, tier, plan.durationMs, plan.scale, now);
       if (label) this.current = { label, value, tier };
     }
     if (this.reducedMotion) return;
@@ -98,37 +107,58 @@ export class TapEffects {
     const animation = element.animate(keyframes, { fill: 'forwards', ...options });
     this.running.set(element, animation);
     animation.onfinish = () => {
-      if (this.running.get(element) === animation) element.dataset.active = 'false';
+      if (this.running.get(element) !== animation) return;
+      element.dataset.active = 'false';
+      this.live.delete(element);
     };
   }
 
-  private float(x: number, y: number, value: number, tier: TapTier, durationMs: number, size: number) {
+  /** Takes a value off the screen at once (a new one starts over it). */
+  private remove(element: HTMLElement) {
+    this.running.get(element)?.cancel();
+    this.running.delete(element);
+    element.dataset.active = 'false';
+    this.live.delete(element);
+  }
+
+  private float(
+    x: number,
+    y: number,
+    value: number,
+    tier: TapTier,
+    durationMs: number,
+    size: number,
+    now: number,
+  ) {
     const label = this.floating[this.nextFloating];
     if (!label) return;
     this.nextFloating = (this.nextFloating + 1) % this.floating.length;
+    // It rises towards the combo banner but never over it (W8), at the one speed (W7).
+    const ceiling = this.options.ceiling?.() ?? Number.NEGATIVE_INFINITY;
+    const path = floatingPath(y, durationMs, ceiling);
+    const halfHeight = FLOATING_HALF_HEIGHT_PX * size;
+    // A value it would cross gives way: no two values on screen share a band (W7).
+    const onScreen = [...this.live].map(([element, live]) => ({ ...live, element }));
+    for (const crossed of crossedValues(onScreen, path.startY, halfHeight, now)) this.remove(crossed.element);
+    this.remove(label);
     label.textContent = `+${value}`;
     label.dataset.tier = tier;
-    const drift = (Math.random() - 0.5) * 56;
-    // It rises towards the combo banner but never over it (D-WEB-15).
-    const ceiling = this.options.ceiling?.() ?? Number.NEGATIVE_INFINITY;
-    const path = floatingPath(y, tier === 'normal' ? 150 : 175, ceiling);
+    const drift = (Math.random() - 0.5) * 40;
     const rise = path.rise;
-    const at = (dx: number, dy: number, scale: number) =>
-      `translate3d(${x + dx}px, ${path.startY + dy}px, 0) translate(-50%, -50%) scale(${scale * size})`;
+    const at = (progress: number, scale: number) =>
+      `translate3d(${x + drift * progress}px, ${path.startY - rise * progress}px, 0) translate(-50%, -50%) scale(${scale * size})`;
     this.play(
       label,
       [
-        { transform: at(0, 0, 0.5), opacity: 0 },
-        {
-          transform: at(drift * 0.15, -Math.min(28, rise), tier === 'normal' ? 1.1 : 1.3),
-          opacity: 1,
-          offset: 0.1,
-        },
-        { transform: at(drift * 0.6, -rise * 0.6, 1), opacity: 1, offset: 0.6 },
-        { transform: at(drift, -rise, 0.9), opacity: 0 },
+        { transform: at(0, 0.5), opacity: 0 },
+        { transform: at(0.1, tier === 'normal' ? 1.1 : 1.3), opacity: 1, offset: 0.1 },
+        { transform: at(0.6, 1), opacity: 1, offset: 0.6 },
+        { transform: at(1, 0.9), opacity: 0 },
       ],
-      { duration: durationMs, easing: 'cubic-bezier(0.2, 0.8, 0.3, 1)' },
+      // Linear: every value rises at the same speed, so values that start apart stay apart.
+      { duration: path.durationMs, easing: 'linear' },
     );
+    this.live.set(label, { path, startedAt: now, halfHeight });
     return label;
   }
 

@@ -67,16 +67,22 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
         <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
         <EmporiumWallet />
       </div>
-      <ProductShowcase product={product} style={style} />
-      <div className="mt-4 text-center">
-        <p className={cx('text-[12px] font-black tracking-[0.18em] uppercase', style.text)}>
-          {TYPE_LABELS[product.type]}
-          {product.character &&
-            ` · ${product.character.race.charAt(0)}${product.character.race.slice(1).toLowerCase()}`}
-        </p>
-        <h1 className="mt-0.5 font-display text-[30px] leading-tight text-ink text-outline">
-          {product.name}
-        </h1>
+      {/*
+        On short screens the name comes before the picture, so it stays above the price panel even
+        when the panel grows with a shortfall note (W19).
+      */}
+      <div className="flex flex-col">
+        <ProductShowcase product={product} style={style} />
+        <div className="mt-4 text-center short:order-first short:mt-2 short:mb-1">
+          <p className={cx('text-[12px] font-black tracking-[0.18em] uppercase', style.text)}>
+            {TYPE_LABELS[product.type]}
+            {product.character &&
+              ` · ${product.character.race.charAt(0)}${product.character.race.slice(1).toLowerCase()}`}
+          </p>
+          <h1 className="mt-0.5 font-display text-[30px] leading-tight text-ink text-outline short:text-[26px]">
+            {product.name}
+          </h1>
+        </div>
       </div>
       {product.description && (
         <p className="panel mt-3 rounded-2xl px-4 py-3 text-[15px] leading-snug text-ink/85">
