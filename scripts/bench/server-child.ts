@@ -111,7 +111,7 @@ export async function startServerChild(options: StartOptions): Promise<ServerChi
     pid: child.pid!,
     output: () => output,
     async metrics(gc = false) {
-      const response = await fetch(`${url}/metrics${gc ? '?gc=1' : ''}`, {
+      const response = await fetch(`${url}/metrics?format=json${gc ? '&gc=1' : ''}`, {
         headers: { authorization: `Bearer ${options.metricsToken}` },
       });
       if (!response.ok) throw new Error(`${options.name} /metrics answered ${response.status}`);

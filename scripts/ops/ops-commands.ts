@@ -218,6 +218,21 @@ function assetOf(rest: string[]) {
 }
 
 /** Runs one command; answers the exit code (0 done, 1 refused, 2 usage). */
+/**
+ * Whether the command line asks only for the usage: `--help`/`-h` anywhere or the `help` command
+ * (exit 0), or no command at all (exit 2). Answered before the configuration or the token is read.
+ */
+export function asksForUsage(argv: string[]): { exitCode: 0 | 2 } | null {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch {
+    return argv.includes('--help') || argv.includes('-h') ? { exitCode: 0 } : null;
+  }
+  if (parsed.values.help || parsed.positionals[0] === 'help') return { exitCode: 0 };
+  return parsed.positionals.length === 0 ? { exitCode: 2 } : null;
+}
+
 export async function runOps(argv: string[], context: OpsContext): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -247,7 +262,7 @@ function parse(argv: string[]) {
       user: { type: 'string' },
       'allow-shortfall': { type: 'boolean' },
       json: { type: 'boolean' },
-      help: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
 }

@@ -162,4 +162,27 @@ describe('npm run ops', () => {
     expect(without.code).toBe(1);
     expect(without.stderr).toContain('Set ADMIN_TOKEN');
   });
+
+  it('OPS8 npm run ops prints its help without ADMIN_TOKEN or a server', async () => {
+    const command = (args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/ops/ops.ts', ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, ADMIN_TOKEN: '', TITANS_URL: 'http://127.0.0.1:1' },
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    for (const args of [['--help'], ['-h'], ['help'], ['player', '69001', '--help']]) {
+      const help = await command(args);
+      expect({ args, code: help.code }).toEqual({ args, code: 0 });
+      expect(help.stdout).toMatch(/^usage: npm run ops -- <command>/);
+      expect(help.stderr).toBe('');
+    }
+    const bare = await command([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/^usage: npm run ops -- <command>/);
+    const real = await command(['battles']);
+    expect(real.code).toBe(1);
+    expect(real.stderr).toContain('Set ADMIN_TOKEN');
+  });
 });

@@ -27,7 +27,9 @@ describe('GET /metrics', () => {
   });
 
   it('answers the process, the sockets and the tap engine in one shape', async () => {
-    const response = await fetch(`${t.url}/metrics?gc=1`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`${t.url}/metrics?format=json&gc=1`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: Record<string, any> };
     expect(data.pid).toBe(process.pid);
@@ -194,15 +196,33 @@ describe('GET /metrics for Prometheus', () => {
     expect([...used].filter((name) => !exported.has(name))).toEqual([]);
   });
 
-  it('OPS6 ?format=prometheus answers text without the header; the token is still needed', async () => {
-    const text = await fetch(`${t.url}/metrics?format=prometheus`, {
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-    expect(text.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await text.text()).toContain('# TYPE titans_taps_accepted_total counter');
-    const json = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
-    const refused = await fetch(`${t.url}/metrics?format=prometheus`, { headers: { accept: 'text/plain' } });
+  it('OPS6 /metrics answers Prometheus text by default and JSON only when asked; the token is still needed', async () => {
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    for (const [query, accept] of [
+      ['', undefined],
+      ['', '*/*'],
+      ['', 'application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1'],
+      ['?format=prometheus', undefined],
+      ['?format=prometheus', 'application/json'],
+    ] as const) {
+      const text = await fetch(`${t.url}/metrics${query}`, {
+        headers: { ...headers, ...(accept ? { accept } : {}) },
+      });
+      expect(text.headers.get('content-type'), `${query} ${accept}`).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await text.text()).toContain('# TYPE titans_taps_accepted_total counter');
+    }
+    for (const [query, accept] of [
+      ['?format=json', undefined],
+      ['?format=json', 'text/plain'],
+      ['', 'application/json'],
+    ] as const) {
+      const json = await fetch(`${t.url}/metrics${query}`, {
+        headers: { ...headers, ...(accept ? { accept } : {}) },
+      });
+      expect(json.headers.get('content-type'), `${query} ${accept}`).toMatch(/^application\/json/);
+      expect(((await json.json()) as { data: { taps: unknown } }).data.taps).toBeDefined();
+    }
+    const refused = await fetch(`${t.url}/metrics`, { headers: { accept: 'text/plain' } });
     expect(refused.status).toBe(401);
   });
 });

@@ -53,6 +53,14 @@ export class GameMetrics {
     // Every series carries the process it came from (D-OPS-7): `single` until a cluster names it.
     this.registry.setDefaultLabels({ node: SINGLE_NODE });
     collectDefaultMetrics({ register: this.registry });
+    // prom-client names three gauges like counters (`…_total`), which promtool's lint refuses;
+    // their by-type gauges (`nodejs_active_handles` etc.) stay and sum to the same (OPS6).
+    for (const name of [
+      'nodejs_active_handles_total',
+      'nodejs_active_requests_total',
+      'nodejs_active_resources_total',
+    ])
+      this.registry.removeSingleMetric(name);
     const registers = [this.registry];
     this.http = new Histogram({
       name: 'titans_http_request_duration_seconds',

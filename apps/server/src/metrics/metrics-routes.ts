@@ -22,12 +22,14 @@ export interface MetricsDeps {
 }
 
 /**
- * Prometheus asks for `text/plain` or `application/openmetrics-text`; the benchmarks, the soak and
- * curl send `*\/*` and get the JSON they always read. `?format=` overrides the header.
+ * Prometheus' text format is what /metrics answers, as every exporter does (OPS6); JSON is asked
+ * for with `?format=json` (the benchmarks and the soak) or an `Accept` naming only
+ * `application/json`. `?format=` overrides the header.
  */
 export function wantsPrometheus(accept: string | undefined, format: 'json' | 'prometheus' | undefined) {
   if (format) return format === 'prometheus';
-  return /text\/plain|application\/openmetrics-text/i.test(accept ?? '');
+  const named = accept ?? '';
+  return !/application\/json/i.test(named) || /text\/plain|application\/openmetrics-text/i.test(named);
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -57,11 +59,11 @@ export function processMetrics(gc: boolean) {
 }
 
 /**
- * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`). For Prometheus
- * (Accept text/plain or OpenMetrics, or `?format=prometheus`) the text exposition of GameMetrics;
- * otherwise JSON: process CPU and memory, connected sockets, the tap engine's counters, the
- * database's connection state and (PGlite) the data folder's size. `?gc=1` collects garbage first
- * when the process runs with --expose-gc, so heap figures are comparable (benchmarks use it).
+ * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): the Prometheus
+ * text exposition of GameMetrics, or with `?format=json` JSON: process CPU and memory, connected
+ * sockets, the tap engine's counters, the database's connection state and (PGlite) the data
+ * folder's size. `?gc=1` collects garbage first when the process runs with --expose-gc, so heap
+ * figures are comparable (benchmarks use it).
  */
 export function metricsRoutes({
   token,
