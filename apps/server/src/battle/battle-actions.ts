@@ -11,6 +11,8 @@ export const arenaActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('tap'), targetId: z.number().int().nonnegative().optional() }),
   z.strictObject({ type: z.literal('forfeit') }),
   z.strictObject({ type: z.literal('rejoin') }),
+  /** The intro's Skip (F62, F63). */
+  z.strictObject({ type: z.literal('skipIntro') }),
   /** The player's last socket on their process went away (the rejoin grace period starts). */
   z.strictObject({ type: z.literal('left') }),
 ]);
@@ -33,6 +35,9 @@ export function applyAction(room: BattleRoom | undefined, userId: string, action
       return { ok: true };
     case 'left':
       room.absent(userId);
+      return { ok: true };
+    case 'skipIntro':
+      room.skipIntro(userId);
       return { ok: true };
     case 'rejoin':
       if (room.isOver) return { ok: false, code: 'battle/over' };

@@ -89,6 +89,8 @@ export class BattleRoom {
   private readonly absentUntil: [number | null, number | null] = [null, null];
   private rounds = 0;
   private ended = false;
+  /** Which sides skipped the intro (F62, F63); a bot side never needs to. */
+  private readonly skipped: [boolean, boolean];
   /** The opponent's hits waiting for a tapping player's own answer (F39). */
   private readonly heldHits: HeldHits<PendingHit>;
 
@@ -98,6 +100,7 @@ export class BattleRoom {
     this.difficulty = options.difficulty;
     this.contenders = options.contenders;
     this.state = options.state;
+    this.skipped = [options.contenders[0].userId === null, options.contenders[1].userId === null];
     this.heldHits = new HeldHits(options.scheduler, (side, newest, earlier) =>
       this.sendHit(side, newest, earlier),
     );
@@ -141,6 +144,31 @@ export class BattleRoom {
     const side = this.sideOf(userId);
     if (side === null) return;
     this.apply({ type: 'forfeit', side, at: this.options.scheduler.now() });
+  }
+
+  /**
+   * The player skipped the intro (F62, F63). Once every human side has, FIGHT! moves to now: at
+   * once against a bot, when the second player skips in PvP. Both players hear who has skipped and
+   * the battle's times. A skip after FIGHT! or a second skip changes nothing.
+   */
+  skipIntro(userId: string) {
+    const side = this.sideOf(userId);
+    const now = this.options.scheduler.now();
+    if (side === null || this.isOver || this.skipped[side] || now >= this.state.fightStartsAt) return;
+    this.skipped[side] = true;
+    if (this.skipped[0] && this.skipped[1]) this.apply({ type: 'startNow', at: now });
+    for (const s of [0, 1] as const) {
+      const to = this.contenders[s].userId;
+      if (to)
+        this.options.hooks.send(to, 'battleEvent', {
+          battle_id: this.id,
+          type: 'introSkip',
+          you: this.skipped[s],
+          opponent: this.skipped[s === 0 ? 1 : 0],
+          fight_starts_at: this.state.fightStartsAt,
+          ends_at: this.state.endsAt,
+        });
+    }
   }
 
   /** The player has no connected socket left: the opponent is told; after the grace period they lose. */

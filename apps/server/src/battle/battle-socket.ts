@@ -87,6 +87,10 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     await act(context, payload.battle_id, { type: 'forfeit' });
   });
 
+  dispatcher.on('skipIntro', async (payload, context) => {
+    await act(context, payload.battle_id, { type: 'skipIntro' });
+  });
+
   dispatcher.on('rejoinBattle', async (payload, context) => {
     const reply = await act(context, payload.battle_id, { type: 'rejoin' });
     if (reply.ok && reply.started) context.emit('battleStarted', reply.started);

@@ -108,7 +108,9 @@ export type BattleInput =
   | { type: 'tap'; side: Side; at: number; targetId?: number }
   | { type: 'forfeit'; side: Side; at: number }
   | { type: 'abandon'; side: Side; at: number }
-  | { type: 'advance'; at: number };
+  | { type: 'advance'; at: number }
+  /** F62, F63: FIGHT! moves to `at` (the intro was skipped); nothing if the fight already began. */
+  | { type: 'startNow'; at: number };
 
 export type IgnoredReason = 'ended' | 'not-started' | 'rate' | 'no-target' | 'bot';
 
@@ -537,6 +539,24 @@ export function step(previous: BattleState, input: BattleInput): StepResult {
 }
 
 /**
+/**
+ * F62: FIGHT! moves earlier to `at`. Before FIGHT! nothing is scheduled but the first spawns, bot
+ * attacks, event attempt and the limit, all measured from FIGHT!, so each moves by the same amount:
+ * the battle is the one it would have been, started sooner. Taps before `at` stay ignored.
+ */
+function startNowInPlace(state: BattleState, at: number) {
+  if (state.outcome || at >= state.fightStartsAt) return;
+  const shift = state.fightStartsAt - at;
+  const earlier = (time: number | null) => (time === null ? null : time - shift);
+  state.fightStartsAt = at;
+  state.endsAt -= shift;
+  state.nextEventAt = earlier(state.nextEventAt);
+  for (const f of state.fighters) {
+    f.nextTargetAt = earlier(f.nextTargetAt);
+    f.nextAttackAt = earlier(f.nextAttackAt);
+  }
+}
+
  * `step` on a state its owner holds alone (a BattleRoom): the same rule, applied to `state` itself
  * instead of a copy, so a tap allocates only its effects. Answers the effects.
  */
@@ -558,6 +578,11 @@ export function stepInPlace(state: BattleState, input: BattleInput): BattleEffec
         reason: input.type === 'forfeit' ? 'forfeit' : 'abandon',
         at,
       });
+    case 'startNow':
+      startNowInPlace(state, at);
+      // What the new FIGHT! schedules at once (the first targets) happens in this same step.
+      advanceInPlace(state, at, random, effects);
+      break;
       break;
   }
   state.rng = random.state;

@@ -48,6 +48,8 @@ export const forfeitBattlePayloadSchema = z.strictObject({ battle_id: battleId }
 // --- Server to client ----------------------------------------------------------------------------
 
 /** spec-b §3: a side's stats as the server sends them. */
+/** The intro's Skip (F62, F63): a bot battle's fight starts at once; PvP's when both skipped. */
+export const skipIntroPayloadSchema = z.strictObject({ battle_id: battleId });
 export const battleSideStatsSchema = z.object({
   name: z.string(),
   level: z.number().int(),
@@ -243,6 +245,18 @@ export const battleCompletedPayloadSchema = z.object({
   level_up: z.boolean(),
   coins: z.number().int(),
   /** The stake taken when the battle started (decisions D-BATTLE-13). */
+  /**
+   * Who has skipped the intro (F62, F63), sent to both players at each skip; `fight_starts_at` and
+   * `ends_at` are the battle's times after it (earlier than before once the fight was started).
+   */
+  z.object({
+    battle_id: battleId,
+    type: z.literal('introSkip'),
+    you: z.boolean(),
+    opponent: z.boolean(),
+    fight_starts_at: z.number(),
+    ends_at: z.number(),
+  }),
   stake: z.number().int(),
   /** Coins credited at settlement: the stake returned plus any prize; `coins_earned` is the net. */
   payout: z.number().int(),

@@ -20,6 +20,7 @@ import {
 } from '../battle/schemas.ts';
 import { referralJoinedPayloadSchema } from '../referrals/schemas.ts';
 import {
+  skipIntroPayloadSchema,
   errorPayloadSchema,
   initUserPayloadSchema,
   statusPayloadSchema,
@@ -50,6 +51,7 @@ export const SERVER_EVENT_SCHEMAS = {
   tapRegistered: tapRegisteredPayloadSchema,
   statusUpdated: statusPayloadSchema,
   energyUpdated: statusPayloadSchema,
+  skipIntro: skipIntroPayloadSchema,
   coinsUpdated: statusPayloadSchema,
   error: errorPayloadSchema,
   referralJoined: referralJoinedPayloadSchema,

@@ -43,6 +43,7 @@ export type ArenaEffect =
   | { kind: 'cancelTimers' }
   | { kind: 'rejoin'; battleId: string }
   | { kind: 'forfeit'; battleId: string }
+  | { kind: 'skipIntro'; battleId: string }
   | { kind: 'retryMatchmaking' };
 
 /**
@@ -111,6 +112,7 @@ function onStarted(state: ArenaState, payload: BattleStartedPayload, now: number
     bestCombo: same ? state.bestCombo : payload.rejoined ? null : payload.live.combo,
     endedAt: null,
     introSkipped: same && state.introSkipped,
+    opponentSkipped: same && state.opponentSkipped,
     opponentWaiting: payload.live.opponent_waiting,
     result: null,
     queue: null,
@@ -138,6 +140,17 @@ function onBattleEvent(state: ArenaState, payload: BattleEventPayload, now: numb
       return step({ ...state, liveEvent: null });
     case 'tapIgnored':
       return step(state);
+    case 'introSkip':
+      // F62, F63: the server's times after a skip; FIGHT! is earlier once every player skipped.
+      return step({
+        ...state,
+        battle: {
+          ...state.battle,
+          live: { ...state.battle.live, fight_starts_at: payload.fight_starts_at, ends_at: payload.ends_at },
+        },
+        introSkipped: state.introSkipped || payload.you,
+        opponentSkipped: payload.opponent,
+      });
   }
 }
 
@@ -347,7 +360,8 @@ export function arenaReducer(state: ArenaState, event: ArenaEvent, now: number):
     case 'forfeitActive':
       return onForfeit(state, now);
     case 'skipIntro':
-      return step(state.phase === 'battle' ? { ...state, introSkipped: true } : state);
+      if (state.phase !== 'battle' || !state.battle || state.introSkipped) return step(state);
+      return step({ ...state, introSkipped: true }, { kind: 'skipIntro', battleId: state.battle.battle_id });
     case 'keepSearching':
       return step({ ...state, botOfferDismissedAt: now });
     case 'backToLobby': {

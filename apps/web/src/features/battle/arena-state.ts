@@ -52,6 +52,8 @@ export interface ArenaState {
   endedAt: number | null;
   /** The player skipped this battle's intro (decisions D-UI-10). */
   introSkipped: boolean;
+  /** The PvP opponent skipped this battle's intro (F63: the fight starts early once both have). */
+  opponentSkipped: boolean;
   /** When the player chose "Keep searching" over the bot offer (the offer returns 30 s later). */
   botOfferDismissedAt: number | null;
   /** When the server last said this player left the queue (matchmakingCancelled). */
@@ -112,6 +114,7 @@ export function initialArenaState(): ArenaState {
     bestCombo: 0,
     endedAt: null,
     introSkipped: false,
+    opponentSkipped: false,
     botOfferDismissedAt: null,
     queueLeftAt: null,
   };

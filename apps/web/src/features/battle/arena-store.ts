@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { onBattleMessage } from '../../lib/realtime/battle-channel.ts';
-import { forfeitBattle, rejoinBattle } from './api/battle-commands.ts';
+import { forfeitBattle, rejoinBattle, skipIntro } from './api/battle-commands.ts';
 import { type ArenaEffect, type ArenaEvent, type ArenaTimer, arenaReducer } from './arena-reducer.ts';
 import { type ArenaState, initialArenaState } from './arena-state.ts';
 
@@ -54,6 +54,9 @@ function run(effect: ArenaEffect) {
       return;
     case 'forfeit':
       forfeitBattle(effect.battleId);
+      return;
+    case 'skipIntro':
+      skipIntro(effect.battleId);
       return;
     case 'retryMatchmaking':
       retryMatchmaking?.();

@@ -208,10 +208,13 @@ export function BattleIntro({
   battle,
   elapsed,
   onSkip,
+  opponentSkipped = false,
 }: {
   battle: BattleStartedPayload;
   elapsed: number;
   onSkip?: () => void;
+  /** PvP: the opponent skipped; the fight starts as soon as this player skips too (F63). */
+  opponentSkipped?: boolean;
 }) {
   const ahead = strength(battle.user_stats) >= strength(battle.opponent_stats);
   return (
@@ -223,7 +226,12 @@ export function BattleIntro({
       )}
     >
       {onSkip && elapsed < FIGHT_AT && (
-        <div className="absolute right-3 bottom-3 z-10">
+        <div className="absolute right-3 bottom-3 z-10 flex items-center gap-2">
+          {opponentSkipped && (
+            <span data-testid="opponent-skipped" className="text-[12px] font-bold text-muted">
+              Your opponent skipped
+            </span>
+          )}
           <Button variant="secondary" size="sm" className="min-w-20" onClick={onSkip}>
             Skip
           </Button>

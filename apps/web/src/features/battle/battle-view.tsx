@@ -34,6 +34,7 @@ export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload
   const yourHurtAt = useArena((s) => s.yourHurtAt);
   const showIntro = useArena((s) => s.showIntro);
   const introSkipped = useArena((s) => s.introSkipped);
+  const opponentSkipped = useArena((s) => s.opponentSkipped);
   const yourTaps = useArena((s) => s.yourTaps);
   const skippable = useIntroSkippable();
   // The screen shakes when you are hit, on the compositor (Web Animations), not through renders.
@@ -75,9 +76,12 @@ export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload
           battle={battle}
           elapsed={BATTLE_INTRO_MS - remaining}
           onSkip={skippable ? () => dispatchArena({ event: 'skipIntro' }) : undefined}
+          opponentSkipped={battle.is_pvp && opponentSkipped}
         />
       )}
-      {intro && introSkipped && <IntroCountdown remaining={remaining} />}
+      {intro && introSkipped && (
+        <IntroCountdown remaining={remaining} waitingForOpponent={battle.is_pvp && !opponentSkipped} />
+      )}
       <ExitDialog
         open={exitOpen}
         onClose={() => setExitOpen(false)}

@@ -18,9 +18,16 @@ export function PreparingBattle({ opponent }: { opponent: string }) {
 
 /**
  * What stays of a skipped intro (decisions D-UI-10): the arena with both fighters in view and the
- * seconds to FIGHT!, which the server's clock keeps (the fight starts at its time for both sides).
+ * seconds to FIGHT! on the server's clock. Against a bot the server starts the fight at once (F62),
+ * so this is FIGHT! alone; in PvP it counts down while the opponent has not skipped too (F63).
  */
-export function IntroCountdown({ remaining }: { remaining: number }) {
+export function IntroCountdown({
+  remaining,
+  waitingForOpponent,
+}: {
+  remaining: number;
+  waitingForOpponent: boolean;
+}) {
   const seconds = Math.ceil(remaining / 1000);
   return (
     <div
@@ -29,6 +36,14 @@ export function IntroCountdown({ remaining }: { remaining: number }) {
     >
       {seconds > 0 ? (
         <>
+          {waitingForOpponent && (
+            <p
+              data-testid="waiting-opponent-skip"
+              className="mb-2 rounded-full bg-night-950/80 px-4 py-1 text-[13px] font-bold text-muted ring-1 ring-white/10"
+            >
+              Waiting for your opponent to skip
+            </p>
+          )}
           <p className="rounded-full bg-night-950/80 px-4 py-1 font-display text-[15px] text-gold-200 ring-1 ring-gold-300/30">
             FIGHT! in
           </p>

@@ -44,6 +44,11 @@ export function rejoinBattle(battleId: string): boolean {
   return sendBattle('rejoinBattle', { battle_id: battleId });
 }
 
+/** The intro's Skip (F62, F63): the server starts the fight at once (PvP: once both skipped). */
+export function skipIntro(battleId: string): boolean {
+  return sendBattle('skipIntro', { battle_id: battleId });
+}
+
 export function forfeitBattle(battleId: string): boolean {
   return sendBattle('forfeitBattle', { battle_id: battleId });
 }
