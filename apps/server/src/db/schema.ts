@@ -376,6 +376,11 @@ export const purchases = pgTable(
     /** Diamonds a refund could not take back because the player had spent them (decisions: D-STARS-5). */
     refundShortfall: integer('refund_shortfall'),
     /**
+     * Who refunded: `operator` (the refund command) or `telegram` (a refund made outside the
+     * server, reported by a `refunded_payment` update; decisions: D-STARS-15).
+     */
+    refundOrigin: text('refund_origin').$type<'operator' | 'telegram'>(),
+    /**
      * A payment that did not match its invoice (currency, amount, payer or order; decisions
      * D-STARS-11): what Telegram sent and what was expected. Nothing was credited; the operator
      * may refund it.
