@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ManualScheduler } from '../src/clock.ts';
 import { battles, users } from '../src/db/schema.ts';
+import { acceptMatches } from './helpers/ready-check.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {
   describeEachDatabase,
@@ -51,7 +52,8 @@ describeEachDatabase('arena boosters', (kind) => {
       });
       expect(bought.status, itemId).toBe(200);
     }
-    const socket = await connectSocket(t.url, t.initData(telegramId));
+    // Accepts the PvP ready check at once (F51): this file is about the battle's stats.
+    const socket = acceptMatches(await connectSocket(t.url, t.initData(telegramId)));
     sockets.push(socket);
     const status = socket.next('statusUpdated');
     socket.emit('initUser', { telegram_user_id: String(telegramId) });
@@ -78,10 +80,11 @@ describeEachDatabase('arena boosters', (kind) => {
     return started;
   }
 
-  /** Taps the player's live target once; answers the damage it dealt. */
+  /** Taps the player's live target once; answers the damage it dealt, less a super attack's doubling (BAL3). */
   async function tapOnce(p: Player, battleId: string, side: 0 | 1 = 0, event = 'battleAction') {
     const room = t.battles.room(battleId)!;
     const target = room.state.fighters[side].target!.id;
+    const supersBefore = room.state.fighters[side].superAttacks;
     const payload =
       event === 'battleAction'
         ? { battle_id: battleId, action: { type: 'attack' as const }, target_id: target }
@@ -91,7 +94,8 @@ describeEachDatabase('arena boosters', (kind) => {
       damage?: number;
     };
     expect(ack.hit).toBe(true);
-    return ack.damage!;
+    const superAttack = room.state.fighters[side].superAttacks > supersBefore;
+    return superAttack ? ack.damage! / SUPER_ATTACK_MULTIPLIER : ack.damage!;
   }
 
   async function forfeit(p: Player, battleId: string) {
@@ -113,8 +117,8 @@ describeEachDatabase('arena boosters', (kind) => {
     const plain = await firstTap(await player());
     const boosted = await firstTap(await player(['berserker-brew']));
 
-    expect(plain.started.user_stats.power).toBe(65);
-    expect(boosted.started.user_stats.power).toBe(70);
+    expect(plain.started.user_stats.power).toBe(STARTER.attack);
+    expect(boosted.started.user_stats.power).toBe(STARTER.attack + 5);
     expect(boosted.started.boosters).toEqual([
       expect.objectContaining({
         item_id: 'berserker-brew',
@@ -126,8 +130,8 @@ describeEachDatabase('arena boosters', (kind) => {
     // Same seed, same bot: boosters never reach the bot's side.
     expect(boosted.started.opponent_stats).toEqual(plain.started.opponent_stats);
     const botDefense = plain.started.opponent_stats.defense;
-    expect(plain.damage).toBe(Math.max(1, 65 - botDefense));
-    expect(boosted.damage).toBe(Math.max(1, 70 - botDefense));
+    expect(plain.damage).toBe(Math.max(1, STARTER.attack - botDefense));
+    expect(boosted.damage).toBe(Math.max(1, STARTER.attack + 5 - botDefense));
     expect(boosted.damage).toBeGreaterThan(plain.damage);
   });
 
@@ -137,7 +141,8 @@ describeEachDatabase('arena boosters', (kind) => {
       await scheduler.advance(INTRO + BOT_SETUP + 2_000);
       const bot = t.battles.room(started.battle_id)!.state.fighters[1];
       expect(bot.hits).toBeGreaterThan(0);
-      const perHit = bot.damage / bot.hits;
+      // A super attack (BAL3) counts twice: its damage is two plain hits'.
+      const perHit = bot.damage / (bot.hits + bot.superAttacks);
       await forfeit(p, started.battle_id);
       return { started, perHit };
     }
@@ -153,7 +158,11 @@ describeEachDatabase('arena boosters', (kind) => {
   it('F31 an energy booster raises the battle health, 1 per point; it is recorded on the battle row', async () => {
     const p = await player(['spark-tonic', 'berserker-brew']);
     const started = await start(p);
-    expect(started.user_stats).toMatchObject({ initial_health: 4100, current_health: 4100, power: 70 });
+    expect(started.user_stats).toMatchObject({
+      initial_health: 4100,
+      current_health: 4100,
+      power: STARTER.attack + 5,
+    });
     const [row] = await t.database.db.select().from(battles).where(eq(battles.id, started.battle_id));
     expect(row!.stats).toMatchObject({ boosts: [{ energy_boost: 100, power_boost: 5, defense_boost: 0 }] });
     await scheduler.advance(INTRO + BOT_SETUP);
@@ -173,18 +182,18 @@ describeEachDatabase('arena boosters', (kind) => {
   it('F32 boosters are a snapshot at battle start: one ending mid-battle changes nothing', async () => {
     const p = await player(['berserker-brew', 'spark-tonic']);
     const started = await start(p);
-    expect(started.user_stats).toMatchObject({ power: 70, initial_health: 4100 });
+    expect(started.user_stats).toMatchObject({ power: STARTER.attack + 5, initial_health: 4100 });
     // The boosters end while the battle runs (intro included).
     clock.advance(BOOSTER_DURATION_MS + 1);
     expect(await t.marketplace.activeBoosts(p.userId, clock())).toMatchObject({ power_boost: 0, boosts: [] });
     await scheduler.advance(INTRO + BOT_SETUP);
     const damage = await tapOnce(p, started.battle_id);
-    expect(damage).toBe(Math.max(1, 70 - started.opponent_stats.defense));
+    expect(damage).toBe(Math.max(1, STARTER.attack + 5 - started.opponent_stats.defense));
     const room = t.battles.room(started.battle_id)!;
-    expect(room.state.fighters[0]).toMatchObject({ attack: 70, maxHealth: 4100 });
+    expect(room.state.fighters[0]).toMatchObject({ attack: STARTER.attack + 5, maxHealth: 4100 });
     // A rejoining client is sent the same stats and boosters as at the start.
     const rejoined = room.startedPayload(p.userId, true);
-    expect(rejoined.user_stats.power).toBe(70);
+    expect(rejoined.user_stats.power).toBe(STARTER.attack + 5);
     expect(rejoined.boosters.map((b) => b.item_id).sort()).toEqual(['berserker-brew', 'spark-tonic']);
     await forfeit(p, started.battle_id);
   });
@@ -198,16 +207,16 @@ describeEachDatabase('arena boosters', (kind) => {
     b.socket.emit('findMatch', request(b, { battle_type: 'pvp', difficulty: undefined }));
     const [sa, sb] = await Promise.all([startedA, startedB]);
     expect(sa.battle_id).toBe(sb.battle_id);
-    expect(sa.user_stats.power).toBe(70);
+    expect(sa.user_stats.power).toBe(STARTER.attack + 5);
     expect(sa.boosters.map((boost) => boost.item_id)).toEqual(['berserker-brew']);
-    expect(sb.user_stats.power).toBe(65);
-    expect(sb.opponent_stats.power).toBe(70);
+    expect(sb.user_stats.power).toBe(STARTER.attack);
+    expect(sb.opponent_stats.power).toBe(STARTER.attack + 5);
     expect(sb.boosters).toEqual([]);
 
     await scheduler.advance(INTRO);
     const side = t.battles.room(sa.battle_id)!.sideOf(a.userId)!;
     const damage = await tapOnce(a, sa.battle_id, side, 'pvpTap');
-    expect(damage).toBe(70 - 65);
+    expect(damage).toBe(STARTER.attack + 5 - STARTER.defense);
     await forfeit(a, sa.battle_id);
   });
 });

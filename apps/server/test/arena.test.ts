@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ManualScheduler } from '../src/clock.ts';
 import { battles, ledger, userCharacters, userItems, users } from '../src/db/schema.ts';
+import { acceptMatches } from './helpers/ready-check.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {
   describeEachDatabase,
@@ -81,7 +82,8 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     return players;
   }
   async function open(telegramId: number) {
-    const socket = await connectSocket(t.url, t.initData(telegramId));
+    // Every player here accepts the ready check at once (F51): these tests are about the battle.
+    const socket = acceptMatches(await connectSocket(t.url, t.initData(telegramId)));
     sockets.push(socket);
     const status = socket.next('statusUpdated');
     socket.emit('initUser', { telegram_user_id: String(telegramId) });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInitData } from '../src/auth/init-data.ts';
+import { acceptMatches } from './helpers/ready-check.ts';
 import { RedisProcess } from './helpers/redis-process.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
@@ -77,9 +78,12 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: the host is killed mid-ba
   }, 60_000);
 
   const open = async (server: ServerProcess, telegramId: number) => {
-    const socket = await connectSocket(
-      server.url,
-      signInitData({ id: telegramId, first_name: `P${telegramId}` }, TEST_BOT_TOKEN),
+    // Accepts the PvP ready check at once (F51): this file is about a host's crash.
+    const socket = acceptMatches(
+      await connectSocket(
+        server.url,
+        signInitData({ id: telegramId, first_name: `P${telegramId}` }, TEST_BOT_TOKEN),
+      ),
     );
     sockets.push(socket);
     const ready = socket.next('statusUpdated', undefined, 15_000);

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { battles, ledger, users } from '../src/db/schema.ts';
+import { acceptMatches } from './helpers/ready-check.ts';
 import { RedisProcess } from './helpers/redis-process.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {
@@ -56,7 +57,8 @@ describe.runIf(process.env.DATABASE_URL)('cluster PvP: players on two processes 
   }, 60_000);
 
   const open = async (t: TestApp, telegramId: number) => {
-    const socket = await connectSocket(t.url, t.initData(telegramId));
+    // Accepts the PvP ready check at once (F51): this file is about the battle across processes.
+    const socket = acceptMatches(await connectSocket(t.url, t.initData(telegramId)));
     sockets.push(socket);
     const ready = socket.next('statusUpdated');
     socket.emit('initUser', { telegram_user_id: telegramId });

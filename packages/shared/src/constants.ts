@@ -386,6 +386,8 @@ export const MATCHMAKING_GAP_PER_SECOND = 0.1;
 export const MATCHMAKING_UPDATE_MS = 1_000;
 /** After this long without an opponent a bot match is offered: "No opponent found" (D-BATTLE-7). */
 export const MATCHMAKING_BOT_OFFER_MS = 30_000;
+/** A found PvP match waits this long for both players to accept before it is called off (F51, D-BATTLE-21). */
+export const READY_CHECK_MS = 10_000;
 /** Character experience: 100 XP for level 1 → 2, then × 1.5 per level (decisions D-BATTLE-8). */
 export const XP_LEVEL_BASE = DEFAULT_EXPERIENCE_NEEDED;
 export const XP_LEVEL_GROWTH = 1.5;

@@ -11,6 +11,7 @@ import type { Entrant } from './battle-repository.ts';
 import type { Send } from './battle-room.ts';
 import type { BoostReader } from './boost-reader.ts';
 import type { ArenaPresence, MatchQueue } from './matchmaking-queue.ts';
+import type { ReadyChecks } from './ready-checks.ts';
 
 /** What a queued player brings to the battle once matched: the loaded fighter and the bot's level. */
 export interface Ticket {
@@ -37,8 +38,8 @@ export interface ArenaNodes {
 
 /**
  * The collaborators every part of the Arena shares (matchmaking, starts, rooms, payouts): the
- * database and the gateway, the Arena's time source, the socket sender, and the queue and presence
- * (in memory for one process, in Redis for a cluster, D-CLUSTER-15).
+ * database and the gateway, the Arena's time source, the socket sender, and the queue, presence and
+ * ready checks (in memory for one process, in Redis for a cluster, D-CLUSTER-15).
  */
 export interface ArenaContext {
   database: Database;
@@ -53,6 +54,8 @@ export interface ArenaContext {
   seed?: () => number;
   queue: MatchQueue<Ticket>;
   presence: ArenaPresence;
+  /** Found matches waiting for both players to accept (F51): in memory, or in Redis for a cluster. */
+  readyChecks: ReadyChecks;
   /** A cluster's other processes; absent for one process. */
   nodes?: ArenaNodes;
 }

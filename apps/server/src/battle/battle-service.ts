@@ -15,13 +15,16 @@ import {
   InMemoryMatchQueue,
   type MatchQueue,
 } from './matchmaking-queue.ts';
+import { InMemoryReadyChecks, type ReadyChecks } from './ready-checks.ts';
 
 // The facade's callers (app wiring, the cluster side) name the Arena's shared types from here.
 export type { ArenaFailure, ArenaNodes, Ticket } from './arena-context.ts';
 
-export interface BattleServiceDeps extends Omit<ArenaContext, 'queue' | 'presence' | 'nodes'> {
+export interface BattleServiceDeps
+  extends Omit<ArenaContext, 'queue' | 'presence' | 'readyChecks' | 'nodes'> {
   queue?: MatchQueue<Ticket>;
   presence?: ArenaPresence;
+  readyChecks?: ReadyChecks;
   /**
    * Void every active battle at start (default true): right for one process, where any active
    * battle was left by a crash. False in a cluster, where other processes host live battles
@@ -55,6 +58,7 @@ export class BattleService {
       ...deps,
       queue: deps.queue ?? new InMemoryMatchQueue<Ticket>(),
       presence: deps.presence ?? new InMemoryArenaPresence(),
+      readyChecks: deps.readyChecks ?? new InMemoryReadyChecks(),
     };
     this.rooms = new BattleRooms(this.context, (room, outcome) => this.payouts.settle(room, outcome));
     this.payouts = new BattlePayouts(this.context, this.rooms);
@@ -162,12 +166,30 @@ export class BattleService {
     return this.matchmaking.findMatch(userId, request);
   }
 
-  /** cancelMatchmaking: leaves the queue at once. */
+  /** cancelMatchmaking: leaves the queue at once, or declines the ready check (F50, F52). */
   cancelMatchmaking(userId: string) {
     return this.matchmaking.cancel(userId);
   }
 
-  /** The player's last socket went away: leave the queue, or start the battle's rejoin grace period. */
+  /** acceptMatch: ready for the found match; the battle starts when both are (F51). */
+  acceptMatch(userId: string, matchId: string) {
+    return this.matchmaking.accept(userId, matchId);
+  }
+
+  /** declineMatch: no battle, nothing paid; the opponent is queued again at the front (F52, F53). */
+  declineMatch(userId: string, matchId: string) {
+    return this.matchmaking.decline(userId, matchId);
+  }
+
+  /** Ready checks opened and how they ended, on this process (the operator's view). */
+  readyCheckStats() {
+    return { ...this.matchmaking.readyStats };
+  }
+
+  /**
+   * The player's last socket went away: leave the queue or the ready check (F50: a departure
+   * declines it), or start the battle's rejoin grace period.
+   */
   async playerLeft(userId: string) {
     if (await this.matchmaking.leave(userId)) return;
     const claim = await this.context.presence.get(userId);

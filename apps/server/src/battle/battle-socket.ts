@@ -63,6 +63,15 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
   });
 
   dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(userOf(context)));
+  // The ready check's answers (F51): the acknowledgement says what the answer did.
+  dispatcher.on('acceptMatch', async (payload, context, ack) => {
+    const status = await service.acceptMatch(userOf(context), payload.match_id);
+    ack?.({ status });
+  });
+  dispatcher.on('declineMatch', async (payload, context, ack) => {
+    const declined = await service.declineMatch(userOf(context), payload.match_id);
+    ack?.({ declined });
+  });
 
   // A tap answers its acknowledgement (if asked) with what it did. A tap in a battle held here is
   // applied at once, without a promise (D-BATTLE-16); others are forwarded. Taps are direct (D-BATTLE-20).

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Cluster } from '../cluster/cluster.ts';
 import type { Ticket } from './arena-context.ts';
 import type { Entrant } from './battle-repository.ts';
+import { RedisReadyChecks } from './cluster-ready-checks.ts';
 import {
   type ArenaClaim,
   type ArenaPresence,
@@ -12,6 +13,7 @@ import {
   pairUp,
   type QueueEntry,
 } from './matchmaking-queue.ts';
+import type { ReadyChecks } from './ready-checks.ts';
 
 // What crosses Redis and the node bus is JSON another process wrote: checked on arrival.
 const fighterSchema = z.object({
@@ -50,6 +52,7 @@ const queueEntrySchema: z.ZodType<QueueEntry<Ticket>> = z.object({
   joinedAt: z.number(),
   ticket: ticketSchema,
   node: z.string().optional(),
+  front: z.boolean().optional(),
 });
 const claimSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('entering') }),
@@ -67,6 +70,18 @@ local b = redis.call('HGET', KEYS[1], ARGV[2])
 redis.call('HDEL', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZREM', KEYS[2], ARGV[1], ARGV[2])
 return {a, b}`;
+
+/**
+ * Queues an entry ahead of everyone (F53): its score is below the lowest one (KEYS[1] entries,
+ * KEYS[2] the order; ARGV[1] player, ARGV[2] entry, ARGV[3] its join time).
+ */
+const ADD_FRONT_LUA = `
+local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+local score = tonumber(ARGV[3])
+if first[2] and tonumber(first[2]) <= score then score = tonumber(first[2]) - 1 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[2], score, ARGV[1])
+return 1`;
 
 /** Takes one player out of the queue; answers their entry, or false when they were not queued. */
 const TAKE_ONE_LUA = `
@@ -124,6 +139,7 @@ return 1`;
 export class ClusterArenaStore {
   readonly queue: MatchQueue<Ticket>;
   readonly presence: ArenaPresence;
+  readonly readyChecks: ReadyChecks;
 
   constructor(
     private readonly cluster: Cluster,
@@ -131,6 +147,7 @@ export class ClusterArenaStore {
   ) {
     this.queue = new RedisMatchQueue(this);
     this.presence = new RedisArenaPresence(this);
+    this.readyChecks = new RedisReadyChecks(this, logger);
   }
 
   get nodeId() {
@@ -262,6 +279,12 @@ class RedisMatchQueue implements MatchQueue<Ticket> {
 
   async add(entry: QueueEntry<Ticket>) {
     const { store } = this;
+    if (entry.front) {
+      await store.redis.sadd(store.key('nodes'), entry.node ?? store.nodeId);
+      const raw = JSON.stringify(entry);
+      await store.redis.eval(ADD_FRONT_LUA, 2, ...this.keys, entry.userId, raw, entry.joinedAt);
+      return;
+    }
     await store.redis
       .multi()
       .sadd(store.key('nodes'), entry.node ?? store.nodeId)

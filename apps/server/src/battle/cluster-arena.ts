@@ -205,11 +205,15 @@ export class ClusterArena implements ArenaNodes {
 }
 
 /**
- * A cluster's Arena parts (app.ts wiring): the Redis queue and presence and the NodeBus side,
- * handed to BattleService as its `queue`, `presence` and `nodes`; `attach` it to the service.
+ * A cluster's Arena parts (app.ts wiring): the Redis queue, presence and ready checks and the
+ * NodeBus side, handed to BattleService as its `queue`, `presence`, `readyChecks` and `nodes`;
+ * `attach` it to the service.
  */
 export function createClusterArena(deps: Omit<ClusterArenaDeps, 'store'> & { cluster: Cluster }) {
   const store = new ClusterArenaStore(deps.cluster, deps.logger);
   const nodes = new ClusterArena({ ...deps, store });
-  return { nodes, service: { queue: store.queue, presence: store.presence, nodes } };
+  return {
+    nodes,
+    service: { queue: store.queue, presence: store.presence, readyChecks: store.readyChecks, nodes },
+  };
 }

@@ -10,6 +10,8 @@ export interface QueueEntry<T = unknown> {
   ticket: T;
   /** In a cluster: the process the player queued on, which takes their entry (D-CLUSTER-16). */
   node?: string;
+  /** Queued again ahead of everyone: their opponent did not accept the ready check (F53). */
+  front?: boolean;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface QueueEntry<T = unknown> {
  * fit one interface; the in-memory one does its work before its first await.
  */
 export interface MatchQueue<T = unknown> {
+  /** Joins at the back, or at the front for an entry marked `front` (F53). */
   add(entry: QueueEntry<T>): Promise<void>;
   /** Leaves the queue at once; answers the entry, or undefined when the player was not queued. */
   remove(userId: string): Promise<QueueEntry<T> | undefined>;
@@ -70,7 +73,13 @@ export class InMemoryMatchQueue<T = unknown> implements MatchQueue<T> {
   private readonly queue = new Map<string, QueueEntry<T>>();
 
   async add(entry: QueueEntry<T>) {
-    this.queue.set(entry.userId, entry);
+    if (!entry.front) {
+      this.queue.set(entry.userId, entry);
+      return;
+    }
+    const rest = [...this.queue.values()].filter((other) => other.userId !== entry.userId);
+    this.queue.clear();
+    for (const queued of [entry, ...rest]) this.queue.set(queued.userId, queued);
   }
 
   async remove(userId: string) {

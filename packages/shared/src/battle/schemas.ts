@@ -32,6 +32,10 @@ export const cancelMatchmakingPayloadSchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema.optional(),
 });
 
+/** The ready check's answers (F51, D-BATTLE-21): the match they accept or decline. */
+export const acceptMatchPayloadSchema = z.strictObject({ match_id: z.string().uuid() });
+export const declineMatchPayloadSchema = z.strictObject({ match_id: z.string().uuid() });
+
 /** spec-b §7: `battleAction {battle_id, action: {type: 'attack'}}`: a tap in a bot battle. */
 export const battleActionPayloadSchema = z.strictObject({
   battle_id: battleId,
@@ -116,6 +120,34 @@ export const matchmakingPayloadSchema = z.object({
 export type MatchmakingPayload = z.infer<typeof matchmakingPayloadSchema>;
 
 export const matchmakingCancelledPayloadSchema = z.object({ message: z.string() });
+
+/**
+ * A PvP opponent was found (F51, D-BATTLE-21): both players must accept before `deadline`
+ * (server ms) for the battle, and its stake, to start. The opponent as the intro shows them.
+ */
+export const matchFoundPayloadSchema = z.object({
+  match_id: z.string().uuid(),
+  server_now: z.number(),
+  deadline: z.number(),
+  opponent: z.object({
+    name: z.string(),
+    level: z.number().int(),
+    character: z.object({ name: z.string(), image: z.string() }),
+  }),
+});
+export type MatchFoundPayload = z.infer<typeof matchFoundPayloadSchema>;
+
+/**
+ * A ready check that did not start a battle (F52, F53): why, in the player's words, and whether
+ * this player is back in the queue (at its front) or out of it. Nobody paid anything.
+ */
+export const matchCancelledPayloadSchema = z.object({
+  match_id: z.string().uuid(),
+  reason: z.enum(['declined', 'timeout', 'left', 'opponent-declined']),
+  message: z.string(),
+  requeued: z.boolean(),
+});
+export type MatchCancelledPayload = z.infer<typeof matchCancelledPayloadSchema>;
 
 /** The live part of a battle a (re)joining client needs to draw the arena. */
 export const battleLiveSchema = z.object({

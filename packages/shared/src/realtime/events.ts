@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  acceptMatchPayloadSchema,
   battleActionPayloadSchema,
   battleActivePayloadSchema,
   battleAutoResolvePayloadSchema,
@@ -8,8 +9,11 @@ import {
   battleStartedPayloadSchema,
   battleTurnProcessedPayloadSchema,
   cancelMatchmakingPayloadSchema,
+  declineMatchPayloadSchema,
   findMatchPayloadSchema,
   forfeitBattlePayloadSchema,
+  matchCancelledPayloadSchema,
+  matchFoundPayloadSchema,
   matchmakingCancelledPayloadSchema,
   matchmakingPayloadSchema,
   pvpBattleResultPayloadSchema,
@@ -40,6 +44,9 @@ export const CLIENT_EVENT_SCHEMAS = {
   // Arena (issue 11, spec-b §7)
   findMatch: findMatchPayloadSchema,
   cancelMatchmaking: cancelMatchmakingPayloadSchema,
+  // The ready check before a PvP stake (F51, D-BATTLE-21)
+  acceptMatch: acceptMatchPayloadSchema,
+  declineMatch: declineMatchPayloadSchema,
   battleAction: battleActionPayloadSchema,
   pvpTap: pvpTapPayloadSchema,
   rejoinBattle: rejoinBattlePayloadSchema,
@@ -59,6 +66,8 @@ export const SERVER_EVENT_SCHEMAS = {
   matchmakingStarted: matchmakingPayloadSchema,
   matchmakingUpdate: matchmakingPayloadSchema,
   matchmakingCancelled: matchmakingCancelledPayloadSchema,
+  matchFound: matchFoundPayloadSchema,
+  matchCancelled: matchCancelledPayloadSchema,
   battleStarted: battleStartedPayloadSchema,
   battleTurnProcessed: battleTurnProcessedPayloadSchema,
   pvpHealthUpdate: pvpHealthUpdatePayloadSchema,
