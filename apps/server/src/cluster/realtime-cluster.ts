@@ -20,6 +20,9 @@ type PresenceMessage = z.infer<typeof presenceMessageSchema>;
 
 const PRESENCE_MARK = '{"titans":';
 
+/** How long initUser waits for its room's subscription before answering anyway (D-CLUSTER-26). */
+const ROOM_READY_TIMEOUT_MS = 1_000;
+
 /**
  * Pushes, presence and socket closing across processes (decisions: D-CLUSTER-6, D-CLUSTER-7).
  *
@@ -42,6 +45,8 @@ export class RealtimeCluster {
   private readonly listeners: Array<() => void> = [];
   /** Cluster-wide channels of the app itself (not rooms): every process hears every message. */
   private readonly appChannels = new Map<string, (message: string) => void>();
+  /** Each player room held here: its subscription and `here`, under way or done (D-CLUSTER-26). */
+  private readonly announced = new Map<string, Promise<void>>();
   private closed = false;
   readonly stats = { published: 0, publishFailed: 0, presenceSent: 0 };
 
@@ -78,10 +83,11 @@ export class RealtimeCluster {
     this.namespace = namespace;
     const adapter = namespace.adapter;
     const onCreate = (room: string) => {
-      if (isPlayerRoom(room)) void this.announce(room, 'here');
+      if (isPlayerRoom(room)) this.announced.set(room, this.announce(room, 'here'));
     };
     const onDelete = (room: string) => {
       if (!isPlayerRoom(room)) return;
+      this.announced.delete(room);
       this.holders.delete(room);
       void this.say(room, 'gone');
     };
@@ -127,6 +133,27 @@ export class RealtimeCluster {
     this.pub
       .spublish(this.appChannel(name), message)
       .catch((error: unknown) => this.failed(error, `publish on ${name} failed`));
+  }
+
+  /**
+   * Resolves once this process listens on a player room's channel and has said `here` (rules:
+   * CR6), so a push another process makes after this resolves reaches the room's sockets here.
+   * initUser awaits it before answering. Bounded by `timeoutMs`: while Redis is away the
+   * subscription waits for its return, and the player is answered anyway (pushes from other
+   * processes come back with Redis, D-CLUSTER-9).
+   */
+  async roomReady(room: string, timeoutMs = ROOM_READY_TIMEOUT_MS): Promise<boolean> {
+    const announcing = this.announced.get(room);
+    if (!announcing) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([announcing.then(() => true), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Other processes known to hold sockets in this room. */

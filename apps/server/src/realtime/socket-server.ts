@@ -84,7 +84,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   cluster?.attach(io.of('/'), (room) => room.startsWith(USER_ROOM_PREFIX));
   io.use(handshake(deps));
   const joinedListeners: JoinedListener[] = [];
-  handleInitUser(dispatcher, users, joinedListeners);
+  handleInitUser(dispatcher, users, joinedListeners, cluster);
   io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
   const nsp = io.of('/');
   const localSockets = new LocalPlayerSockets(nsp, USER_ROOM_PREFIX);
@@ -146,7 +146,12 @@ function handshake({ config, logger, users }: SocketServerDeps) {
 }
 
 /** initUser {telegram_user_id} (spec-a §7): the dispatcher already checked it names the caller. */
-function handleInitUser(dispatcher: SocketDispatcher, users: UserService, joinedListeners: JoinedListener[]) {
+function handleInitUser(
+  dispatcher: SocketDispatcher,
+  users: UserService,
+  joinedListeners: JoinedListener[],
+  cluster: RealtimeCluster | null,
+) {
   dispatcher.on(
     'initUser',
     async (_payload, context) => {
@@ -162,6 +167,8 @@ function handleInitUser(dispatcher: SocketDispatcher, users: UserService, joined
         await socket.leave(userRoom(socket.data.userId));
       socket.data.userId = user.id;
       await socket.join(userRoom(user.id));
+      // In a cluster the answer waits for this process to listen on the room (rules: CR6).
+      await cluster?.roomReady(userRoom(user.id));
       for (const listener of joinedListeners) await listener(context, user);
     },
     { needsUser: false },
