@@ -1,5 +1,5 @@
 import type { BattleStartedPayload, FindMatchPayload } from '@titans/shared/battle/schemas';
-import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
+import { BOOSTER_DURATION_MS, SUPER_ATTACK_MULTIPLIER } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ManualScheduler } from '../src/clock.ts';
@@ -17,6 +17,8 @@ import {
 
 const INTRO = 10_800;
 const BOT_SETUP = 2_000;
+/** The free hero a new player starts with (Sir Aldric Dawnblade, catalogue/characters.json; BAL1). */
+const STARTER = { attack: 73, defense: 65 };
 
 /*
  * F31, F32 (decisions D-BATTLE-12): Emporium boosters bought through the real purchase route are

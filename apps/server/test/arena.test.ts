@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
+import { SUPER_ATTACK_MULTIPLIER } from '@titans/shared/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ManualScheduler } from '../src/clock.ts';
@@ -168,7 +169,8 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     const p = await player(10_000, ['trident-of-the-deep', 'ember-dagger']);
     const started = await startPve(p, { equipped_items: ['trident-of-the-deep', 'ember-dagger'] });
     expect(started).toMatchObject({ is_pvp: false, difficulty: 'easy', rejoined: false });
-    expect(started.user_stats.power).toBe(65 + 40 + 5);
+    // Sir Aldric's 73 (BAL1), the trident's 40 and the dagger's 5.
+    expect(started.user_stats.power).toBe(73 + 40 + 5);
     expect(started.equipped_items.map((item) => item._id)).toEqual(['trident-of-the-deep', 'ember-dagger']);
     expect(started.opponent_info.name).toContain('Bot');
     expect(started.live.fight_starts_at - started.live.server_now).toBe(INTRO + BOT_SETUP);
@@ -396,10 +398,14 @@ describeEachDatabase('arena battles over socket.io', (kind) => {
     // B taps once: A sees their own health drop.
     const seen = a.socket.next('pvpHealthUpdate');
     await tap(b.socket, id, liveTarget(id, sideB), 'pvpTap');
-    expect(await seen).toMatchObject({
-      your_health: sa.user_stats.initial_health - 1,
+    const update = await seen;
+    expect(update).toMatchObject({
+      your_health: sa.user_stats.initial_health - update.hit.damage,
       hit: { by: 'opponent' },
     });
+    // max(1, attack − defence), doubled when it was a super attack (BAL3).
+    const plain = Math.max(1, sb.user_stats.power - sa.user_stats.defense);
+    expect(update.hit.damage).toBe(update.hit.super_attack ? plain * SUPER_ATTACK_MULTIPLIER : plain);
     const resultA = a.socket.next('pvpBattleResult', undefined, 20_000);
     const resultB = b.socket.next('pvpBattleResult', undefined, 20_000);
     await fight(

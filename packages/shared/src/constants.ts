@@ -402,3 +402,35 @@ export const LEVEL_DEFENSE_BONUS = 3;
 export const LEVEL_SPEED_BONUS = 1;
 /** An item's energy_boost adds this many health points per point in battle (decisions D-BATTLE-3). */
 export const ENERGY_BOOST_HEALTH_PER_POINT = 1;
+/**
+ * BAL3 (decisions D-BALANCE-2): every hit (a landed tap, a bot's attack) is a super attack with a
+ * chance of the attacker's speed × this (speed 65: 26 %), capped; a super attack deals this many
+ * times the hit's damage.
+ */
+export const SUPER_ATTACK_CHANCE_PER_SPEED = 0.004;
+export const SUPER_ATTACK_MAX_CHANCE = 0.6;
+export const SUPER_ATTACK_MULTIPLIER = 2;
+/**
+ * BAL1 (decisions D-BALANCE-1): the free heroes' one budget. Attack + defence is the same for all;
+ * health × (1 + speed × SUPER_ATTACK_CHANCE_PER_SPEED) is the same within the tolerance (speed
+ * buys super attacks with health).
+ */
+export const FREE_HERO_ATTACK_DEFENSE = 138;
+export const FREE_HERO_POWER = 5_040;
+export const FREE_HERO_POWER_TOLERANCE = 20;
+/**
+ * BAL2 (decisions D-BALANCE-1): a paid hero is at least a free one on both budgets, and its attack +
+ * defence lies in its rarity's band (inclusive), so rarer costs more and fights harder.
+ */
+export const PAID_HERO_ATTACK_DEFENSE = {
+  uncommon: [138, 160],
+  rare: [155, 175],
+  epic: [175, 195],
+  legendary: [195, 215],
+} as const;
+/**
+ * BAL5 (decisions D-BALANCE-4): the energy spent on a battle beyond the entry's 10 (spec-b §9
+ * default) buys starting health: one point per ENERGY_PER_BONUS_HEALTH energy.
+ */
+export const BATTLE_ENTRY_ENERGY = DEFAULT_BATTLE_ENERGY;
+export const ENERGY_PER_BONUS_HEALTH = 2;

@@ -1,4 +1,5 @@
 import type { Difficulty } from '@titans/shared/battle/bots';
+import { energyEffect, withEnergy } from '@titans/shared/battle/energy-effect';
 import { BATTLE_STAKE, MIN_COINS_TO_BATTLE } from '@titans/shared/constants';
 import type { Database, Tx } from '../db/database.ts';
 import { type BattleEntry, battles } from '../db/schema.ts';
@@ -34,7 +35,8 @@ export async function checkFunds(m: MoneyContext, entrant: Entrant) {
 /**
  * One entrant's entry inside a balance change: the energy spent and the stake held (F33,
  * D-BATTLE-13: held from the start, so spending during the fight cannot lower what a defeat
- * costs), and the boosters running at this instant (F31, F32: the battle's snapshot).
+ * costs), the boosters running at this instant (F31, F32: the battle's snapshot) and the health
+ * the energy buys (BAL5).
  */
 export async function takeEntry(
   m: MoneyContext,
@@ -43,7 +45,8 @@ export async function takeEntry(
   entrant: Entrant,
 ): Promise<{ entered: Entered; entry: BattleEntry }> {
   const energy = await checkFunds(m, entrant);
-  await m.spendEnergy(entrant.userId, entrant.energyToSpend, 'battle/insufficient-energy');
+  const spent = energyEffect(entrant.energyToSpend).energy;
+  await m.spendEnergy(entrant.userId, spent, 'battle/insufficient-energy');
   await m.apply({
     userId: entrant.userId,
     currency: 'coins',
@@ -55,8 +58,13 @@ export async function takeEntry(
   });
   const boosted = await boostedAtStart(boosts, m.tx, entrant, m.now);
   return {
-    entered: { ...boosted, energy: energy.energy - entrant.energyToSpend, max: energy.max },
-    entry: { userId: entrant.userId, stake: BATTLE_STAKE, energy: entrant.energyToSpend },
+    entered: {
+      ...boosted,
+      fighter: withEnergy(boosted.fighter, entrant.energyToSpend),
+      energy: energy.energy - spent,
+      max: energy.max,
+    },
+    entry: { userId: entrant.userId, stake: BATTLE_STAKE, energy: spent },
   };
 }
 

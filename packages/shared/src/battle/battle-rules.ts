@@ -24,7 +24,7 @@ import {
 } from '../constants.ts';
 import { type BotDefinition, type Difficulty, rollBot } from './bots.ts';
 import { comboMultiplier, nextCombo } from './combo.ts';
-import { baseDamage, tapDamage } from './damage.ts';
+import { baseDamage, superAttackChance, tapDamage, withSuperAttack } from './damage.ts';
 import { Random } from './prng.ts';
 
 /*
@@ -375,7 +375,7 @@ function runDue(state: BattleState, due: Due, random: Random, effects: BattleEff
     case 'spawn':
       return spawnTarget(state, due.side, due.at, random, effects);
     case 'botAttack':
-      return botAttack(state, due.side, due.at, effects);
+      return botAttack(state, due.side, due.at, random, effects);
   }
 }
 
@@ -429,14 +429,20 @@ function spawnTarget(state: BattleState, side: Side, at: number, random: Random,
   effects.push({ type: 'targetSpawned', side, target: { ...target } });
 }
 
-function botAttack(state: BattleState, side: Side, at: number, effects: BattleEffect[]) {
+function botAttack(state: BattleState, side: Side, at: number, random: Random, effects: BattleEffect[]) {
   const attacker = state.fighters[side];
   const defenderSide: Side = side === 0 ? 1 : 0;
   const defender = state.fighters[defenderSide];
-  const damage = Math.min(defender.health, baseDamage(attacker.attack, defender.defense));
+  // BAL3: a bot's attack is a super attack by its speed, like a player's tap.
+  const superAttack = random.chance(superAttackChance(attacker.speed));
+  const damage = Math.min(
+    defender.health,
+    withSuperAttack(baseDamage(attacker.attack, defender.defense), superAttack),
+  );
   defender.health -= damage;
   attacker.hits++;
   attacker.damage += damage;
+  if (superAttack) attacker.superAttacks++;
   // Only a bot attacks on its own (nextDue), and a bot has an interval.
   attacker.nextAttackAt = at + (attacker.attackIntervalMs ?? Number.POSITIVE_INFINITY);
   effects.push({
@@ -448,7 +454,7 @@ function botAttack(state: BattleState, side: Side, at: number, effects: BattleEf
     multiplier: 1,
     value: 1,
     targetId: null,
-    superAttack: false,
+    superAttack,
     at,
     dueAt: at,
   });
@@ -489,6 +495,7 @@ function tapInPlace(
   state: BattleState,
   input: Extract<BattleInput, { type: 'tap' }>,
   at: number,
+  random: Random,
   effects: BattleEffect[],
 ) {
   const { side } = input;
@@ -506,9 +513,12 @@ function tapInPlace(
   f.maxCombo = Math.max(f.maxCombo, f.combo);
   f.lastTapAt = at;
   const multiplier = comboMultiplier(f.combo);
-  const dealt = Math.min(defender.health, tapDamage(f.attack, defender.defense, multiplier, target.value));
-  // A super attack: a hit worth at least three times a plain one (3x combo or a critical target).
-  const superAttack = multiplier * target.value >= 3;
+  // BAL3: the tapper's speed is the chance that this hit is a super attack (double damage).
+  const superAttack = random.chance(superAttackChance(f.speed));
+  const dealt = Math.min(
+    defender.health,
+    withSuperAttack(tapDamage(f.attack, defender.defense, multiplier, target.value), superAttack),
+  );
   defender.health -= dealt;
   f.hits++;
   f.damage += dealt;
@@ -530,16 +540,6 @@ function tapInPlace(
 }
 
 /**
- * One step of the battle: first everything scheduled up to the input's time happens, then the
- * input. Inputs in the past are applied at the state's time (a step never moves time backwards).
- */
-export function step(previous: BattleState, input: BattleInput): StepResult {
-  const state = copy(previous);
-  return { state, effects: stepInPlace(state, input) };
-}
-
-/**
-/**
  * F62: FIGHT! moves earlier to `at`. Before FIGHT! nothing is scheduled but the first spawns, bot
  * attacks, event attempt and the limit, all measured from FIGHT!, so each moves by the same amount:
  * the battle is the one it would have been, started sooner. Taps before `at` stay ignored.
@@ -557,6 +557,16 @@ function startNowInPlace(state: BattleState, at: number) {
   }
 }
 
+/**
+ * One step of the battle: first everything scheduled up to the input's time happens, then the
+ * input. Inputs in the past are applied at the state's time (a step never moves time backwards).
+ */
+export function step(previous: BattleState, input: BattleInput): StepResult {
+  const state = copy(previous);
+  return { state, effects: stepInPlace(state, input) };
+}
+
+/**
  * `step` on a state its owner holds alone (a BattleRoom): the same rule, applied to `state` itself
  * instead of a copy, so a tap allocates only its effects. Answers the effects.
  */
@@ -568,8 +578,13 @@ export function stepInPlace(state: BattleState, input: BattleInput): BattleEffec
   switch (input.type) {
     case 'advance':
       break;
+    case 'startNow':
+      startNowInPlace(state, at);
+      // What the new FIGHT! schedules at once (the first targets) happens in this same step.
+      advanceInPlace(state, at, random, effects);
+      break;
     case 'tap':
-      tapInPlace(state, input, at, effects);
+      tapInPlace(state, input, at, random, effects);
       break;
     case 'forfeit':
     case 'abandon':
@@ -578,11 +593,6 @@ export function stepInPlace(state: BattleState, input: BattleInput): BattleEffec
         reason: input.type === 'forfeit' ? 'forfeit' : 'abandon',
         at,
       });
-    case 'startNow':
-      startNowInPlace(state, at);
-      // What the new FIGHT! schedules at once (the first targets) happens in this same step.
-      advanceInPlace(state, at, random, effects);
-      break;
       break;
   }
   state.rng = random.state;

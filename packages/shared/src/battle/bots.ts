@@ -18,7 +18,10 @@ export interface BotDefinition {
 
 /**
  * spec-b §3/§9 bot definitions. Easy is the spec's (4000 health, 65/65/65, 840 ms); medium and
- * hard keep the spec's intervals (800 ms, 625 ms) with stats chosen in docs/decisions.md D-BATTLE-3.
+ * hard keep the spec's intervals (800 ms, 625 ms). BAL4 (decisions D-BALANCE-3): their attack +
+ * defence is the free heroes' budget (FREE_HERO_ATTACK_DEFENSE), so a bot's attack hurts every free
+ * hero as much as that hero's tap hurts the bot and no free hero is better against it than another;
+ * their health makes up for a bot attacking about once a second while a player taps several times.
  */
 export const BOTS: Record<Difficulty, BotDefinition> = {
   easy: {
@@ -37,9 +40,9 @@ export const BOTS: Record<Difficulty, BotDefinition> = {
     name: 'Nightpaw the Hunter Bot',
     image: '/art/characters/nightpaw-shadowstalker.svg',
     level: 5,
-    health: 4_500,
-    attack: 80,
-    defense: 70,
+    health: 61_000,
+    attack: 98,
+    defense: 40,
     speed: 80,
     attackIntervalMs: 800,
   },
@@ -48,9 +51,9 @@ export const BOTS: Record<Difficulty, BotDefinition> = {
     name: 'Raijin the Storm Bot',
     image: '/art/characters/raijin-the-storm-tiger.svg',
     level: 10,
-    health: 5_000,
-    attack: 95,
-    defense: 80,
+    health: 53_000,
+    attack: 103,
+    defense: 35,
     speed: 100,
     attackIntervalMs: 625,
   },
