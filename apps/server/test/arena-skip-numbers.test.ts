@@ -1,3 +1,4 @@
+import type { Outcome } from '@titans/shared/battle/battle-rules';
 import { createBattle } from '@titans/shared/battle/battle-rules';
 import type { BattleEventPayload, FindMatchPayload } from '@titans/shared/battle/schemas';
 import { effectiveStats, experienceToNextLevel } from '@titans/shared/battle/stats';
@@ -5,6 +6,7 @@ import { BATTLE_TIME_LIMIT_MS } from '@titans/shared/constants';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BattleRoom, type Contender } from '../src/battle/battle-room.ts';
+import { resultMessages } from '../src/battle/battle-view.ts';
 import { ManualScheduler } from '../src/clock.ts';
 import { characters, items, userCharacters, userItems, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
@@ -244,7 +246,7 @@ describe('Skip in PvP, at the room (F63)', () => {
     energy: 0,
     maxEnergy: 0,
   });
-  function pvpRoom() {
+  function pvpRoom(onEnded: (room: BattleRoom, outcome: Outcome) => void = () => undefined) {
     const scheduler = new ManualScheduler();
     const now = scheduler.now();
     const { state } = createBattle({
@@ -266,7 +268,7 @@ describe('Skip in PvP, at the room (F63)', () => {
       rejoinGraceMs: 15_000,
       hooks: {
         send: (to, event, payload) => void sent.push({ to, event, payload }),
-        onEnded: () => undefined,
+        onEnded,
       },
     });
     room.start();
@@ -315,5 +317,48 @@ describe('Skip in PvP, at the room (F63)', () => {
     room.skipIntro('alice');
     expect(room.state.fightStartsAt).toBe(fightAt);
     room.dispose();
+  });
+
+  it("F64 a battle decided at the time limit tells each player both sides' health at the end", async () => {
+    let ended: { room: BattleRoom; outcome: Outcome } | null = null;
+    const { room, scheduler } = pvpRoom((r, outcome) => {
+      ended = { room: r, outcome };
+    });
+    room.skipIntro('alice');
+    room.skipIntro('bob');
+    for (let hits = 0; hits < 5; ) {
+      const target = room.state.fighters[0].target;
+      if (target && room.tap('alice', target.id).hit) hits++;
+      await scheduler.advance(250);
+    }
+    await scheduler.advance(BATTLE_TIME_LIMIT_MS);
+    expect(ended).not.toBeNull();
+    const { outcome } = ended!;
+    expect(outcome).toMatchObject({ reason: 'time', winner: 0 });
+    const settled = {
+      stake: 5_000,
+      credit: 10_000,
+      net: 5_000,
+      coins: 0,
+      experience: 50,
+      level: 1,
+      levelUp: false,
+    };
+    const alice = resultMessages(room, outcome, { ...settled, userId: 'alice', result: 'victory' }).completed;
+    const bob = resultMessages(room, outcome, { ...settled, userId: 'bob', result: 'defeat' }).completed;
+    const [a, b] = room.state.fighters;
+    expect(a.health).toBe(a.maxHealth);
+    expect(b.health).toBeLessThan(b.maxHealth);
+    expect(alice).toMatchObject({
+      reason: 'time',
+      final_health: {
+        you: { health: a.health, max: a.maxHealth },
+        opponent: { health: b.health, max: b.maxHealth },
+      },
+    });
+    expect(bob.final_health).toEqual({
+      you: alice.final_health!.opponent,
+      opponent: alice.final_health!.you,
+    });
   });
 });

@@ -196,6 +196,7 @@ export function resultMessages(room: BattleRoom, outcome: Outcome, player: Settl
     payout: player.credit,
     your_stats: { ...statsOf(mine), coins: player.net },
     opponent_stats: { ...statsOf(theirs), coins: 0 },
+    final_health: finalHealth(room, side),
   };
   const pvp: PvpBattleResultPayload | null = room.isPvp
     ? {
@@ -233,6 +234,7 @@ export function voidedMessage(room: BattleRoom, player: { userId: string; stake:
     payout: player.stake,
     your_stats: { ...statsOf(mine), coins: 0 },
     opponent_stats: { ...statsOf(theirs), coins: 0 },
+    final_health: finalHealth(room, side),
   };
   return completed;
 }
@@ -259,6 +261,16 @@ export function voidedWithoutRoom(
     payout: player.stake,
     your_stats: none,
     opponent_stats: none,
+  };
+}
+
+/** Both sides' health as the battle ended, from one side's view (F64: what decided a time-out). */
+function finalHealth(room: BattleRoom, side: Side): NonNullable<BattleCompletedPayload['final_health']> {
+  const mine = room.state.fighters[side];
+  const theirs = room.state.fighters[side === 0 ? 1 : 0];
+  return {
+    you: { health: mine.health, max: mine.maxHealth },
+    opponent: { health: theirs.health, max: theirs.maxHealth },
   };
 }
 

@@ -48,12 +48,12 @@ export const pvpTapPayloadSchema = z.strictObject({ battle_id: battleId, target_
 
 export const rejoinBattlePayloadSchema = z.strictObject({ battle_id: battleId });
 export const forfeitBattlePayloadSchema = z.strictObject({ battle_id: battleId });
+/** The intro's Skip (F62, F63): a bot battle's fight starts at once; PvP's when both skipped. */
+export const skipIntroPayloadSchema = z.strictObject({ battle_id: battleId });
 
 // --- Server to client ----------------------------------------------------------------------------
 
 /** spec-b §3: a side's stats as the server sends them. */
-/** The intro's Skip (F62, F63): a bot battle's fight starts at once; PvP's when both skipped. */
-export const skipIntroPayloadSchema = z.strictObject({ battle_id: battleId });
 export const battleSideStatsSchema = z.object({
   name: z.string(),
   level: z.number().int(),
@@ -245,6 +245,18 @@ export const battleEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ battle_id: battleId, type: z.literal('targetExpired'), target_id: z.number().int() }),
   z.object({ battle_id: battleId, type: z.literal('eventStarted'), event: liveEventSchema }),
   z.object({ battle_id: battleId, type: z.literal('eventEnded'), kind: z.enum(LIVE_EVENT_KINDS) }),
+  /**
+   * Who has skipped the intro (F62, F63), sent to both players at each skip; `fight_starts_at` and
+   * `ends_at` are the battle's times after it (earlier than before once the fight was started).
+   */
+  z.object({
+    battle_id: battleId,
+    type: z.literal('introSkip'),
+    you: z.boolean(),
+    opponent: z.boolean(),
+    fight_starts_at: z.number(),
+    ends_at: z.number(),
+  }),
   z.object({
     battle_id: battleId,
     type: z.literal('tapIgnored'),
@@ -277,23 +289,21 @@ export const battleCompletedPayloadSchema = z.object({
   level_up: z.boolean(),
   coins: z.number().int(),
   /** The stake taken when the battle started (decisions D-BATTLE-13). */
-  /**
-   * Who has skipped the intro (F62, F63), sent to both players at each skip; `fight_starts_at` and
-   * `ends_at` are the battle's times after it (earlier than before once the fight was started).
-   */
-  z.object({
-    battle_id: battleId,
-    type: z.literal('introSkip'),
-    you: z.boolean(),
-    opponent: z.boolean(),
-    fight_starts_at: z.number(),
-    ends_at: z.number(),
-  }),
   stake: z.number().int(),
   /** Coins credited at settlement: the stake returned plus any prize; `coins_earned` is the net. */
   payout: z.number().int(),
   your_stats: battleSideSummarySchema,
   opponent_stats: battleSideSummarySchema,
+  /**
+   * Each side's health at the end (F64), so a time-out result can say why the winner won; absent
+   * when the server holds no room for the battle (a voided battle after a crash).
+   */
+  final_health: z
+    .object({
+      you: z.object({ health: z.number().int(), max: z.number().int() }),
+      opponent: z.object({ health: z.number().int(), max: z.number().int() }),
+    })
+    .optional(),
 });
 export type BattleCompletedPayload = z.infer<typeof battleCompletedPayloadSchema>;
 

@@ -20,11 +20,11 @@ import {
   pvpHealthUpdatePayloadSchema,
   pvpTapPayloadSchema,
   rejoinBattlePayloadSchema,
+  skipIntroPayloadSchema,
   waitingForOpponentPayloadSchema,
 } from '../battle/schemas.ts';
 import { referralJoinedPayloadSchema } from '../referrals/schemas.ts';
 import {
-  skipIntroPayloadSchema,
   errorPayloadSchema,
   initUserPayloadSchema,
   statusPayloadSchema,
@@ -51,6 +51,7 @@ export const CLIENT_EVENT_SCHEMAS = {
   pvpTap: pvpTapPayloadSchema,
   rejoinBattle: rejoinBattlePayloadSchema,
   forfeitBattle: forfeitBattlePayloadSchema,
+  skipIntro: skipIntroPayloadSchema,
 } as const;
 
 /** Socket.io events, server to client, with the schema of each payload. */
@@ -58,7 +59,6 @@ export const SERVER_EVENT_SCHEMAS = {
   tapRegistered: tapRegisteredPayloadSchema,
   statusUpdated: statusPayloadSchema,
   energyUpdated: statusPayloadSchema,
-  skipIntro: skipIntroPayloadSchema,
   coinsUpdated: statusPayloadSchema,
   error: errorPayloadSchema,
   referralJoined: referralJoinedPayloadSchema,

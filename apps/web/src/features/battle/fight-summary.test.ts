@@ -1,6 +1,6 @@
 import type { BattleCompletedPayload, BattleStartedPayload } from '@titans/shared/battle/schemas';
 import { describe, expect, test } from 'vitest';
-import { fightSummary } from './fight-summary.tsx';
+import { fightSummary, timeUpReason } from './fight-summary.tsx';
 
 const side = { hits: 42, damage: 1_512, superAttack: 2, defSuperAttack: 0, coins: 0 };
 const completed = {
@@ -39,5 +39,35 @@ describe('the result screen shows the fight in numbers (decisions D-UI-13)', () 
     expect(fightSummary(completed, null, 3, null).map((r) => r.id)).not.toContain('duration');
     // A battle forfeited during the intro lasted no time at all.
     expect(fightSummary(completed, battle, 0, 95_000).find((r) => r.id === 'duration')?.value).toBe('0:00');
+  });
+});
+
+describe("a time-out says Time's up and why the winner won (F64)", () => {
+  const health = (you: number, opponent: number) => ({
+    you: { health: you, max: 4_000 },
+    opponent: { health: opponent, max: 5_000 },
+  });
+
+  test('F64 the larger share of health left, yours first or theirs first', () => {
+    expect(timeUpReason({ ...completed, final_health: health(2_480, 2_400) })).toBe(
+      'You had more health left: 62 % vs 48 %',
+    );
+    expect(timeUpReason({ ...completed, result: 'defeat', final_health: health(1_920, 3_100) })).toBe(
+      'Your opponent had more health left: 62 % vs 48 %',
+    );
+    expect(timeUpReason({ ...completed, result: 'draw', final_health: health(2_000, 2_500) })).toBe(
+      'The same share of health left: 50 % each',
+    );
+  });
+
+  test('F64 shares that round alike get a decimal; other endings and missing health say nothing', () => {
+    expect(timeUpReason({ ...completed, final_health: health(2_012, 2_490) })).toBe(
+      'You had more health left: 50.3 % vs 49.8 %',
+    );
+    expect(timeUpReason({ ...completed, final_health: health(2_002, 2_500) })).toBe(
+      'You had more health left: 50.05 % vs 50.00 %',
+    );
+    expect(timeUpReason({ ...completed, reason: 'knockout', final_health: health(10, 0) })).toBeNull();
+    expect(timeUpReason(completed)).toBeNull();
   });
 });

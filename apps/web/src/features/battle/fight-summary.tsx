@@ -39,6 +39,29 @@ export function fightSummary(
   return rows;
 }
 
+/** Two shares of health as percentages, with decimals only as far as needed to tell them apart. */
+function shares(a: { health: number; max: number }, b: { health: number; max: number }): [string, string] {
+  const pa = (a.health / Math.max(1, a.max)) * 100;
+  const pb = (b.health / Math.max(1, b.max)) * 100;
+  let digits = 0;
+  while (digits < 3 && pa !== pb && pa.toFixed(digits) === pb.toFixed(digits)) digits++;
+  return [`${pa.toFixed(digits)} %`, `${pb.toFixed(digits)} %`];
+}
+
+/**
+ * F64: why a battle decided at the time limit went the way it did — the larger share of health
+ * left wins (F10–F12), as "62 % vs 48 %", yours first. Null for any other ending or without the
+ * server's final health.
+ */
+export function timeUpReason(completed: BattleCompletedPayload): string | null {
+  const health = completed.final_health;
+  if (completed.reason !== 'time' || !health) return null;
+  const [yours, theirs] = shares(health.you, health.opponent);
+  if (completed.result === 'victory') return `You had more health left: ${yours} vs ${theirs}`;
+  if (completed.result === 'defeat') return `Your opponent had more health left: ${theirs} vs ${yours}`;
+  return `The same share of health left: ${yours} each`;
+}
+
 /** The summary as a grid of small tiles, under the result's graphic. */
 export function FightSummary({ completed }: { completed: BattleCompletedPayload }) {
   const battle = useArena((s) => s.battle);

@@ -4,7 +4,7 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import type { ArenaResult } from './arena-store.ts';
-import { FightSummary } from './fight-summary.tsx';
+import { FightSummary, timeUpReason } from './fight-summary.tsx';
 import { StatsColumn } from './stats-column.tsx';
 import { VideoRecovery } from './video-recovery.tsx';
 
@@ -29,6 +29,18 @@ export function CoinChange({ coins, className }: { coins: number; className: str
   );
 }
 
+/** "Time's up" and why the winner won, under the graphic of a battle decided at the limit (F64). */
+function TimeUp({ completed }: { completed: BattleCompletedPayload }) {
+  const why = timeUpReason(completed);
+  if (!why) return null;
+  return (
+    <div data-testid="time-up" className="mt-3 rounded-2xl bg-night-800/90 px-4 py-2 ring-1 ring-white/10">
+      <p className="font-display text-[20px] leading-tight text-gold-200">Time's up</p>
+      <p className="text-[13px] leading-snug text-muted">{why}</p>
+    </div>
+  );
+}
+
 /** Step 1: the Victory! / Draw / Defeated graphic, coins, XP, a level-up, and the fight in numbers. */
 export function ResultGraphic({ completed }: { completed: BattleCompletedPayload }) {
   return (
@@ -46,6 +58,7 @@ export function ResultGraphic({ completed }: { completed: BattleCompletedPayload
           {GRAPHIC[completed.result]}
         </p>
       </div>
+      <TimeUp completed={completed} />
       <CoinChange coins={completed.coins_earned} className="mt-5 text-[26px] text-ink short:mt-3" />
       {completed.experience_earned > 0 && (
         <p className="mt-1 font-display text-[18px] text-energy-300">+{completed.experience_earned} XP</p>
