@@ -8,9 +8,19 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { setLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { VideoRecovery } from './video-recovery.tsx';
 
-const show = vi.fn(async () => ({ done: true, description: 'watched', state: 'destroy', error: false }));
-vi.mock('@adsgram/react', () => ({
-  useAdsgram: () => ({ show, addEventListener() {}, removeEventListener() {} }),
+const show = vi.fn(async () => ({
+  done: true,
+  description: 'watched',
+  state: 'destroy' as const,
+  error: false,
+}));
+// Adsgram's loader, as its script would leave it: `window.Adsgram` with a block's controller.
+vi.mock('@adsgram/common', () => ({
+  loadScript: async () => {
+    window.Adsgram = {
+      init: () => ({ show, addEventListener() {}, removeEventListener() {}, destroy() {} }),
+    };
+  },
 }));
 
 const BATTLE = '4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
