@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useNow } from '../../lib/use-now.ts';
-import type { ArenaResult } from './arena-store.ts';
+import { type ArenaResult, useArena } from './arena-store.ts';
 import { Confetti } from './confetti.tsx';
 import { Decision, PvpStats, ResultGraphic } from './result-steps.tsx';
 
@@ -40,6 +40,8 @@ export function BattleResult({
   onContinue: () => void;
 }) {
   const { completed } = result;
+  // The hero's speed in this battle, for what a super attack is (null after a reload: not known).
+  const speed = useArena((s) => s.battle?.user_stats.speed ?? null);
   const steps = completed.is_pvp ? [1, 2, 3] : [1, 3];
   const [index, setIndex] = useState(0);
   const step = steps[index] ?? 1;
@@ -63,7 +65,7 @@ export function BattleResult({
         ))}
       </div>
       {step === 1 && <ResultGraphic completed={completed} />}
-      {step === 2 && <PvpStats result={result} />}
+      {step === 2 && <PvpStats result={result} speed={speed} />}
       {step === 3 && (
         <Decision
           completed={completed}

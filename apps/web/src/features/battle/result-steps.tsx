@@ -5,7 +5,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import type { ArenaResult } from './arena-store.ts';
 import { FightSummary, timeUpReason } from './fight-summary.tsx';
-import { StatsColumn } from './stats-column.tsx';
+import { StatsColumn, superAttackNote } from './stats-column.tsx';
 import { VideoRecovery } from './video-recovery.tsx';
 
 const HEADLINE = { victory: 'Victory!', draw: 'Evenly Matched', defeat: 'Better Luck Next Time' } as const;
@@ -75,8 +75,11 @@ export function ResultGraphic({ completed }: { completed: BattleCompletedPayload
 }
 
 /** Step 2 (PvP only): Battle Stats, yours and your opponent's, the coins and the XP. */
-export function PvpStats({ result }: { result: ArenaResult }) {
+export function PvpStats({ result, speed }: { result: ArenaResult; speed: number | null }) {
   const { completed, pvp } = result;
+  const supers =
+    (pvp?.super_attacks ?? completed.your_stats.superAttack) +
+    (pvp?.opponent_super_attacks ?? completed.opponent_stats.superAttack);
   return (
     <div className="flex w-full flex-1 flex-col justify-center">
       <h2 className="font-display text-[30px] text-gold-300 text-outline">Battle Stats</h2>
@@ -98,6 +101,11 @@ export function PvpStats({ result }: { result: ArenaResult }) {
           }}
         />
       </div>
+      {supers > 0 && speed !== null && (
+        <p data-testid="super-attack-note" className="mt-3 text-left text-[12px] leading-snug text-muted">
+          {superAttackNote(speed)}
+        </p>
+      )}
       <CoinChange coins={completed.coins_earned} className="mt-5 text-[24px]" />
       {completed.experience_earned > 0 && (
         <p className="font-display text-[18px] text-energy-300">+{completed.experience_earned} XP</p>

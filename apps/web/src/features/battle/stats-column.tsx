@@ -1,4 +1,18 @@
+import { superAttackChance } from '@titans/shared/battle/damage';
+import { SUPER_ATTACK_MULTIPLIER } from '@titans/shared/constants';
 import { formatNumber } from '../../lib/format-number.ts';
+
+const TIMES = { 2: 'double', 3: 'triple' } as Record<number, string>;
+
+/**
+ * What "Super Attacks" counts, said where it is shown (BAL3): hits that dealt several times their
+ * damage, each hit's chance coming from the hero's speed. Numbers from the shared rule.
+ */
+export function superAttackNote(speed: number): string {
+  const times = TIMES[SUPER_ATTACK_MULTIPLIER] ?? `${SUPER_ATTACK_MULTIPLIER}×`;
+  const chance = Math.round(superAttackChance(speed) * 100);
+  return `Super attack: a hit that dealt ${times} damage. Every hit has a chance of one that grows with the hero's speed (your speed ${formatNumber(speed)}: ${chance} %).`;
+}
 
 /** One side's Battle Stats (spec-b §2 step 2): Hits, Damage, Super Attacks when any, Damage Per Hit. */
 export function StatsColumn({
