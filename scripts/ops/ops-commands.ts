@@ -148,6 +148,10 @@ function printPlayer(context: OpsContext, report: PlayerReport) {
     `  hero ${player.selected_character_id ?? '—'}  battles ${player.wins}W ${player.losses}L ${player.draws}D  taps ${number(player.total_taps)}`,
   );
   out(`  banned: ${player.is_banned ? `yes (${player.ban_reason ?? 'no reason given'})` : 'no'}`);
+  if (player.refund_gems_owed > 0)
+    out(
+      `  FLAG owes ${number(player.refund_gems_owed)} gems: refunded purchases whose gems were already spent (see Payments)`,
+    );
   out(
     `  online: ${online.sockets} socket(s) here${elsewhere(online.other_processes)}` +
       (online.battle_id ? `, in battle ${online.battle_id}` : '') +
@@ -189,7 +193,8 @@ function printPayments(context: OpsContext, payments: PaymentRow[]) {
       `  ${day(payment.created_at)}  ${payment.method} ${payment.status}  ${payment.package_id}  ${payment.stars_amount} Stars → ${payment.diamonds} gems` +
         `  charge ${payment.telegram_payment_charge_id ?? payment.tx_hash ?? '—'}` +
         (payment.anomaly ? `  anomaly: ${String(payment.anomaly.reason)}` : '') +
-        (payment.refund_shortfall ? `  shortfall ${payment.refund_shortfall}` : ''),
+        (payment.refund_origin ? `  refunded by ${payment.refund_origin}` : '') +
+        (payment.refund_shortfall ? `  shortfall ${payment.refund_shortfall} gems not taken back` : ''),
     );
 }
 

@@ -65,6 +65,7 @@ export function paymentView(row: typeof purchases.$inferSelect): PaymentRow {
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     refunded_at: row.refundedAt?.toISOString() ?? null,
+    refund_origin: row.refundOrigin ?? null,
     refund_shortfall: row.refundShortfall,
     anomaly: row.anomaly ?? null,
   };
@@ -116,6 +117,15 @@ function recentRows(db: Db, userId: string) {
 
 type RecentRows = Awaited<ReturnType<typeof recentRows>>;
 
+/** Gems refunds could not take back, over all the player's purchases (rules S14, D-STARS-15). */
+async function refundGemsOwed(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ owed: sql<string | null>`sum(${purchases.refundShortfall})` })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
+  return Number(row?.owed ?? 0);
+}
+
 /** What the player owns: items (a booster until its effect ends) and characters. */
 function possessionsView(items: RecentRows[2], heroes: RecentRows[3]): PlayerReport['possessions'] {
   return [
@@ -153,11 +163,13 @@ export async function playerReport(
   now: number,
 ): Promise<PlayerReport> {
   const telegramUserId = user.telegramUserId.toString();
-  const [[ledgerRows, payments, items, heroes, fought, flags, audit], elsewhere, arena] = await Promise.all([
-    recentRows(db, user.id),
-    presence.elsewhere(user.id),
-    presence.arenaOf(user.id),
-  ]);
+  const [[ledgerRows, payments, items, heroes, fought, flags, audit], elsewhere, arena, owed] =
+    await Promise.all([
+      recentRows(db, user.id),
+      presence.elsewhere(user.id),
+      presence.arenaOf(user.id),
+      refundGemsOwed(db, user.id),
+    ]);
   const balances = currentBalances(user, live, now);
   return {
     player: {
@@ -180,6 +192,7 @@ export async function playerReport(
       total_taps: user.totalTaps,
       is_banned: user.isBanned,
       ban_reason: user.banReason,
+      refund_gems_owed: owed,
     },
     online: {
       sockets: presence.socketsOf(telegramUserId),

@@ -2,13 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Composer } from 'grammy';
 import { PRE_CHECKOUT_REFUSALS, type StarsService } from '../stars/stars-service.ts';
 import { type BotContext, RedeliverUpdateError } from './bot-context.ts';
-import { issuesOf, namedParts, paidMessageSchema, preCheckoutQuerySchema } from './telegram-updates.ts';
+import {
+  issuesOf,
+  namedParts,
+  paidMessageSchema,
+  preCheckoutQuerySchema,
+  refundedMessageSchema,
+} from './telegram-updates.ts';
 
 /**
  * Telegram Stars payments: pre_checkout_query is answered ok only for this player's pending order
  * at its price in XTR (S2); successful_payment credits once per telegram_payment_charge_id when it
- * matches its invoice, and otherwise records the anomaly (S3, S10). A malformed update is logged
- * and dropped (S11); only a payment that could not be recorded is delivered again.
+ * matches its invoice, and otherwise records the anomaly (S3, S10); refunded_payment (a refund made
+ * outside the server) takes the purchase's gems back once per charge id (S14). A malformed update
+ * is logged and dropped (S11); only a payment or refund that could not be recorded is delivered
+ * again.
  */
 export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) {
   const feature = new Composer<BotContext>();
@@ -64,6 +72,38 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
       });
     } catch (error) {
       throw new RedeliverUpdateError(`payment ${payment.telegram_payment_charge_id} not recorded`, {
+        cause: error,
+      });
+    }
+  });
+
+  feature.on('message:refunded_payment', async (ctx) => {
+    const parsed = refundedMessageSchema.safeParse(ctx.message);
+    if (!parsed.success) {
+      const charge = namedParts.chargeId.safeParse(ctx.message.refunded_payment);
+      const sender = namedParts.sender.safeParse(ctx.message);
+      logger.error(
+        {
+          updateId: ctx.update.update_id,
+          issues: issuesOf(parsed.error),
+          chargeId: charge.data?.telegram_payment_charge_id,
+          fromId: sender.data?.from.id,
+        },
+        'bot: malformed refunded_payment answered 200; nothing taken back',
+      );
+      return;
+    }
+    const { from, refunded_payment: refund } = parsed.data;
+    try {
+      await stars.recordTelegramRefund({
+        fromId: from.id,
+        currency: refund.currency,
+        totalAmount: refund.total_amount,
+        payload: refund.invoice_payload,
+        chargeId: refund.telegram_payment_charge_id,
+      });
+    } catch (error) {
+      throw new RedeliverUpdateError(`refund ${refund.telegram_payment_charge_id} not recorded`, {
         cause: error,
       });
     }

@@ -48,6 +48,17 @@ export const paidMessageSchema = z.looseObject({
   }),
 });
 
+/** A message carrying Bot API "RefundedPayment" (a refund made outside the server, rule S14), and its sender. */
+export const refundedMessageSchema = z.looseObject({
+  from: telegramUserSchema,
+  refunded_payment: z.looseObject({
+    currency: z.string(),
+    total_amount: z.number(),
+    invoice_payload: invoicePayloadSchema,
+    telegram_payment_charge_id: z.string().min(1).max(256),
+  }),
+});
+
 /** What a malformed update still names, for the operator to find it at Telegram. */
 export const namedParts = {
   queryId: z.looseObject({ id: z.string().min(1) }),

@@ -1,10 +1,10 @@
 import type { PurchaseState } from '@titans/shared/stars/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { purchases, users } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { PaymentAnomaly } from './stars-invoices.ts';
-import { purchaseForUpdate, returnedPromise, type StarsServiceDeps } from './stars-orders.ts';
+import { purchaseForUpdate, returnedPromise, type StarsServiceDeps, UUID } from './stars-orders.ts';
 import { purchaseView } from './stars-view.ts';
 
 export interface RefundOptions {
@@ -26,7 +26,37 @@ export interface RefundOutcome {
   anomaly: PaymentAnomaly | null;
 }
 
-/** An operator's refunds of Stars payments (rules S5, S12). */
+/** A refund Telegram reports in a `refunded_payment` message: made outside the server, already paid out. */
+export interface TelegramRefund {
+  fromId: number;
+  chargeId: string;
+  /** The invoice's payload: the purchase id. */
+  payload: string;
+  currency: string;
+  totalAmount: number;
+}
+
+/**
+ * What a reported refund did: the gems taken back (`taken-back`, with any shortfall recorded),
+ * nothing because it was recorded before (`duplicate`), the invoice closed before its payment was
+ * recorded (`refunded-before-recorded`), or nothing because no purchase knows the charge.
+ */
+export type TelegramRefundOutcome =
+  | 'taken-back'
+  | 'duplicate'
+  | 'refunded-before-recorded'
+  | 'unknown-charge';
+
+export interface TelegramRefundResult {
+  outcome: TelegramRefundOutcome;
+  purchaseId: string | null;
+  debited: number;
+  shortfall: number;
+}
+
+const NOTHING = { debited: 0, shortfall: 0 };
+
+/** Operators' refunds of Stars payments and the refunds Telegram reports (rules S5, S12, S14). */
 export class StarsRefunds {
   constructor(private readonly deps: StarsServiceDeps) {}
 
@@ -81,7 +111,12 @@ export class StarsRefunds {
       const refunded = await returnedPromise(
         money.tx
           .update(purchases)
-          .set({ status: 'refunded', refundedAt: new Date(money.now), refundShortfall: shortfall })
+          .set({
+            status: 'refunded',
+            refundedAt: new Date(money.now),
+            refundShortfall: shortfall,
+            refundOrigin: 'operator',
+          })
           .where(eq(purchases.id, purchase.id))
           .returning(),
       );
@@ -115,6 +150,103 @@ export class StarsRefunds {
       }
       return { purchase: purchaseView(refunded), debited, shortfall, anomaly };
     });
+  }
+
+  /**
+   * S14: a refund made outside the server (Telegram's `refunded_payment`). Telegram has already
+   * returned the Stars, so nothing is refused: the gems the purchase credited are taken back once
+   * per charge id, in one balance change with the purchase marked refunded (`refund_origin`
+   * telegram). A player who spent them keeps a balance of 0 (never negative, L2) and the rest is
+   * recorded as the purchase's `refund_shortfall`, which the operator's player report shows as
+   * gems owed (decisions: D-STARS-15). A payment recorded as an anomaly credited nothing and
+   * takes nothing. A refund whose payment is not recorded yet closes its pending invoice with the
+   * charge id, so the payment, when it is recorded, credits nothing.
+   * A failure to record answers an error, so Telegram delivers the update again.
+   */
+  async recordTelegramRefund(refund: TelegramRefund): Promise<TelegramRefundResult> {
+    const { database, gateway, logger } = this.deps;
+    const [charged] = await database.db
+      .select({ id: purchases.id, userId: purchases.userId })
+      .from(purchases)
+      .where(eq(purchases.telegramPaymentChargeId, refund.chargeId))
+      .limit(1);
+    let account = charged?.userId;
+    let invoice: string | undefined;
+    if (!charged && UUID.test(refund.payload)) {
+      const [pending] = await database.db
+        .select({ id: purchases.id, userId: purchases.userId })
+        .from(purchases)
+        .innerJoin(users, eq(users.id, purchases.userId))
+        .where(and(eq(purchases.id, refund.payload), eq(users.telegramUserId, BigInt(refund.fromId))))
+        .limit(1);
+      account = pending?.userId;
+      invoice = pending?.id;
+    }
+    if (!account) {
+      logger.error(
+        { refund },
+        'refunded_payment for a charge no purchase records: nothing credited, nothing taken back',
+      );
+      return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
+    }
+    const result = await gateway.change(account, async (money): Promise<TelegramRefundResult> => {
+      const purchase =
+        (await purchaseForUpdate(money.tx, eq(purchases.telegramPaymentChargeId, refund.chargeId))) ??
+        (invoice ? await purchaseForUpdate(money.tx, eq(purchases.id, invoice)) : undefined);
+      if (!purchase) return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
+      const refunded = {
+        status: 'refunded',
+        refundedAt: new Date(money.now),
+        refundOrigin: 'telegram',
+      } as const;
+      if (purchase.telegramPaymentChargeId !== refund.chargeId) {
+        // The invoice, found by its payload; it must still wait for this payment.
+        if (purchase.status !== 'pending' || purchase.telegramPaymentChargeId !== null)
+          return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
+        await money.tx
+          .update(purchases)
+          .set({ ...refunded, telegramPaymentChargeId: refund.chargeId, refundShortfall: 0 })
+          .where(eq(purchases.id, purchase.id));
+        return { outcome: 'refunded-before-recorded', purchaseId: purchase.id, ...NOTHING };
+      }
+      if (purchase.status === 'refunded')
+        return { outcome: 'duplicate', purchaseId: purchase.id, ...NOTHING };
+      const credited = purchase.status === 'paid' ? purchase.diamonds : 0;
+      const [holder] = await money.tx
+        .select({ gems: users.gems })
+        .from(users)
+        .where(eq(users.id, purchase.userId));
+      const debited = Math.min(credited, holder?.gems ?? 0);
+      const shortfall = credited - debited;
+      await money.tx
+        .update(purchases)
+        .set({ ...refunded, refundShortfall: shortfall })
+        .where(eq(purchases.id, purchase.id));
+      if (debited > 0)
+        await money.apply({
+          userId: purchase.userId,
+          currency: 'gems',
+          delta: -debited,
+          reason: 'stars:refund',
+          idempotencyKey: `stars:refund:${refund.chargeId}`,
+          meta: { purchase_id: purchase.id, charge_id: refund.chargeId, shortfall, origin: 'telegram' },
+        });
+      return { outcome: 'taken-back', purchaseId: purchase.id, debited, shortfall };
+    });
+    if (!result.ok)
+      throw new Error(
+        `Could not record the refund of ${refund.chargeId}: ${result.code} ${result.message ?? ''}`,
+      );
+    const done = result.value;
+    if (done.outcome === 'unknown-charge')
+      logger.error({ refund }, 'refunded_payment for a charge no purchase records: nothing taken back');
+    else if (done.shortfall > 0)
+      logger.warn(
+        { refund, purchaseId: done.purchaseId, debited: done.debited, shortfall: done.shortfall },
+        `refunded by Telegram after ${done.shortfall} of its gems were spent: recorded as owed (npm run ops -- player ${refund.fromId})`,
+      );
+    else logger.info({ refund, outcome: done.outcome, debited: done.debited }, 'refunded_payment recorded');
+    return done;
   }
 
   /**

@@ -15,12 +15,18 @@ export {
   type SuccessfulPayment,
 } from './stars-invoices.ts';
 export type { StarsPaymentsApi, StarsServiceDeps } from './stars-orders.ts';
-export type { RefundOptions, RefundOutcome } from './stars-refunds.ts';
+export type {
+  RefundOptions,
+  RefundOutcome,
+  TelegramRefund,
+  TelegramRefundOutcome,
+  TelegramRefundResult,
+} from './stars-refunds.ts';
 
 /**
  * Stars packages and their sale (rules S1–S12 in docs/rules.md), one part per job: the packages
  * and orders (stars-orders.ts), Telegram Stars invoices and their payments (stars-invoices.ts),
- * TON payments verified on chain (stars-ton.ts), operator refunds (stars-refunds.ts) and the
+ * TON payments verified on chain (stars-ton.ts), refunds by an operator or by Telegram (stars-refunds.ts) and the
  * transaction history (stars-transactions.ts). Every credit and debit goes through the
  * BalanceGateway. This is what the routes, the bot and the operator see.
  */
@@ -34,6 +40,7 @@ export class StarsService {
   readonly recordPayment: StarsInvoices['recordPayment'];
   readonly refund: StarsRefunds['refund'];
   readonly refundUnrecorded: StarsRefunds['refundUnrecorded'];
+  readonly recordTelegramRefund: StarsRefunds['recordTelegramRefund'];
   readonly tonOrder: StarsTon['tonOrder'];
   readonly cryptoPurchase: StarsTon['cryptoPurchase'];
   readonly checkTonOrder: StarsTon['checkTonOrder'];
@@ -55,6 +62,7 @@ export class StarsService {
     this.recordPayment = (payment) => invoices.recordPayment(payment);
     this.refund = (chargeId, options) => refunds.refund(chargeId, options);
     this.refundUnrecorded = (telegramUserId, chargeId) => refunds.refundUnrecorded(telegramUserId, chargeId);
+    this.recordTelegramRefund = (refund) => refunds.recordTelegramRefund(refund);
     this.tonOrder = (user, packageId) => ton.tonOrder(user, packageId);
     this.cryptoPurchase = (user, request) => ton.cryptoPurchase(user, request);
     this.checkTonOrder = (user, purchaseId) => ton.checkTonOrder(user, purchaseId);

@@ -128,6 +128,11 @@ export interface PlayerReport {
     total_taps: number;
     is_banned: boolean;
     ban_reason: string | null;
+    /**
+     * Gems refunded purchases could not take back because they were spent: the sum of the
+     * payments' `refund_shortfall` (rules S14; decisions D-STARS-5, D-STARS-15).
+     */
+    refund_gems_owed: number;
   };
   /**
    * Open sockets on the process that answered, and how many other processes of a cluster hold the
@@ -186,6 +191,8 @@ export interface PaymentRow {
   created_at: string;
   paid_at: string | null;
   refunded_at: string | null;
+  /** Who refunded: `operator` (the refund command) or `telegram` (outside the server, S14). */
+  refund_origin: 'operator' | 'telegram' | null;
   refund_shortfall: number | null;
   anomaly: Record<string, unknown> | null;
 }
