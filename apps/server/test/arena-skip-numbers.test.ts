@@ -1,5 +1,6 @@
 import type { Outcome } from '@titans/shared/battle/battle-rules';
 import { createBattle } from '@titans/shared/battle/battle-rules';
+import { energyEffect } from '@titans/shared/battle/energy-effect';
 import type { BattleEventPayload, FindMatchPayload } from '@titans/shared/battle/schemas';
 import { effectiveStats, experienceToNextLevel } from '@titans/shared/battle/stats';
 import { BATTLE_TIME_LIMIT_MS } from '@titans/shared/constants';
@@ -195,8 +196,12 @@ describeEachDatabase('Skip, the API hero level and effective stats over socket.i
       },
     });
 
-    const started = await startPve(p, { equipped_items: ['trident-of-the-deep', 'ember-dagger'] });
-    const expected = effectiveStats(catalogue, 1, effects);
+    const started = await startPve(p, {
+      equipped_items: ['trident-of-the-deep', 'ember-dagger'],
+      energy_to_spend: 500,
+    });
+    const expected = effectiveStats(catalogue, 1, effects, {}, 500);
+    expect(started.energy_health).toBe(energyEffect(500).bonusHealth);
     expect(started.user_stats).toMatchObject({
       initial_health: expected.health,
       power: expected.attack,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { energyEffect, withEnergy } from '../src/battle/energy-effect.ts';
 import { effectiveStats, levelBonus, withBoosters } from '../src/battle/stats.ts';
 import {
   ENERGY_BOOST_HEALTH_PER_POINT,
@@ -43,6 +44,19 @@ describe('effectiveStats, the one set of numbers (F60)', () => {
     expect(all.health).toBe(4_000 + 2 * LEVEL_HEALTH_BONUS + 150 * ENERGY_BOOST_HEALTH_PER_POINT);
     expect(all.attack).toBe(65 + 2 * LEVEL_ATTACK_BONUS + 15);
     expect(all.defense).toBe(65 + 2 * LEVEL_DEFENSE_BONUS + 5);
+  });
+
+  it("F60 the energy chosen for the battle adds the health it buys, as the server's entry adds it", () => {
+    const items = [{ power_boost: 10 }];
+    const boosters = { defense_boost: 5 };
+    const stats = effectiveStats(aldric, 2, items, boosters, 1_000);
+    expect(stats.health).toBe(
+      effectiveStats(aldric, 2, items, boosters).health + energyEffect(1_000).bonusHealth,
+    );
+    expect(stats).toEqual(withEnergy(withBoosters(effectiveStats(aldric, 2, items), boosters), 1_000));
+    expect(effectiveStats(aldric, 2, items, boosters, 10)).toEqual(
+      effectiveStats(aldric, 2, items, boosters),
+    );
   });
 
   it('F60 a level below 1 counts as level 1', () => {

@@ -146,5 +146,11 @@ export async function enterExisting(
 
 /** What the room shows of an entered player: their card with the boosters and energy of the entry. */
 export function contenderOf(entrant: Entrant, entered: Entered): Contender {
-  return { ...entrant.contender, boosters: entered.boosters, energy: entered.energy, maxEnergy: entered.max };
+  return {
+    ...entrant.contender,
+    boosters: entered.boosters,
+    energy: entered.energy,
+    maxEnergy: entered.max,
+    energyHealth: energyEffect(entrant.energyToSpend).bonusHealth,
+  };
 }

@@ -37,6 +37,8 @@ export interface Contender {
   boosters: BattleBooster[];
   energy: number;
   maxEnergy: number;
+  /** The starting health the energy spent bought (BAL5), for the intro to say so (F60). */
+  energyHealth?: number;
 }
 
 /** A hit on its way to one side, with what its turn message needs. */

@@ -47,6 +47,7 @@ export function startedPayload(
     max_energy: me.maxEnergy,
     equipped_items: me.equippedItems,
     boosters: me.boosters,
+    energy_health: me.energyHealth ?? 0,
     rejoined,
     arena: { width: ARENA_WIDTH, height: ARENA_HEIGHT },
     live: {

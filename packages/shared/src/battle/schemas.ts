@@ -181,6 +181,8 @@ export const battleStartedPayloadSchema = z.object({
   equipped_items: z.array(equippedItemSchema),
   /** The receiving player's boosters already counted in `user_stats` (empty when none). */
   boosters: z.array(battleBoosterSchema),
+  /** The starting health the energy spent on this battle bought (BAL5), counted in `user_stats` (F60). */
+  energy_health: z.number().int().optional(),
   rejoined: z.boolean(),
   arena: z.object({ width: z.number(), height: z.number() }),
   live: battleLiveSchema,

@@ -7,6 +7,7 @@ import {
   XP_LEVEL_BASE,
   XP_LEVEL_GROWTH,
 } from '../constants.ts';
+import { energyEffect } from './energy-effect.ts';
 
 /** Experience needed to go from `level` to the next: 100 at level 1, × 1.5 per level (D-BATTLE-8). */
 export function experienceToNextLevel(level: number): number {
@@ -62,8 +63,9 @@ export function levelBonus(level: number): BaseStats {
 /**
  * F60: a hero's effective stats, the one set of numbers every screen and the battle use — the
  * character's catalogue stats, plus its level's bonuses (F13), plus the equipped items' effects,
- * plus the boosters running at battle start (F31). Items and boosters map alike: power_boost →
- * attack, defense_boost → defense, energy_boost → health.
+ * plus the boosters running at battle start (F31), plus the health the energy chosen for the
+ * battle buys (BAL5, `energyEffect`; nothing for the entry's 10). Items and boosters map alike:
+ * power_boost → attack, defense_boost → defense, energy_boost → health.
  *
  * @example effectiveStats({ health: 4000, attack: 65, defense: 65, speed: 65 }, 2, [{ power_boost: 15 }])
  *   // → { health: 4100, attack: 83, defense: 68, speed: 66 }
@@ -73,11 +75,12 @@ export function effectiveStats(
   level: number,
   items: readonly ItemEffects[] = [],
   boosters: ItemEffects = {},
+  energy = 0,
 ): BaseStats {
   const bonus = levelBonus(level);
   return addEffects(
     {
-      health: character.health + bonus.health,
+      health: character.health + bonus.health + energyEffect(energy).bonusHealth,
       attack: character.attack + bonus.attack,
       defense: character.defense + bonus.defense,
       speed: character.speed + bonus.speed,

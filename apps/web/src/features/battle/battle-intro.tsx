@@ -105,9 +105,10 @@ function Fighter({
 /** What the intro's numbers include (F60), so they can be matched with the lobby's. */
 export function introIncludes(battle: BattleStartedPayload): string {
   const items = battle.equipped_items.length;
+  const energy = battle.energy_health ?? 0;
   const mine = `Yours: level ${battle.user_stats.level}, ${items === 1 ? '1 item' : `${items} items`}${
-    battle.boosters.length > 0 ? ', boosters' : ''
-  }`;
+    energy > 0 ? `, +${formatNumber(energy)} HP from energy` : ''
+  }${battle.boosters.length > 0 ? ', boosters' : ''}`;
   const theirs = battle.is_pvp
     ? `theirs: level ${battle.opponent_info.level}, ${battle.opponent_info.equipped_items.length} items`
     : "the bot's own stats";

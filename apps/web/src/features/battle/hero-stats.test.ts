@@ -1,3 +1,4 @@
+import { energyEffect } from '@titans/shared/battle/energy-effect';
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { describe, expect, test } from 'vitest';
 import { heroEffectiveStats, heroStats, statsIncludes } from './hero-stats.ts';
@@ -32,6 +33,12 @@ describe('the Arena shows effective stats (F60)', () => {
     ];
     expect(heroStats(heroEffectiveStats(avatar, equipped))).toBe('HP\u00a04,100 · ATK\u00a083 · DEF\u00a073');
     expect(statsIncludes(2, 3)).toBe('with level 2 and 3 items');
+  });
+
+  test('F60 energy above the entry adds the health it buys, and the line says so', () => {
+    const bonus = energyEffect(1_000).bonusHealth;
+    expect(heroEffectiveStats(avatar, [], 1_000).health).toBe(4_100 + bonus);
+    expect(statsIncludes(2, 1, 1_495)).toBe('with level 2, 1 item and +1,495 HP from energy');
   });
 
   test('F60 no items: the level alone', () => {

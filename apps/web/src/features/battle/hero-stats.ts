@@ -6,26 +6,30 @@ import { formatNumber } from '../../lib/format-number.ts';
 type Stats = Pick<OwnedAvatar, 'health' | 'power' | 'defense' | 'speed'>;
 
 /**
- * A hero's stats as it fights (F60): its catalogue stats with its level's bonuses and the items
- * chosen for the next battle, from the one shared `effectiveStats`. Boosters are added when the
- * battle starts, so only the intro shows them.
+ * A hero's stats as it fights (F60): its catalogue stats with its level's bonuses, the items and
+ * the energy chosen for the next battle, from the one shared `effectiveStats`. Boosters are added
+ * when the battle starts, so only the intro shows them.
  */
 export function heroEffectiveStats(
   avatar: Pick<OwnedAvatar, 'health' | 'power' | 'defense' | 'speed' | 'level'>,
   equipped: readonly InventoryEntry[] = [],
+  energy = 0,
 ): Stats {
   const stats = effectiveStats(
     { health: avatar.health, attack: avatar.power, defense: avatar.defense, speed: avatar.speed },
     avatar.level,
     equipped.map((entry) => entry.item_details?.effects ?? {}),
+    {},
+    energy,
   );
   return { health: stats.health, power: stats.attack, defense: stats.defense, speed: stats.speed };
 }
 
-/** What a stats line includes, said in words (F60): "with level 2 and 3 items". */
-export function statsIncludes(level: number, items: number): string {
+/** What a stats line includes, said in words (F60): "with level 2 and 3 items" (and the energy's health). */
+export function statsIncludes(level: number, items: number, energyHealth = 0): string {
   const itemsPart = items === 0 ? 'no items' : items === 1 ? '1 item' : `${items} items`;
-  return `with level ${level} and ${itemsPart}`;
+  if (energyHealth <= 0) return `with level ${level} and ${itemsPart}`;
+  return `with level ${level}, ${itemsPart} and +${formatNumber(energyHealth)} HP from energy`;
 }
 
 /**

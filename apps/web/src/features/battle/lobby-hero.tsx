@@ -1,3 +1,4 @@
+import { energyEffect } from '@titans/shared/battle/energy-effect';
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { cx } from '../../lib/cx.ts';
@@ -54,6 +55,7 @@ function ItemSlots({ equipped, hiddenWhenShort }: { equipped: InventoryEntry[]; 
 /** The selected hero, its name and stats, and its item slots; it takes the height left over. */
 export function LobbyHero({ avatar, compactSlots }: { avatar: OwnedAvatar | null; compactSlots: boolean }) {
   const equipped = useEquipped();
+  const energy = useArena((s) => s.energy);
   return (
     <div className="relative mt-3 flex min-h-0 w-full flex-1 flex-col items-center">
       <div className="relative flex min-h-0 w-full flex-1 items-center justify-center">
@@ -72,10 +74,11 @@ export function LobbyHero({ avatar, compactSlots }: { avatar: OwnedAvatar | null
       {avatar && (
         <>
           <p data-testid="lobby-hero-stats" className="relative text-[14px] text-muted tabular-nums">
-            Level {avatar.level} · {heroStats(heroEffectiveStats(avatar, equipped))}
+            Level {avatar.level} · {heroStats(heroEffectiveStats(avatar, equipped, energy))}
           </p>
           <p className="relative text-[11px] leading-tight text-muted/80">
-            {statsIncludes(avatar.level, equipped.length)} · boosters add at the start
+            {statsIncludes(avatar.level, equipped.length, energyEffect(energy).bonusHealth)} · boosters add at
+            the start
           </p>
         </>
       )}
