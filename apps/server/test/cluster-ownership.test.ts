@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_MIN_HOLD_MS } from '../src/cluster/player-ownership.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { grantCoins, ledgerMatches, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -16,11 +17,14 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
   let b: TestApp;
   const sockets: TestSocket[] = [];
   let nextId = 880_000 + Math.floor(Math.random() * 50_000);
+  /** How far the apps' clock runs ahead of the wall clock: moved past an owner's minimum hold. */
+  let ahead = 0;
+  const clock = () => Date.now() + ahead;
 
   beforeAll(async () => {
     const env = { REDIS_URL, CLUSTER_KEY_PREFIX: `t${randomBytes(3).toString('hex')}:` };
-    a = await startTestApp('postgres', { env });
-    b = await startTestApp('postgres', { env, databaseUrl: a.config.databaseUrl });
+    a = await startTestApp('postgres', { env, clock });
+    b = await startTestApp('postgres', { env, clock, databaseUrl: a.config.databaseUrl });
   }, 120_000);
 
   afterAll(async () => {
@@ -55,7 +59,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     return { coins: Number(row?.coins), taps: Number(row?.total_taps), epoch: Number(row?.owner_epoch) };
   };
 
-  it('a socket on a second process watches; its first tap takes the player over: the first flushes, lets go and moves its socket', async () => {
+  it('a socket on a second process watches; its taps go to the owner for its minimum hold, then take the player over: the first flushes, lets go and moves its socket', async () => {
     const telegramId = nextId++;
     const userId = await readyPlayer(a, telegramId);
     const first = await open(a, telegramId);
@@ -68,15 +72,22 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     const second = await open(b, telegramId);
     expect(b.engine.live(userId, Date.now())).toBeUndefined();
     expect(first.socket.connected).toBe(true);
-    const taken = await tap(second.socket, telegramId, 2, 1);
-    expect(taken.accepted).toBe(2);
+    // Within the owner's minimum hold the tap is applied by the owner (D-CLUSTER-24).
+    const forwarded = await tap(second.socket, telegramId, 2, 1);
+    expect(forwarded.accepted).toBe(2);
+    expect(b.engine.live(userId, Date.now())).toBeUndefined();
+    expect(first.socket.connected).toBe(true);
+    // Past it, the next tap there takes the player over.
+    ahead += OWNER_MIN_HOLD_MS;
+    const taken = await tap(second.socket, telegramId, 3, 2);
+    expect(taken.accepted).toBe(3);
     await moved;
     await closed;
-    // The first process wrote the five taps before letting go; the second read them.
+    // The first process wrote its seven taps before letting go; the second read them.
     const tapValue = first.status.tap_value ?? 1;
-    expect(taken.total).toBe(first.status.coins + 7 * tapValue);
+    expect(taken.total).toBe(first.status.coins + 10 * tapValue);
     await b.engine.flush();
-    expect((await stored(userId)).taps).toBe(7);
+    expect((await stored(userId)).taps).toBe(10);
     expect((await stored(userId)).epoch).toBeGreaterThan(before);
     expect(a.engine.live(userId, Date.now())).toBeUndefined();
     expect(b.engine.live(userId, Date.now())).toBeDefined();

@@ -6,6 +6,7 @@ import type { Database, RawQuery } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { selectList } from '../db/select-list.ts';
 import { type LevelsRow, upgradeLevelColumns, upgradeLevelsOf } from '../users/upgrade-levels.ts';
+import { adoptCarriedRate } from './carried-rate.ts';
 import type { ClientSeqs, ClientSessions } from './client-sessions.ts';
 import type { TapSubscriber } from './tap-subscribers.ts';
 
@@ -14,6 +15,8 @@ export interface LivePlayer {
   userId: string;
   /** The fence this process took the player with (users.owner_epoch, D-CLUSTER-14). */
   epoch: number;
+  /** When this process took the player (app clock): the minimum hold runs from here (D-CLUSTER-24). */
+  ownedSince: number;
   context: TapContext;
   hasCharacter: boolean;
   state: TapState;
@@ -28,6 +31,8 @@ export interface LivePlayer {
   inflightTaps: number;
   seqs: ClientSeqs;
   subscribers: Set<TapSubscriber>;
+  /** Client ids per process whose sockets forward this player's taps here (D-CLUSTER-24). */
+  remoteClients: Map<string, Set<string>>;
   /** Balance changes under way (BalanceGateway): the periodic flush leaves this player alone. */
   held: number;
   lastTouched: number;
@@ -100,6 +105,8 @@ export interface LivePlayersOptions {
   ownership: PlayerOwnership;
 }
 
+const EMPTY: ReadonlySet<TapSubscriber> = new Set();
+
 /** The players in memory: loaded once on first use, shared by concurrent callers, evicted when idle. */
 export class LivePlayers {
   private readonly players = new Map<string, LivePlayer>();
@@ -114,32 +121,37 @@ export class LivePlayers {
     return this.players.get(userId);
   }
 
-  /** Loads a player into memory once; concurrent callers share the load. Null: no such user. */
-  async ensure(userId: string): Promise<LivePlayer | null> {
+  /**
+   * Loads a player into memory once; concurrent callers share the load. Null: no such user.
+   * Throws OwnerKeepsPlayerError while a live owner elsewhere keeps them (unless `force`).
+   */
+  async ensure(userId: string, options: { force?: boolean } = {}): Promise<LivePlayer | null> {
     const live = this.players.get(userId);
     if (live) return live;
     let pending = this.loading.get(userId);
     if (!pending) {
-      pending = this.load(userId).finally(() => this.loading.delete(userId));
+      pending = this.load(userId, options).finally(() => this.loading.delete(userId));
       this.loading.set(userId, pending);
     }
     return pending;
   }
 
-  private async load(userId: string): Promise<LivePlayer | null> {
+  private async load(userId: string, options: { force?: boolean }): Promise<LivePlayer | null> {
     const first = await this.read(userId);
     if (!first) return null;
     // In a cluster the player is taken first and read again: a hand-over flushed the previous
     // owner's taps meanwhile. One process keeps the row's epoch and the first read.
-    const taken = await this.options.ownership.acquire(this.options.database.query, userId);
+    const taken = await this.options.ownership.acquire(this.options.database.query, userId, options);
     const row = taken === null ? first : await this.read(userId);
     if (!row) return null;
-    const epoch = taken ?? row.ownerEpoch;
+    const epoch = taken?.epoch ?? row.ownerEpoch;
     const seqs = await this.options.sessions.load(userId);
     // Another load may have finished first while this one awaited.
     const raced = this.players.get(userId);
     if (raced) return raced;
     const live = this.build(userId, row, epoch, seqs);
+    // The rate state comes along from the previous owner (rules: CR4).
+    if (taken?.rate) adoptCarriedRate(live, taken.rate, live.ownedSince);
     // Connections that watched the player while another process held them now follow them here.
     for (const watcher of this.watchers.get(userId) ?? []) live.subscribers.add(watcher);
     this.watchers.delete(userId);
@@ -164,6 +176,11 @@ export class LivePlayers {
     set.add(subscriber);
   }
 
+  /** The connections here that watch a player another process holds. */
+  watchersOf(userId: string): ReadonlySet<TapSubscriber> {
+    return this.watchers.get(userId) ?? EMPTY;
+  }
+
   unwatch(userId: string, subscriber: TapSubscriber) {
     const set = this.watchers.get(userId);
     if (!set?.delete(subscriber) || set.size > 0) return;
@@ -171,9 +188,11 @@ export class LivePlayers {
   }
 
   private build(userId: string, row: LiveRow, epoch: number, seqs: ClientSeqs): LivePlayer {
+    const now = this.options.now();
     return {
       userId,
       epoch,
+      ownedSince: now,
       context: contextOf(row),
       hasCharacter: row.selectedCharacterId !== null,
       state: initialTapState({ energy: row.energy, at: row.energyUpdatedAt.getTime() }),
@@ -185,8 +204,9 @@ export class LivePlayers {
       inflightTaps: 0,
       seqs,
       subscribers: new Set(),
+      remoteClients: new Map(),
       held: 0,
-      lastTouched: this.options.now(),
+      lastTouched: now,
       pendingSince: 0,
       overCapSeconds: [],
       rejectedForRate: 0,

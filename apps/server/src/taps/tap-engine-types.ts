@@ -34,7 +34,7 @@ export interface EnergyEffect {
 
 export type TapResult =
   | { ok: true; payload: TapRegisteredPayload }
-  | { ok: false; code: 'tap/no-user' | 'tap/no-character' | 'user/not-found' };
+  | { ok: false; code: 'tap/no-user' | 'tap/no-character' | 'user/not-found' | 'server/unavailable' };
 
 /** Counters for benchmarks, health and metrics: totals since start. */
 export interface TapStats extends FlushCounters {

@@ -2,9 +2,12 @@ import { regenerate } from '@titans/shared/taps/energy';
 import type { StatusPayload } from '@titans/shared/taps/schemas';
 import { applyTaps } from '@titans/shared/taps/tap-rules';
 import {
+  type ForwardedTap,
   type OwnedPlayers,
+  OwnerKeepsPlayerError,
   type OwnerNotice,
   type PlayerOwnership,
+  type RelayedStatus,
   SingleProcessOwnership,
 } from '../cluster/player-ownership.ts';
 import type { RawQuery } from '../db/database.ts';
@@ -14,6 +17,7 @@ import { adopt, type LivePlayer, LivePlayers, type LiveRow, readLiveRow } from '
 import { OverCapFlags } from './over-cap-flags.ts';
 import type { EnergyEffect, Holding, TapEngineOptions, TapResult, TapStats } from './tap-engine-types.ts';
 import { TapFlusher } from './tap-flusher.ts';
+import { TapOwners } from './tap-owners.ts';
 import { type TapOutcome, type TapSubscriber, TapSubscribers } from './tap-subscribers.ts';
 
 export { EPHEMERAL_CLIENT } from './client-sessions.ts';
@@ -21,6 +25,12 @@ export type { LivePlayer, LiveRow } from './live-players.ts';
 export type { EnergyEffect, Holding, TapEngineOptions, TapResult, TapStats } from './tap-engine-types.ts';
 export { FLUSH_SQL, type TapObserver, TapsNotDurableError } from './tap-flusher.ts';
 export type { TapSubscriber } from './tap-subscribers.ts';
+
+/** A load a live owner elsewhere refused: undefined; anything else is thrown on. */
+function keptElsewhere(error: unknown): undefined {
+  if (error instanceof OwnerKeepsPlayerError) return undefined;
+  throw error;
+}
 
 /**
  * The authority over tapping. Taps are applied in memory by the pure rules, one event at a time
@@ -54,6 +64,7 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
   private housekeeping: NodeJS.Timeout | null = null;
   private housekeepingRuns = 0;
   private readonly ownership: PlayerOwnership;
+  private readonly owners: TapOwners;
 
   constructor(private readonly options: TapEngineOptions) {
     const { database, logger } = options;
@@ -74,10 +85,19 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
       sessions: this.sessions,
       counters: this.stats,
       observer: options.observer,
-      settled: (live) => this.subscribers.broadcast(live, 'coinsUpdated'),
+      settled: (live) => this.broadcast(live, 'coinsUpdated'),
       fenced: (live) => this.moveAway(live, 'fenced'),
     });
     this.overCap = new OverCapFlags(database, logger);
+    this.owners = new TapOwners({
+      now: this.now,
+      players: this.players,
+      flusher: this.flusher,
+      subscribers: this.subscribers,
+      ownership: this.ownership,
+      logger,
+      moveAway: (live, why) => this.moveAway(live, why),
+    });
   }
 
   start() {
@@ -92,6 +112,7 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     );
     this.housekeeping = setInterval(() => {
       this.players.evictIdle((live) => this.flusher.isDirty(live));
+      this.owners.prune();
       void this.sessions.prune();
       if (++this.housekeepingRuns % 60 === 1 && !this.options.sessionsForgottenByCluster)
         void this.sessions.forgetOld();
@@ -110,22 +131,18 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     await this.flusher.drain();
   }
 
-  /** Loads a user into memory once; concurrent callers share the load. */
-  ensure(userId: string): Promise<LivePlayer | null> {
-    return this.players.ensure(userId);
-  }
-
   /** Registers a connection for a user's updates and returns their current status. */
   async subscribe(userId: string, subscriber: TapSubscriber): Promise<StatusPayload | null> {
-    if (!this.players.get(userId) && (await this.ownership.ownerElsewhere(userId))) {
-      // Another process holds the player: this connection watches from here and the player moves
-      // here only when it taps (D-CLUSTER-14), so a second device that only looks moves nobody.
+    // Another process holds the player (or took them meanwhile): this connection watches from
+    // here, so a second device that only looks moves nobody (D-CLUSTER-14, D-CLUSTER-24).
+    const elsewhere = !this.players.get(userId) && (await this.ownership.ownerElsewhere(userId)) !== null;
+    const live = elsewhere ? undefined : await this.players.ensure(userId).catch(keptElsewhere);
+    if (live === undefined) {
       const stored = await this.players.preview(userId);
       if (!stored) return null;
       this.players.watch(userId, subscriber);
       return this.subscribers.status(stored, subscriber.clientId);
     }
-    const live = await this.players.ensure(userId);
     if (!live) return null;
     live.subscribers.add(subscriber);
     live.lastTouched = this.now();
@@ -141,11 +158,37 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     live.lastTouched = this.now();
   }
 
-  /** Applies one tap event from a client. `seq` makes a resent batch count once per client. */
+  /**
+   * Applies one tap event from a client. `seq` makes a resent batch count once per client. A live
+   * owner elsewhere within its minimum hold applies it there (rules: CR4; D-CLUSTER-24).
+   */
   async tap(userId: string, clientId: string, count: number, seq: number | undefined): Promise<TapResult> {
-    const live = this.players.get(userId) ?? (await this.players.ensure(userId));
+    const tap = { userId, clientId, count, seq };
+    const forwarded = await this.owners.forwardKept(tap);
+    if (forwarded) return forwarded;
+    let live: LivePlayer | null | undefined = this.players.get(userId);
+    try {
+      live ??= await this.players.ensure(userId);
+    } catch (error) {
+      return this.owners.refused(error, tap);
+    }
     if (!live) return { ok: false, code: 'user/not-found' };
     return this.tapLoaded(live, clientId, count, seq);
+  }
+
+  /** A tap another process forwarded: applied here when the player is held here (D-CLUSTER-24). */
+  tapForwarded(tap: ForwardedTap, node: string): TapResult | null {
+    const live = this.owners.received(tap, node);
+    return live ? this.tapLoaded(live, tap.clientId, tap.count, tap.seq) : null;
+  }
+
+  /** An owner's status message for this process's watchers of the player. */
+  readonly statusRelayed = (relay: RelayedStatus) => this.owners.relayed(relay);
+
+  /** Sends every connection of the player its status, those other processes keep included. */
+  private broadcast(live: LivePlayer, event: 'statusUpdated' | 'coinsUpdated') {
+    this.subscribers.broadcast(live, event);
+    if (live.remoteClients.size > 0) this.owners.relay(live, event);
   }
 
   /**
@@ -223,7 +266,13 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
       // in the database, and their owner is told (D-CLUSTER-14). Nobody holds them: this process takes them.
       const node = take ? null : await this.ownership.ownerElsewhere(userId);
       if (node) return { kind: 'elsewhere', node };
-      live = (await this.players.ensure(userId)) ?? undefined;
+      try {
+        live = (await this.players.ensure(userId, { force: take })) ?? undefined;
+      } catch (error) {
+        // A live owner took the player meanwhile and keeps them: the change is made from here.
+        if (!(error instanceof OwnerKeepsPlayerError)) throw error;
+        return { kind: 'elsewhere', node: error.node };
+      }
       if (!live) return null;
     }
     live.held++;
@@ -241,26 +290,8 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     return this.players.get(userId)?.epoch;
   }
 
-  /**
-   * Another process takes the player (ClusterOwnership): waits briefly for changes holding them,
-   * writes their pending taps, forgets them and moves their sockets, which reconnect through the
-   * balancer. Taps that could not be written were never confirmed; the client sends them again.
-   */
-  async handOver(userId: string): Promise<void> {
-    const live = this.players.get(userId);
-    if (!live) return this.ownership.released(userId);
-    for (let waited = 0; waited < 1_000 && live.held > 0; waited += 20)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    live.held++;
-    try {
-      await this.flusher.writeHeld(live);
-    } catch (error) {
-      this.options.logger.warn({ err: error, userId }, 'hand-over: pending taps not written');
-    } finally {
-      live.held--;
-    }
-    this.moveAway(live, 'handed over');
-  }
+  /** Another process takes the player (TapOwners.handOver; D-CLUSTER-24). */
+  readonly handOver = (userId: string, force: boolean) => this.owners.handOver(userId, force);
 
   /** A change elsewhere touched a player held here: read them again, give back energy, push. */
   async changedElsewhere(notice: OwnerNotice): Promise<void> {
@@ -315,7 +346,7 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     } finally {
       this.unhold(live);
     }
-    this.subscribers.broadcast(live, 'statusUpdated');
+    this.broadcast(live, 'statusUpdated');
   }
 
   private unhold(live: LivePlayer) {
@@ -331,7 +362,7 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
     const live = this.players.get(userId);
     if (!live) return;
     await this.players.reread(live);
-    this.subscribers.broadcast(live, 'statusUpdated');
+    this.broadcast(live, 'statusUpdated');
   }
 
   /** Lets the user's other connections see energy move when one of them taps. */
