@@ -23,6 +23,7 @@ import type { BalanceGateway } from './money/balance-gateway.ts';
 import type { SocketRegistry } from './realtime/socket-bounds.ts';
 import type { Realtime, TitansSocketServer } from './realtime/socket-server.ts';
 import type { ReferralService } from './referrals/referral-service.ts';
+import type { Reminders } from './reminders/reminders-setup.ts';
 import type { StarsService } from './stars/stars-service.ts';
 import type { TapEngine } from './taps/tap-engine.ts';
 import type { UploadJanitor } from './uploads/upload-janitor.ts';
@@ -53,6 +54,8 @@ export interface TitansApp {
   /** The Telegram bot, mounted at POST /telegram/webhook when TELEGRAM_WEBHOOK_SECRET is set. */
   bot: import('grammy').Bot<BotContext> | null;
   referrals: ReferralService;
+  /** Bot reminders: the settings and queueing service, and this process's sender (BR1–BR13). */
+  reminders: Reminders;
   leaderboard: LeaderboardService;
   uploadJanitor: UploadJanitor;
   bans: BanService;
@@ -101,6 +104,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   await registerOperator(app, { config, now, infra, services, realtime, gameMetrics });
   services.engine.start();
+  const reminderSender = services.reminders.sender;
+  if (reminderSender) {
+    reminderSender.start();
+    lifecycle.add('reminder sender', () => reminderSender.stop());
+  }
   // Leaderboard rebuild, janitor, clean-up and the Arena's tick and sweeper: on timers here, or
   // once per cluster (D-CLUSTER-4).
   const { battles, arenaCluster } = realtime;
@@ -128,6 +136,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     stars: services.stars,
     bot: services.bot,
     referrals: services.referrals,
+    reminders: services.reminders,
     leaderboard: services.leaderboard,
     uploadJanitor: services.uploadJanitor,
     bans: realtime.bans,

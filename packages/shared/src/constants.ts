@@ -434,3 +434,20 @@ export const PAID_HERO_ATTACK_DEFENSE = {
  */
 export const BATTLE_ENTRY_ENERGY = DEFAULT_BATTLE_ENERGY;
 export const ENERGY_PER_BONUS_HEALTH = 2;
+
+// Bot reminders (docs/rules.md BR1–BR13, decisions D-REMIND-*).
+/** At most this many reminders reach one player in any 24 hours; later ones are dropped (BR3). */
+export const REMINDER_MAX_PER_DAY = 3;
+/** No reminder between these local hours; one due then waits for the morning (BR4). */
+export const REMINDER_QUIET_START_HOUR = 22;
+export const REMINDER_QUIET_END_HOUR = 8;
+/** Bot messages per second across the whole cluster, Telegram's broadcast limit (BR9, D-REMIND-2). */
+export const DEFAULT_REMINDER_RATE_PER_SECOND = 30;
+/** Telegram's limit for one chat: one message a second (BR9). */
+export const REMINDER_CHAT_INTERVAL_MS = 1_000;
+/** A sender's hold on the rows it took; after it another process takes them (BR8, D-REMIND-1). */
+export const REMINDER_LEASE_MS = 15_000;
+/** Transient failures (5xx, network) are retried this many times, then the reminder fails (BR9). */
+export const REMINDER_MAX_ATTEMPTS = 5;
+/** Energy that refills sooner than this after the player leaves is not worth a message (BR10). */
+export const REMINDER_MIN_ENERGY_WAIT_MS = 3 * 60_000;

@@ -18,6 +18,7 @@ import { QuizService } from '../quests/quiz-service.ts';
 import { TaskService } from '../quests/task-service.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import { ReferralService } from '../referrals/referral-service.ts';
+import { createReminders, type Reminders } from '../reminders/reminders-setup.ts';
 import { StarsService } from '../stars/stars-service.ts';
 import { normalizeTonAddress } from '../stars/ton-address.ts';
 import { createTonClient } from '../stars/ton-client.ts';
@@ -71,7 +72,8 @@ export function createGameServices({
     ownership,
   });
   const stars = createStars(config, { database, gateway, now, logger });
-  const quests = createQuests(config, { database, gateway, now, logger, users });
+  const reminders = createReminders({ config, database, cluster, now, logger, gameMetrics });
+  const quests = createQuests(config, { database, gateway, now, logger, users, reminders });
   // The socket server is created after the routes; referral pushes reach it through this late binding.
   const pushes: { realtime?: Realtime } = {};
   const referrals = new ReferralService({
@@ -80,6 +82,7 @@ export function createGameServices({
     realtime: { toUser: (userId, event, payload) => pushes.realtime?.toUser(userId, event, payload) },
     logger,
     now,
+    reminders: reminders.service,
   });
   const leaderboard = new LeaderboardService({
     database,
@@ -96,10 +99,11 @@ export function createGameServices({
     gateway,
     boosts: new BoostService({ database, gateway, live: engine, now }),
     stars,
-    bot: config.telegramWebhookSecret ? createBot({ config, logger, stars }) : null,
+    bot: config.telegramWebhookSecret ? createBot({ config, logger, stars, reminders }) : null,
     quests,
     marketplace: new MarketplaceService({ database, gateway, now }),
     referrals,
+    reminders,
     leaderboard,
     uploads,
     uploadJanitor,
@@ -143,14 +147,15 @@ function createQuests(
     now: Clock;
     logger: FastifyBaseLogger;
     users: UserService;
+    reminders: Reminders;
   },
 ): QuestRoutesDeps {
-  const { database, gateway, now, logger, users } = deps;
+  const { database, gateway, now, logger, users, reminders } = deps;
   const tasks = new TaskService({ database, gateway, now });
   return {
     tasks,
     quizzes: new QuizService({ database, tasks, now }),
-    daily: new DailyRewardService({ database, gateway, now }),
+    daily: new DailyRewardService({ database, gateway, now, reminders: reminders.service }),
     games: new GamesFeed({ url: config.gamesFeedUrl, logger, now }),
     ads: new AdService({
       database,

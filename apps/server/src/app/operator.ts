@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminPresence } from '../admin/admin-presence.ts';
-import { adminRoutes } from '../admin/admin-routes.ts';
+import { adminRoutes, requireOperator } from '../admin/admin-routes.ts';
 import { AdminService } from '../admin/admin-service.ts';
 import { banRoutes } from '../bans/ban-routes.ts';
 import { CatalogueReloader } from '../catalogue/catalogue-reloader.ts';
@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/config.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { metricsRoutes } from '../metrics/metrics-routes.ts';
+import { reminderAdminRoutes } from '../reminders/reminder-admin-routes.ts';
 import type { GameServices } from './game-services.ts';
 import type { Infrastructure } from './infrastructure.ts';
 import type { RealtimeParts } from './realtime-setup.ts';
@@ -63,6 +64,7 @@ export async function registerOperator(
         hasRoom: (battleId) => battles.room(battleId) !== undefined,
       }),
     );
+    await app.register(reminderAdmin(config.adminToken, database, services, now));
   }
   if (config.metricsToken && gameMetrics) {
     gameMetrics.watch({
@@ -87,4 +89,21 @@ export async function registerOperator(
       }),
     );
   }
+}
+
+/** `npm run ops -- reminders …`: pause, resume and status of the bot reminders (D-REMIND-4). */
+function reminderAdmin(
+  token: string,
+  database: Infrastructure['database'],
+  services: GameServices,
+  now: Clock,
+) {
+  const { sender, metrics } = services.reminders;
+  return reminderAdminRoutes({
+    requireOperator: requireOperator(token),
+    query: database.query,
+    now,
+    counters: metrics?.counters ?? null,
+    pauseChanged: () => sender?.pauseChanged(),
+  });
 }

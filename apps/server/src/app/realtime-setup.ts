@@ -14,7 +14,9 @@ import { activeBoosts } from '../marketplace/marketplace-service.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { observeQueue } from '../metrics/observed-queue.ts';
 import { SocketRegistry } from '../realtime/socket-bounds.ts';
+import { userRoom } from '../realtime/socket-dispatcher.ts';
 import { createSocketServer } from '../realtime/socket-server.ts';
+import { registerReminderEvents } from '../reminders/reminder-socket.ts';
 import { registerTapEvents } from '../taps/tap-socket.ts';
 import type { GameServices } from './game-services.ts';
 import type { Infrastructure } from './infrastructure.ts';
@@ -52,6 +54,15 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
   });
   registerSocketPlayerRouteCheck(realtime.io);
   registerTapEvents(realtime, engine);
+  registerReminderEvents({
+    realtime,
+    reminders: services.reminders.service,
+    live: engine,
+    hasSockets: (userId) => realtime.io.of('/').adapter.rooms.has(userRoom(userId)),
+    query: database.query,
+    now,
+    logger: app.log,
+  });
   services.bindRealtime(realtime);
   const arenaCluster =
     cluster && bus && liveness

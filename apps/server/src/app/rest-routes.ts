@@ -17,6 +17,7 @@ import { leaderboardRoutes } from '../leaderboard/leaderboard-routes.ts';
 import { marketplaceRoutes } from '../marketplace/marketplace-routes.ts';
 import { questRoutes } from '../quests/quest-routes.ts';
 import { referralRoutes } from '../referrals/referral-routes.ts';
+import { reminderRoutes } from '../reminders/reminder-routes.ts';
 import { starsRoutes } from '../stars/stars-routes.ts';
 import { tonConnectRoutes } from '../stars/ton-connect-routes.ts';
 import { uploadFileRoutes } from '../uploads/upload-file-routes.ts';
@@ -67,6 +68,7 @@ export async function registerRestRoutes(
         referralRoutes({ referrals, botUsername: config.botUsername, miniAppName: config.miniAppName }),
       );
       await api.register(leaderboardRoutes({ leaderboard: services.leaderboard }));
+      await api.register(reminderRoutes({ reminders: services.reminders.service, config }));
     },
     { prefix: '/v1' },
   );

@@ -33,6 +33,8 @@ export interface TelegramIdentity {
   isPremium: boolean;
   photoUrl: string;
   startParam: string | undefined;
+  /** Telegram's `allows_write_to_pm`: the bot may message this user (reminders, BR2). */
+  allowsWriteToPm: boolean;
   authDate: number;
 }
 
@@ -53,6 +55,7 @@ const initDataUserSchema = z.object({
     .transform((code) => (code && /^[A-Za-z-]{2,16}$/.test(code) ? code : undefined)),
   is_premium: z.boolean().default(false),
   photo_url: storedPhotoUrl,
+  allows_write_to_pm: z.boolean().catch(false).default(false),
 });
 
 const secretKeys = new Map<string, Buffer>();
@@ -142,6 +145,7 @@ export function validateInitData(
       isPremium: user.is_premium,
       photoUrl: user.photo_url,
       startParam: startParamOf(params),
+      allowsWriteToPm: user.allows_write_to_pm,
       authDate,
     },
   };
@@ -155,6 +159,7 @@ export interface InitDataUser {
   language_code?: string;
   is_premium?: boolean;
   photo_url?: string;
+  allows_write_to_pm?: boolean;
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, Composer } from 'grammy';
 import type { Config } from '../config/config.ts';
+import type { Reminders } from '../reminders/reminders-setup.ts';
 import type { StarsService } from '../stars/stars-service.ts';
 import { type BotContext, RedeliverUpdateError } from './bot-context.ts';
 import { paymentsFeature } from './payments-feature.ts';
+import { remindersFeature } from './reminders-feature.ts';
 import { startFeature } from './start-feature.ts';
 import { supportFeature } from './support-feature.ts';
 
@@ -11,6 +13,7 @@ export interface BotDeps {
   config: Config;
   logger: FastifyBaseLogger;
   stars: StarsService;
+  reminders: Pick<Reminders, 'service'>;
 }
 
 /** Updates the bot subscribes to (setWebhook's allowed_updates). */
@@ -37,6 +40,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       if (error.error instanceof RedeliverUpdateError) throw error.error;
       logger.error({ err: error.error, updateId: error.ctx.update.update_id }, 'bot update failed');
     },
+    remindersFeature(deps.reminders.service, logger),
     startFeature(config),
     supportFeature(),
     paymentsFeature(deps.stars, logger),

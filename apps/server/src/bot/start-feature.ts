@@ -6,7 +6,8 @@ import type { BotContext } from './bot-context.ts';
 const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const WELCOME_TEXT =
-  'Welcome to Titans! Tap your hero to earn coins, battle other players in the Arena and climb the leaderboard.';
+  'Welcome to Titans! Tap your hero to earn coins, battle other players in the Arena and climb the leaderboard.\n\n' +
+  'Reminders from this bot (energy full, daily reward, friends, rematches) can be switched on or off in Profile → Reminders; /stop turns them all off.';
 
 /**
  * The button that opens the game. A t.me direct link carries the start parameter inside the

@@ -11,6 +11,7 @@ import {
   DEFAULT_RATE_LIMIT_READS,
   DEFAULT_RATE_LIMIT_WINDOW_SECONDS,
   DEFAULT_RATE_LIMIT_WRITES,
+  DEFAULT_REMINDER_RATE_PER_SECOND,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS,
   DEFAULT_SOCKET_MESSAGE_BURST,
@@ -174,6 +175,7 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES: limitVar(DEFAULT_RATE_LIMIT_WRITES),
   RATE_LIMIT_PURCHASES: limitVar(DEFAULT_RATE_LIMIT_PURCHASES),
   RATE_LIMIT_ADDRESS: limitVar(DEFAULT_RATE_LIMIT_ADDRESS),
+  REMINDER_RATE_PER_SECOND: limitVar(DEFAULT_REMINDER_RATE_PER_SECOND, 100_000),
   SOCKET_PLAYER_MESSAGES_PER_SECOND: limitVar(DEFAULT_SOCKET_PLAYER_MESSAGES_PER_SECOND),
   SOCKET_PLAYER_MESSAGE_BURST: limitVar(DEFAULT_SOCKET_PLAYER_MESSAGE_BURST),
   // Arena timings (defaults are the spec's and docs/decisions.md D-BATTLE-*; browser tests shorten them).
@@ -278,6 +280,8 @@ export interface Config {
   socketPlayerRateLimit: { perSecond: number; burst: number };
   /** How often the leaderboard snapshot is rebuilt, in ms; 0: only at start-up (decisions: D-LB-1). */
   leaderboardRefreshMs: number;
+  /** Bot reminders sent per second by the whole cluster (BR9, D-REMIND-2); Telegram allows about 30. */
+  reminderRatePerSecond: number;
   /** Arena timings (decisions D-BATTLE-1, D-BATTLE-2, D-BATTLE-6, D-BATTLE-7). */
   battle: BattleTimings;
 }
@@ -390,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perSecond: values.SOCKET_PLAYER_MESSAGES_PER_SECOND,
       burst: values.SOCKET_PLAYER_MESSAGE_BURST,
     },
+    reminderRatePerSecond: values.REMINDER_RATE_PER_SECOND,
     leaderboardRefreshMs: Math.round(values.LEADERBOARD_REFRESH_SECONDS * 1000),
     battle: {
       introMs: values.BATTLE_INTRO_MS,

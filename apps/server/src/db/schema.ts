@@ -615,9 +615,9 @@ export const adminAudit = pgTable(
 );
 
 /**
- * A player's bot reminders (rules R1–R9): whether Telegram lets the bot write to them (`allowed`,
+ * A player's bot reminders (rules BR1–BR13): whether Telegram lets the bot write to them (`allowed`,
  * from `allows_write_to_pm` or the Mini App's write-access request), the switch for all and one
- * per kind, where they live (for the quiet night, R4), and whether the bot was blocked (R7).
+ * per kind, where they live (for the quiet night, BR4), and whether the bot was blocked (BR7).
  */
 export const reminderSettings = pgTable('reminder_settings', {
   userId: uuid('user_id')
@@ -629,7 +629,7 @@ export const reminderSettings = pgTable('reminder_settings', {
   dailyReady: boolean('daily_ready').notNull().default(true),
   friendJoined: boolean('friend_joined').notNull().default(true),
   rematch: boolean('rematch').notNull().default(true),
-  /** Minutes east of UTC the web app last reported (R4); null until it has. */
+  /** Minutes east of UTC the web app last reported (BR4); null until it has. */
   utcOffsetMinutes: integer('utc_offset_minutes'),
   /** The IANA zone the web app last reported, preferred over the offset when known. */
   timeZone: text('time_zone'),
@@ -640,8 +640,8 @@ export const reminderSettings = pgTable('reminder_settings', {
 
 /**
  * The reminders' outbox (decisions D-REMIND-1): one row per reminder occurrence, unique by its
- * key (R6). A sender takes due rows with `FOR UPDATE SKIP LOCKED` and a lease; a row whose lease
- * ran out (its sender died) is taken again (R8).
+ * key (BR5). A sender takes due rows with `FOR UPDATE SKIP LOCKED` and a lease; a row whose lease
+ * ran out (its sender died) is taken again (BR8).
  */
 export const reminderOutbox = pgTable(
   'reminder_outbox',

@@ -6,6 +6,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { dailyClaims, dailyRewards, items, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult } from '../money/money-result.ts';
+import type { ReminderService } from '../reminders/reminder-service.ts';
 
 type Db = Database['db'] | Tx;
 type RewardRow = typeof dailyRewards.$inferSelect & { itemName: string | null };
@@ -28,6 +29,8 @@ export interface DailyRewardServiceDeps {
   database: Database;
   gateway: BalanceGateway;
   now: Clock;
+  /** Tomorrow's "reward ready" bot message (BR11), queued in the claim's transaction. */
+  reminders?: ReminderService;
 }
 
 /**
@@ -102,6 +105,7 @@ export class DailyRewardService {
       const reward = [...rewards].reverse().find((row) => row.day <= day);
       if (!reward) return money.fail('daily/not-found');
       await money.tx.insert(dailyClaims).values({ userId, day, streak: day, claimedOn: today });
+      await this.deps.reminders?.dailyReady(money.query, userId, today);
       let coins: number;
       if (reward.rewardType === 'item' && reward.itemId) {
         for (let copy = 0; copy < reward.amount; copy++) {

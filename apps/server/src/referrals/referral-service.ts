@@ -14,6 +14,7 @@ import { referrals, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import type { MoneyResult } from '../money/money-result.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
+import type { ReminderService } from '../reminders/reminder-service.ts';
 import { referralEntryView } from './referral-view.ts';
 
 export interface ReferralServiceDeps {
@@ -22,6 +23,8 @@ export interface ReferralServiceDeps {
   realtime: Pick<Realtime, 'toUser'>;
   logger: FastifyBaseLogger;
   now: Clock;
+  /** The inviter's bot message (BR12), queued in the payout's transaction. */
+  reminders?: ReminderService;
 }
 
 /** What a paid referral answers: null when there was nothing to pay (no inviter, already paid). */
@@ -103,6 +106,7 @@ export class ReferralService {
         .onConflictDoNothing({ target: referrals.refereeId })
         .returning({ id: referrals.id });
       if (!row) return null;
+      await this.deps.reminders?.friendJoined(money.query, referrerId, refereeId);
       const inviterCoins = await money.apply({
         userId: referrerId,
         currency: 'coins',
@@ -125,7 +129,10 @@ export class ReferralService {
         .where(eq(users.id, referrerId));
       return { referrerId, inviterReward, friendReward: REFERRAL_FRIEND_REWARD, inviterCoins };
     });
-    if (result.ok && result.value) await this.announce(result.value, refereeId);
+    if (result.ok && result.value) {
+      this.deps.reminders?.nudge();
+      await this.announce(result.value, refereeId);
+    }
     return result;
   }
 

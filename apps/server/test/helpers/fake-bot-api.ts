@@ -15,8 +15,11 @@ export interface FakeBotApi {
   url: string;
   calls: BotApiCall[];
   callsOf(method: string): BotApiCall[];
-  /** Makes the next call of `method` fail the way Telegram fails (`{ok:false, error_code, description}`). */
-  failNext(method: string, errorCode: number, description: string): void;
+  /**
+   * Makes the next call of `method` fail the way Telegram fails (`{ok:false, error_code,
+   * description}`, with `parameters` such as `{retry_after}` for a 429).
+   */
+  failNext(method: string, errorCode: number, description: string, parameters?: Record<string, number>): void;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,10 @@ export const FAKE_BOT_USER = {
  */
 export async function startFakeBotApi(): Promise<FakeBotApi> {
   const calls: BotApiCall[] = [];
-  const failures = new Map<string, { error_code: number; description: string }>();
+  const failures = new Map<
+    string,
+    { error_code: number; description: string; parameters?: Record<string, number> }
+  >();
   const refunded = new Set<string>();
   let messageId = 1;
 
@@ -104,8 +110,8 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     url: `http://127.0.0.1:${address.port}`,
     calls,
     callsOf: (method) => calls.filter((call) => call.method === method),
-    failNext(method, errorCode, description) {
-      failures.set(method, { error_code: errorCode, description });
+    failNext(method, errorCode, description, parameters) {
+      failures.set(method, { error_code: errorCode, description, ...(parameters ? { parameters } : {}) });
     },
     close: () =>
       new Promise<void>((resolve) => {

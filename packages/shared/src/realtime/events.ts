@@ -24,6 +24,7 @@ import {
   waitingForOpponentPayloadSchema,
 } from '../battle/schemas.ts';
 import { referralJoinedPayloadSchema } from '../referrals/schemas.ts';
+import { offerRematchPayloadSchema } from '../reminders/schemas.ts';
 import {
   errorPayloadSchema,
   initUserPayloadSchema,
@@ -52,6 +53,8 @@ export const CLIENT_EVENT_SCHEMAS = {
   rejoinBattle: rejoinBattlePayloadSchema,
   forfeitBattle: forfeitBattlePayloadSchema,
   skipIntro: skipIntroPayloadSchema,
+  // Bot reminders: a PvP fighter pressed Rematch (BR13)
+  offerRematch: offerRematchPayloadSchema,
 } as const;
 
 /** Socket.io events, server to client, with the schema of each payload. */

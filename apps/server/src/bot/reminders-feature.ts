@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Composer } from 'grammy';
+import type { ReminderService } from '../reminders/reminder-service.ts';
+import type { BotContext } from './bot-context.ts';
+
+export const STOP_TEXT =
+  'Reminders are off: the bot will not message you about energy, daily rewards, friends or rematches. ' +
+  'To turn them back on, open the game and go to Profile → Reminders.';
+
+export const STOP_UNKNOWN_TEXT = 'You have no Titans account yet, so there are no reminders to turn off.';
+
+/**
+ * BR6: /stop turns every reminder off and drops the queued ones. Any message from the player
+ * also means the bot can write to them again (BR7), so it runs first and lets the update go on.
+ */
+export function remindersFeature(reminders: ReminderService, logger: FastifyBaseLogger) {
+  const feature = new Composer<BotContext>();
+  feature.command('stop', async (ctx) => {
+    const fromId = ctx.from?.id;
+    if (!fromId) return;
+    const known = await reminders.stopAll(fromId);
+    await ctx.reply(known ? STOP_TEXT : STOP_UNKNOWN_TEXT);
+  });
+  feature.command('start', async (ctx, next) => {
+    const fromId = ctx.from?.id;
+    if (fromId)
+      await reminders
+        .reachable(fromId)
+        .catch((error: unknown) =>
+          logger.error({ err: error, fromId }, 'bot: /start could not clear a block'),
+        );
+    await next();
+  });
+  return feature;
+}
