@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PlayerReport } from '@titans/shared/admin/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runOps } from '../../../scripts/ops/ops-commands.ts';
@@ -201,7 +202,8 @@ describeEachDatabase('stars: refunds made outside the server (S14)', (kind) => {
     const players = await fetch(`${t.url}/admin/players?telegram_user_id=${telegramId}`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
-    expect((await players.json()).data.player.refund_gems_owed).toBe(75);
+    const answer = (await players.json()) as { data: PlayerReport };
+    expect(answer.data.player.refund_gems_owed).toBe(75);
     expect(await gems(userId)).toBe(0);
   });
 

@@ -77,6 +77,18 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
     }
   });
 
+  feature.use(refundsFeature(stars, logger));
+
+  return feature;
+}
+
+/**
+ * refunded_payment: a refund made outside the server (a dispute, Telegram's support) takes the
+ * purchase's gems back once per charge id (S14); one that could not be recorded is delivered again.
+ */
+function refundsFeature(stars: StarsService, logger: FastifyBaseLogger) {
+  const feature = new Composer<BotContext>();
+
   feature.on('message:refunded_payment', async (ctx) => {
     const parsed = refundedMessageSchema.safeParse(ctx.message);
     if (!parsed.success) {

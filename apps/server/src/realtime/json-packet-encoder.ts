@@ -5,22 +5,24 @@ function isBinary(value: object): boolean {
   return value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof Blob;
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
+}
+
 /**
  * Whether a packet's data holds a binary value anywhere, by the stock encoder's reading: arrays and
  * own enumerable keys are walked, and an object with `toJSON` is judged by what `toJSON` returns.
  */
 export function holdsBinary(value: unknown, fromToJson = false): boolean {
-  if (value === null || typeof value !== 'object') return false;
+  if (!isObject(value)) return false;
   if (Array.isArray(value)) {
     for (const item of value) if (holdsBinary(item)) return true;
     return false;
   }
   if (isBinary(value)) return true;
-  const toJson = (value as { toJSON?: unknown }).toJSON;
+  const toJson = value.toJSON;
   if (!fromToJson && typeof toJson === 'function') return holdsBinary(toJson.call(value), true);
-  for (const key in value) {
-    if (Object.hasOwn(value, key) && holdsBinary((value as Record<string, unknown>)[key])) return true;
-  }
+  for (const key in value) if (Object.hasOwn(value, key) && holdsBinary(value[key])) return true;
   return false;
 }
 

@@ -5,7 +5,7 @@ import type { MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { PaymentAnomaly } from './stars-invoices.ts';
 import { purchaseForUpdate, returnedPromise, type StarsServiceDeps, UUID } from './stars-orders.ts';
-import { purchaseView } from './stars-view.ts';
+import { type PurchaseRow, purchaseView } from './stars-view.ts';
 
 export interface RefundOptions {
   allowShortfall?: boolean;
@@ -55,6 +55,23 @@ export interface TelegramRefundResult {
 }
 
 const NOTHING = { debited: 0, shortfall: 0 };
+const UNKNOWN_CHARGE = 'refunded_payment for a charge no purchase records: nothing taken back';
+
+/** A purchase's columns once refunded, by whom and when. */
+function refundedBy(origin: 'operator' | 'telegram', now: number) {
+  return { status: 'refunded', refundedAt: new Date(now), refundOrigin: origin } as const;
+}
+
+/** The gems a purchase credited and how many of them its holder still has (decisions: D-STARS-5). */
+async function takeable(money: MoneyContext, purchase: PurchaseRow) {
+  const credited = purchase.status === 'paid' ? purchase.diamonds : 0;
+  const [holder] = await money.tx
+    .select({ gems: users.gems })
+    .from(users)
+    .where(eq(users.id, purchase.userId));
+  const debited = Math.min(credited, holder?.gems ?? 0);
+  return { credited, debited, shortfall: credited - debited };
+}
 
 /** Operators' refunds of Stars payments and the refunds Telegram reports (rules S5, S12, S14). */
 export class StarsRefunds {
@@ -99,24 +116,13 @@ export class StarsRefunds {
       const purchase = await purchaseForUpdate(money.tx, eq(purchases.id, found.purchase.id));
       if (!purchase) return money.fail('stars/purchase-not-found');
       if (purchase.status === 'refunded') return money.fail('stars/already-refunded');
-      const credited = purchase.status === 'paid' ? purchase.diamonds : 0;
-      const [holder] = await money.tx
-        .select({ gems: users.gems })
-        .from(users)
-        .where(eq(users.id, purchase.userId));
-      const debited = Math.min(credited, holder?.gems ?? 0);
-      const shortfall = credited - debited;
+      const { credited, debited, shortfall } = await takeable(money, purchase);
       if (shortfall > 0 && !options.allowShortfall)
         return money.fail('stars/refund-shortfall', undefined, { holds: debited, needed: credited });
       const refunded = await returnedPromise(
         money.tx
           .update(purchases)
-          .set({
-            status: 'refunded',
-            refundedAt: new Date(money.now),
-            refundShortfall: shortfall,
-            refundOrigin: 'operator',
-          })
+          .set({ ...refundedBy('operator', money.now), refundShortfall: shortfall })
           .where(eq(purchases.id, purchase.id))
           .returning(),
       );
@@ -164,82 +170,19 @@ export class StarsRefunds {
    * A failure to record answers an error, so Telegram delivers the update again.
    */
   async recordTelegramRefund(refund: TelegramRefund): Promise<TelegramRefundResult> {
-    const { database, gateway, logger } = this.deps;
-    const [charged] = await database.db
-      .select({ id: purchases.id, userId: purchases.userId })
-      .from(purchases)
-      .where(eq(purchases.telegramPaymentChargeId, refund.chargeId))
-      .limit(1);
-    let account = charged?.userId;
-    let invoice: string | undefined;
-    if (!charged && UUID.test(refund.payload)) {
-      const [pending] = await database.db
-        .select({ id: purchases.id, userId: purchases.userId })
-        .from(purchases)
-        .innerJoin(users, eq(users.id, purchases.userId))
-        .where(and(eq(purchases.id, refund.payload), eq(users.telegramUserId, BigInt(refund.fromId))))
-        .limit(1);
-      account = pending?.userId;
-      invoice = pending?.id;
-    }
+    const { gateway, logger } = this.deps;
+    const { account, invoice } = await this.refundedAccount(refund);
     if (!account) {
-      logger.error(
-        { refund },
-        'refunded_payment for a charge no purchase records: nothing credited, nothing taken back',
-      );
+      logger.error({ refund }, UNKNOWN_CHARGE);
       return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
     }
-    const result = await gateway.change(account, async (money): Promise<TelegramRefundResult> => {
-      const purchase =
-        (await purchaseForUpdate(money.tx, eq(purchases.telegramPaymentChargeId, refund.chargeId))) ??
-        (invoice ? await purchaseForUpdate(money.tx, eq(purchases.id, invoice)) : undefined);
-      if (!purchase) return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
-      const refunded = {
-        status: 'refunded',
-        refundedAt: new Date(money.now),
-        refundOrigin: 'telegram',
-      } as const;
-      if (purchase.telegramPaymentChargeId !== refund.chargeId) {
-        // The invoice, found by its payload; it must still wait for this payment.
-        if (purchase.status !== 'pending' || purchase.telegramPaymentChargeId !== null)
-          return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
-        await money.tx
-          .update(purchases)
-          .set({ ...refunded, telegramPaymentChargeId: refund.chargeId, refundShortfall: 0 })
-          .where(eq(purchases.id, purchase.id));
-        return { outcome: 'refunded-before-recorded', purchaseId: purchase.id, ...NOTHING };
-      }
-      if (purchase.status === 'refunded')
-        return { outcome: 'duplicate', purchaseId: purchase.id, ...NOTHING };
-      const credited = purchase.status === 'paid' ? purchase.diamonds : 0;
-      const [holder] = await money.tx
-        .select({ gems: users.gems })
-        .from(users)
-        .where(eq(users.id, purchase.userId));
-      const debited = Math.min(credited, holder?.gems ?? 0);
-      const shortfall = credited - debited;
-      await money.tx
-        .update(purchases)
-        .set({ ...refunded, refundShortfall: shortfall })
-        .where(eq(purchases.id, purchase.id));
-      if (debited > 0)
-        await money.apply({
-          userId: purchase.userId,
-          currency: 'gems',
-          delta: -debited,
-          reason: 'stars:refund',
-          idempotencyKey: `stars:refund:${refund.chargeId}`,
-          meta: { purchase_id: purchase.id, charge_id: refund.chargeId, shortfall, origin: 'telegram' },
-        });
-      return { outcome: 'taken-back', purchaseId: purchase.id, debited, shortfall };
-    });
+    const result = await gateway.change(account, (money) => this.takeBack(money, refund, invoice));
     if (!result.ok)
       throw new Error(
         `Could not record the refund of ${refund.chargeId}: ${result.code} ${result.message ?? ''}`,
       );
     const done = result.value;
-    if (done.outcome === 'unknown-charge')
-      logger.error({ refund }, 'refunded_payment for a charge no purchase records: nothing taken back');
+    if (done.outcome === 'unknown-charge') logger.error({ refund }, UNKNOWN_CHARGE);
     else if (done.shortfall > 0)
       logger.warn(
         { refund, purchaseId: done.purchaseId, debited: done.debited, shortfall: done.shortfall },
@@ -247,6 +190,67 @@ export class StarsRefunds {
       );
     else logger.info({ refund, outcome: done.outcome, debited: done.debited }, 'refunded_payment recorded');
     return done;
+  }
+
+  /**
+   * The account a reported refund is taken from: the purchase's that recorded the charge, or, when
+   * none did yet, the payer's whose invoice the payload names (`invoice`).
+   */
+  private async refundedAccount(refund: TelegramRefund): Promise<{ account?: string; invoice?: string }> {
+    const { db } = this.deps.database;
+    const [charged] = await db
+      .select({ userId: purchases.userId })
+      .from(purchases)
+      .where(eq(purchases.telegramPaymentChargeId, refund.chargeId))
+      .limit(1);
+    if (charged) return { account: charged.userId };
+    if (!UUID.test(refund.payload)) return {};
+    const [pending] = await db
+      .select({ id: purchases.id, userId: purchases.userId })
+      .from(purchases)
+      .innerJoin(users, eq(users.id, purchases.userId))
+      .where(and(eq(purchases.id, refund.payload), eq(users.telegramUserId, BigInt(refund.fromId))))
+      .limit(1);
+    return pending ? { account: pending.userId, invoice: pending.id } : {};
+  }
+
+  /** A reported refund's change, with the purchase row locked: once per charge id (S14). */
+  private async takeBack(
+    money: MoneyContext,
+    refund: TelegramRefund,
+    invoice: string | undefined,
+  ): Promise<TelegramRefundResult> {
+    const purchase =
+      (await purchaseForUpdate(money.tx, eq(purchases.telegramPaymentChargeId, refund.chargeId))) ??
+      (invoice ? await purchaseForUpdate(money.tx, eq(purchases.id, invoice)) : undefined);
+    if (!purchase) return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
+    const refunded = refundedBy('telegram', money.now);
+    if (purchase.telegramPaymentChargeId !== refund.chargeId) {
+      // The invoice, found by its payload; it must still wait for this payment.
+      if (purchase.status !== 'pending' || purchase.telegramPaymentChargeId !== null)
+        return { outcome: 'unknown-charge', purchaseId: null, ...NOTHING };
+      await money.tx
+        .update(purchases)
+        .set({ ...refunded, telegramPaymentChargeId: refund.chargeId, refundShortfall: 0 })
+        .where(eq(purchases.id, purchase.id));
+      return { outcome: 'refunded-before-recorded', purchaseId: purchase.id, ...NOTHING };
+    }
+    if (purchase.status === 'refunded') return { outcome: 'duplicate', purchaseId: purchase.id, ...NOTHING };
+    const { debited, shortfall } = await takeable(money, purchase);
+    await money.tx
+      .update(purchases)
+      .set({ ...refunded, refundShortfall: shortfall })
+      .where(eq(purchases.id, purchase.id));
+    if (debited > 0)
+      await money.apply({
+        userId: purchase.userId,
+        currency: 'gems',
+        delta: -debited,
+        reason: 'stars:refund',
+        idempotencyKey: `stars:refund:${refund.chargeId}`,
+        meta: { purchase_id: purchase.id, charge_id: refund.chargeId, shortfall, origin: 'telegram' },
+      });
+    return { outcome: 'taken-back', purchaseId: purchase.id, debited, shortfall };
   }
 
   /**

@@ -9,6 +9,11 @@ const POLL_MS = 1_000;
 
 type Adsgram = NonNullable<Window['Adsgram']>;
 
+/** Adsgram's block ids: digits, or `int-` and digits for interstitials. */
+function isBlockId(value: string): value is AdsgramInitParams['blockId'] {
+  return /^(int-)?\d+$/.test(value);
+}
+
 let sdk: Promise<Adsgram> | null = null;
 
 /**
@@ -45,11 +50,12 @@ export function useRewardedAd(blockId: string) {
   }, []);
   return useCallback(
     async (start: () => Promise<AdView>): Promise<AdView> => {
+      if (!isBlockId(blockId)) throw new Error(`Not an Adsgram block id: ${blockId}`);
       const adsgram = await loadAdsgram();
       const view = await start();
       let controller: AdController | undefined;
       try {
-        controller = adsgram.init({ blockId: blockId as AdsgramInitParams['blockId'] });
+        controller = adsgram.init({ blockId });
         await controller.show();
       } finally {
         controller?.destroy();
