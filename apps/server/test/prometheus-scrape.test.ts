@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -135,4 +136,30 @@ describe('Prometheus and the shipped configuration (OPS6)', () => {
     const alerts = rules.groups.flatMap((group: any) => group.rules.map((rule: any) => rule.name));
     expect(alerts).toContain('TitansDown');
   }, 60_000);
+});
+
+/* A cluster node exports more series (Redis, the node bus): promtool passes those too. */
+describe.runIf(process.env.DATABASE_URL)('Prometheus and a cluster node (OPS6, PostgreSQL + Redis)', () => {
+  it("OPS6 promtool check metrics finds no problem in a cluster node's /metrics", async () => {
+    const t = await startTestApp('postgres', {
+      env: {
+        METRICS_TOKEN: TOKEN,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        CLUSTER_KEY_PREFIX: `t${randomBytes(3).toString('hex')}:`,
+      },
+    });
+    try {
+      await readyPlayer(t, 68_101);
+      const response = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const text = await response.text();
+      expect(text).toMatch(/node="(?!single")[^"]+"/);
+      const checked = await promtool(['check', 'metrics'], text);
+      expect({ code: checked.code, problems: checked.stdout + checked.stderr }).toEqual({
+        code: 0,
+        problems: '',
+      });
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
