@@ -4,17 +4,11 @@ import { STOP_TEXT } from '../src/bot/reminders-feature.ts';
 import { WELCOME_TEXT } from '../src/bot/start-feature.ts';
 import { characters } from '../src/db/schema.ts';
 import { commandUpdate, type FakeBotApi, postWebhook, startFakeBotApi } from './helpers/fake-bot-api.ts';
+import { noonOffsetMinutes } from './helpers/reminder-helpers.ts';
 import { connectSocket } from './helpers/socket-client.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const SECRET = 'reminders-webhook-secret-abcdef';
-
-/** An offset (minutes east of UTC) at which it is now about noon: the reminders' day (BR4). */
-export function noonOffsetMinutes(now = Date.now()) {
-  const hour = new Date(now).getUTCHours();
-  const offset = ((12 - hour + 36) % 24) - 12;
-  return offset * 60;
-}
 
 describeEachDatabase('bot reminders', (kind) => {
   let t: TestApp;
