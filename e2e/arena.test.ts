@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInitData } from '../apps/server/src/auth/init-data.ts';
 import { DEV_BOT_TOKEN } from '../apps/server/src/config/config.ts';
 import { userCharacters, users } from '../apps/server/src/db/schema.ts';
-import { openFight, startBattle, tapUntilResult } from './helpers/arena.ts';
+import { acceptReadyCheck, openFight, startBattle, tapUntilResult } from './helpers/arena.ts';
 import { launchBrowser, newPhoneContext, snap } from './helpers/browser.ts';
 import { devUserId, giveCoins, giveItem, registerWithHero, storedCoins } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
@@ -185,6 +185,8 @@ describe('Arena', () => {
     await pageA.getByText('Searching for any opponent').waitFor();
     await snap(pageA, 'arena-pvp', '3-matchmaking');
     await startBattle(pageB, 'Player vs Player', 'arena-pvp-b');
+    // F51: both accept the ready check before the battle (and its stakes) start.
+    await Promise.all([acceptReadyCheck(pageA), acceptReadyCheck(pageB)]);
     await Promise.all([
       pageA.getByText('PREPARE FOR BATTLE').waitFor(),
       pageB.getByText('PREPARE FOR BATTLE').waitFor(),

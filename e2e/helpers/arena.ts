@@ -1,5 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { snap } from './browser.ts';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { TitansApp } from '../../apps/server/src/app.ts';
+import { signInitData } from '../../apps/server/src/auth/init-data.ts';
+import { DEV_BOT_TOKEN } from '../../apps/server/src/config/config.ts';
+import { users } from '../../apps/server/src/db/schema.ts';
+import { newPhoneContext, snap } from './browser.ts';
 
 /** Opens the Arena and waits for its lobby with the socket connected. */
 export async function openFight(context: BrowserContext, path = '/fight'): Promise<Page> {
@@ -65,4 +70,64 @@ export async function landHits(page: Page, hits: number) {
     await page.waitForTimeout(110);
   }
   throw new Error(`fewer than ${hits} hits landed`);
+}
+
+/** The ready check on `page` (F51): waits for it and accepts; answers the dialog. */
+export async function acceptReadyCheck(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Opponent found!' });
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  return dialog;
+}
+
+/**
+ * Another Telegram user with a hero and coins; `open` makes a phone whose development init data
+ * is signed for them (the server is in development mode: it trusts the development token).
+ */
+export async function registerRival(
+  browser: Browser,
+  titans: TitansApp,
+  baseUrl: string,
+  rival: { id: number; name: string; hero: string; coins: number },
+): Promise<{ userId: string; open(options?: BrowserContextOptions): Promise<BrowserContext> }> {
+  const user = { id: rival.id, first_name: rival.name, username: rival.name.toLowerCase() };
+  const initData = signInitData(user, DEV_BOT_TOKEN);
+  const headers = { Authorization: `tma ${initData}`, 'Content-Type': 'application/json' };
+  const telegramId = String(rival.id);
+  await fetch(`${baseUrl}/v1/user/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ telegram_user_id: telegramId }),
+  });
+  await fetch(`${baseUrl}/v1/user/${telegramId}/select-character`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ characterId: rival.hero }),
+  });
+  const [row] = await titans.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.telegramUserId, BigInt(rival.id)));
+  if (!row) throw new Error(`rival ${rival.id} was not registered`);
+  const granted = await titans.gateway.change(row.id, (m) =>
+    m.apply({
+      userId: row.id,
+      currency: 'coins',
+      delta: rival.coins,
+      reason: 'e2e',
+      idempotencyKey: `e2e:rival:${rival.id}`,
+    }),
+  );
+  if (!granted.ok) throw new Error(`rival ${rival.id} got no coins`);
+  const answer = { code: 200, data: { init_data: initData, telegram_user_id: telegramId }, message: 'ok' };
+  return {
+    userId: row.id,
+    async open(options: BrowserContextOptions = {}) {
+      const context = await newPhoneContext(browser, baseUrl, options);
+      await context.route('**/v1/dev/init-data*', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify(answer) }),
+      );
+      return context;
+    },
+  };
 }

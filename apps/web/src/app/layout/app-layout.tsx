@@ -5,6 +5,7 @@ import { useFootRoom } from '../../components/layout/use-foot-room.ts';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { PATHS_WITHOUT_AD, paths } from '../../config/paths.ts';
 import { AdSlot } from '../../features/ads/ad-slot.tsx';
+import { ReadyCheckDialog } from '../../features/battle/ready-check-dialog.tsx';
 import { installAudio } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { Outlet, useLocation } from '../../lib/router/router.tsx';
@@ -93,6 +94,8 @@ export function AppLayout({ user }: { user: User }) {
           )}
           {!showAd && !options.hideNav && <div className="h-2 shrink-0" />}
         </div>
+        {/* A found PvP match asks on whatever screen the player is on (F51). */}
+        <ReadyCheckDialog />
       </div>
     </LayoutOptionsContext.Provider>
   );

@@ -335,6 +335,10 @@ export function arenaReducer(state: ArenaState, event: ArenaEvent, now: number):
     case 'matchmakingUpdate':
     case 'matchmakingCancelled':
       return onMatchmaking(state, event, now);
+    case 'matchFound':
+    case 'matchCancelled':
+      // The ready check is the app shell's dialog (ready-check-store.ts); a requeued search goes on.
+      return step(state);
     case 'battleStarted':
       return onStarted(state, event.payload, now);
     case 'battleTurnProcessed':

@@ -1,16 +1,46 @@
+import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
+import { cancelMatchmaking } from './api/battle-commands.ts';
 import { botOfferShown } from './arena-state.ts';
-import { dispatchArena, useArena } from './arena-store.ts';
+import { arenaStore, dispatchArena, useArena } from './arena-store.ts';
+
+/** Search screens on the page now: a remount (React's StrictMode) is not a departure. */
+let searchScreens = 0;
+
+/**
+ * Leaving the Arena ends the search (F50, D-BATTLE-21): the search screen gone while the search
+ * still runs (another route), or the app hidden, sends cancelMatchmaking, which in a ready check
+ * declines it. Nobody is matched, or charged, while away; the server does the same when the
+ * socket goes.
+ */
+function useLeaveEndsSearch() {
+  useEffect(() => {
+    searchScreens++;
+    const searching = () => arenaStore.getState().phase === 'searching';
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden' && searching()) cancelMatchmaking();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      searchScreens--;
+      document.removeEventListener('visibilitychange', onVisibility);
+      setTimeout(() => {
+        if (searchScreens === 0 && searching()) cancelMatchmaking();
+      }, 0);
+    };
+  }, []);
+}
 
 const DIFFICULTY_NAME = { easy: 'Easy', medium: 'Medium', hard: 'Hard' } as const;
 
 /**
  * No opponent after 30 s (decisions D-BATTLE-7): the player chooses. A bot battle starts only on
- * "Fight a bot instead"; "Keep searching" hides the offer for another 30 s. An expected outcome,
- * so a card in the search screen, not the red error banner.
+ * "Fight a bot instead"; "Keep searching" hides the offer for another 30 s and the search goes on
+ * on this screen, since leaving the Arena ends it (D-BATTLE-21). An expected outcome, so a card in
+ * the search screen, not the red error banner.
  */
 function BotOffer({ onFightBot }: { onFightBot: () => void }) {
   const difficulty = useArena((s) => s.difficulty);
@@ -43,6 +73,7 @@ export function MatchmakingScreen({
   onCancel: () => void;
   onFightBot: () => void;
 }) {
+  useLeaveEndsSearch();
   const queue = useArena((s) => s.queue);
   const startedAt = useArena((s) => s.searchStartedAt);
   const now = useNow(250);
@@ -84,6 +115,12 @@ export function MatchmakingScreen({
           Position {queue.position} of {queue.queue_size} in the queue
         </p>
       )}
+      <p
+        data-testid="matchmaking-stay"
+        className={cx('mt-1 text-[13px] text-muted/80', offer && 'short:hidden')}
+      >
+        Stay in the Arena: leaving it ends the search.
+      </p>
       {offer && <BotOffer onFightBot={onFightBot} />}
       <Button
         variant="danger"

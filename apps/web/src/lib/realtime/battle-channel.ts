@@ -6,6 +6,8 @@ export const BATTLE_SERVER_EVENTS = [
   'matchmakingStarted',
   'matchmakingUpdate',
   'matchmakingCancelled',
+  'matchFound',
+  'matchCancelled',
   'battleStarted',
   'battleTurnProcessed',
   'pvpHealthUpdate',
@@ -54,6 +56,8 @@ function listen(socket: TitansClientSocket) {
   socket.on('matchmakingStarted', (payload) => deliver({ event: 'matchmakingStarted', payload }));
   socket.on('matchmakingUpdate', (payload) => deliver({ event: 'matchmakingUpdate', payload }));
   socket.on('matchmakingCancelled', (payload) => deliver({ event: 'matchmakingCancelled', payload }));
+  socket.on('matchFound', (payload) => deliver({ event: 'matchFound', payload }));
+  socket.on('matchCancelled', (payload) => deliver({ event: 'matchCancelled', payload }));
   socket.on('battleStarted', (payload) => deliver({ event: 'battleStarted', payload }));
   socket.on('battleTurnProcessed', (payload) => deliver({ event: 'battleTurnProcessed', payload }));
   socket.on('pvpHealthUpdate', (payload) => deliver({ event: 'pvpHealthUpdate', payload }));

@@ -33,6 +33,15 @@ export function cancelMatchmaking(): boolean {
   return sendBattle('cancelMatchmaking', {});
 }
 
+/** The ready check's answers (F51): the battle, and its stake, start only when both players accept. */
+export function acceptMatch(matchId: string): boolean {
+  return sendBattle('acceptMatch', { match_id: matchId });
+}
+
+export function declineMatch(matchId: string): boolean {
+  return sendBattle('declineMatch', { match_id: matchId });
+}
+
 /** A tap on the live target: `battleAction` against a bot, `pvpTap` against a player (spec-b §7). */
 export function tapTarget(battleId: string, isPvp: boolean, targetId: number): boolean {
   return isPvp

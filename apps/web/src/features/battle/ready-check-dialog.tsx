@@ -1,0 +1,121 @@
+import { BATTLE_STAKE, READY_CHECK_MS, READY_CHECK_NOTICE_MS } from '@titans/shared/constants';
+import { useEffect } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { paths } from '../../config/paths.ts';
+import { formatNumber } from '../../lib/format-number.ts';
+import { useLocation, useNavigate } from '../../lib/router/router.tsx';
+import { useNow } from '../../lib/use-now.ts';
+import {
+  acceptReadyCheck,
+  declineReadyCheck,
+  dismissReadyCheckNotice,
+  subscribeReadyCheck,
+  useReadyCheck,
+} from './ready-check-store.ts';
+
+const STAKE_TEXT = `Your ${formatNumber(BATTLE_STAKE)}-coin stake and energy are taken only when you both accept.`;
+
+/** The countdown: whole seconds left, and the share of the check's time left for its bar. */
+function Countdown({ deadline }: { deadline: number }) {
+  const now = useNow(200);
+  const left = Math.max(0, deadline - now);
+  return (
+    <div className="mt-3">
+      <p
+        data-testid="ready-check-seconds"
+        className="font-display text-[34px] leading-none tabular-nums text-gold-300"
+      >
+        {Math.ceil(left / 1000)}s
+      </p>
+      <div className="mx-auto mt-2 h-2 w-full max-w-[240px] overflow-hidden rounded-full bg-night-950/70">
+        <div
+          className="h-full rounded-full bg-energy-400 transition-[width] duration-200 ease-linear"
+          style={{ width: `${Math.min(100, (left / READY_CHECK_MS) * 100)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Why the last check started no battle, until OK or a few seconds (F52, F53). */
+function CheckEnded({ message }: { message: string }) {
+  useEffect(() => {
+    const timer = setTimeout(dismissReadyCheckNotice, READY_CHECK_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Dialog
+      open
+      title="No battle"
+      onClose={dismissReadyCheckNotice}
+      actions={
+        <Button block onClick={dismissReadyCheckNotice}>
+          OK
+        </Button>
+      }
+    >
+      <p data-testid="ready-check-ended">{message}</p>
+    </Dialog>
+  );
+}
+
+/**
+ * The PvP ready check (F51, D-BATTLE-21), mounted by the app shell so it shows on whatever screen
+ * the player is on: the opponent, the seconds left, Accept and Decline. Accepting from another
+ * screen goes to the Arena, where the battle will show.
+ */
+export function ReadyCheckDialog() {
+  useEffect(() => subscribeReadyCheck(), []);
+  const check = useReadyCheck((s) => s.check);
+  const ended = useReadyCheck((s) => s.ended);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  if (!check) return ended ? <CheckEnded key={ended.matchId ?? 'lost'} message={ended.message} /> : null;
+  const accept = () => {
+    acceptReadyCheck();
+    if (location.pathname !== paths.fight.path) navigate(paths.fight.getHref());
+  };
+  const { opponent } = check;
+  return (
+    <Dialog
+      open
+      title="Opponent found!"
+      art={
+        <img
+          src={opponent.character.image}
+          alt=""
+          className="size-24 rounded-full bg-night-800 object-cover object-top ring-4 ring-danger-500/80"
+        />
+      }
+      actions={
+        check.accepted ? (
+          <Button block variant="ghost" onClick={declineReadyCheck}>
+            Decline
+          </Button>
+        ) : (
+          <>
+            <Button block size="lg" onClick={accept}>
+              Accept
+            </Button>
+            <Button block variant="ghost" onClick={declineReadyCheck}>
+              Decline
+            </Button>
+          </>
+        )
+      }
+    >
+      <div data-testid="ready-check">
+        <p className="font-display text-[20px] text-ink">
+          {opponent.name} <span className="text-muted">· Lv {opponent.level}</span>
+        </p>
+        <p className="text-[14px] text-muted">{opponent.character.name}</p>
+        <Countdown deadline={check.deadline} />
+        <p className="mt-3 text-[14px] leading-snug">
+          {check.accepted ? `Waiting for ${opponent.name} to accept…` : STAKE_TEXT}
+        </p>
+      </div>
+    </Dialog>
+  );
+}
