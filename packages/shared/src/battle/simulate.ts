@@ -153,7 +153,7 @@ export function simulateBattle(battle: SimulatedBattle): SimulatedResult {
     const targetId = clock.decide(state, side);
     if (targetId !== null) stepInPlace(state, { type: 'tap', side, at, targetId });
   }
-  const outcome = state.outcome as BattleState['outcome'];
+  const outcome = state.outcome;
   if (!outcome) throw new Error('simulateBattle: the battle did not end');
   const [a, b] = state.fighters;
   return {

@@ -1,8 +1,11 @@
-import type { Difficulty } from '@titans/shared/battle/bots';
+import { BOTS, DIFFICULTIES, type Difficulty } from '@titans/shared/battle/bots';
+import { energyEffect } from '@titans/shared/battle/energy-effect';
 import {
   BATTLE_COIN_REWARD,
+  BATTLE_ENTRY_ENERGY,
   BATTLE_MIN_HITS_TO_EARN,
   BATTLE_STAKE,
+  ENERGY_PER_BONUS_HEALTH,
   MAX_BATTLE_ENERGY,
 } from '@titans/shared/constants';
 import { type TabItem, Tabs } from '../../components/tabs.tsx';
@@ -37,7 +40,28 @@ export function stakeTerms(mode: 'pvp' | 'pve'): string {
   );
 }
 
-/** spec-b §2: for Player vs AI a difficulty is chosen, easy, medium or hard. */
+/** BAL4: a bot's numbers as the picker shows them, before the stake (its stats vary by ±10 health, ±2 each other). */
+function BotStats({ difficulty }: { difficulty: Difficulty }) {
+  const bot = BOTS[difficulty];
+  return (
+    <dl data-testid={`bot-stats-${difficulty}`} className="mt-1 text-[11px] leading-tight tabular-nums">
+      {(
+        [
+          ['HP', formatNumber(bot.health)],
+          ['ATK', bot.attack],
+          ['DEF', bot.defense],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label} className="flex justify-center gap-1">
+          <dt className="opacity-70">{label}</dt>
+          <dd className="font-bold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** spec-b §2: for Player vs AI a difficulty is chosen, easy, medium or hard; each shows its bot's numbers. */
 function DifficultyPicker({
   difficulty,
   onChange,
@@ -45,20 +69,21 @@ function DifficultyPicker({
   difficulty: Difficulty;
   onChange: (change: { difficulty: Difficulty }) => void;
 }) {
+  const bot = BOTS[difficulty];
   return (
     <div className="mt-4">
       <p className="text-left text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
         Difficulty
       </p>
       <div className="mt-2 grid grid-cols-3 gap-2">
-        {(['easy', 'medium', 'hard'] as const).map((value) => (
+        {DIFFICULTIES.map((value) => (
           <button
             key={value}
             type="button"
             aria-pressed={difficulty === value}
             onClick={() => onChange({ difficulty: value })}
             className={cx(
-              'rounded-xl py-2 font-display text-[15px] ring-1 transition-colors',
+              'rounded-xl px-1 py-2 ring-1 transition-colors',
               difficulty === value
                 ? value === 'easy'
                   ? 'bg-success-500 text-white ring-success-400'
@@ -68,15 +93,31 @@ function DifficultyPicker({
                 : 'bg-night-950/60 text-muted ring-white/10',
             )}
           >
-            {DIFFICULTY_LABEL[value]}
+            <span className="block font-display text-[15px]">{DIFFICULTY_LABEL[value]}</span>
+            <BotStats difficulty={value} />
           </button>
         ))}
       </div>
+      <p data-testid="bot-terms" className="mt-2 text-left text-[12px] leading-snug text-muted">
+        {bot.name} attacks every {bot.attackIntervalMs / 1000} s; your taps hit for your attack − its defence,
+        its attacks for its attack − your defence.
+      </p>
     </div>
   );
 }
 
-/** The energy to spend (1 to the dialog's 3000, at most what the player has). */
+/** BAL5: what the chosen energy buys, in words, from the same function the server applies. */
+export function energyTerms(energy: number): string {
+  const { bonusHealth } = energyEffect(energy);
+  if (energy <= BATTLE_ENTRY_ENERGY)
+    return `${formatNumber(energy)} energy is the entry. Every ${ENERGY_PER_BONUS_HEALTH} more add 1 starting health.`;
+  return `+${formatNumber(bonusHealth)} starting health (the first ${BATTLE_ENTRY_ENERGY} energy is the entry, then 1 health per ${ENERGY_PER_BONUS_HEALTH}).`;
+}
+
+/**
+ * The energy to spend (up to the dialog's 3000 and what the player has): the entry's 10, then steps
+ * of 2, each buying 1 starting health (BAL5), so every step changes what the battle gets.
+ */
 function EnergyPicker({
   energy,
   max,
@@ -88,6 +129,8 @@ function EnergyPicker({
   availableEnergy: number;
   onChange: (change: { energy: number }) => void;
 }) {
+  const min = Math.min(BATTLE_ENTRY_ENERGY, max);
+  const value = Math.max(min, Math.min(energy, max));
   return (
     <div className="mt-4 text-left">
       <label
@@ -96,18 +139,22 @@ function EnergyPicker({
       >
         <span>Energy to spend</span>
         <span className="flex items-center gap-1 font-display text-[15px] tracking-normal text-energy-300 tabular-nums">
-          <GameIcon name="energy" className="size-4" /> {formatNumber(energy)}
+          <GameIcon name="energy" className="size-4" /> {formatNumber(energyEffect(value).energy)}
         </span>
       </label>
       <input
         id="battle-energy"
         type="range"
-        min={1}
+        min={min}
         max={max}
-        value={Math.min(energy, max)}
+        step={min === BATTLE_ENTRY_ENERGY ? ENERGY_PER_BONUS_HEALTH : 1}
+        value={value}
         onChange={(event) => onChange({ energy: Number(event.target.value) })}
         className="mt-2 w-full accent-[#4dd9ff]"
       />
+      <p data-testid="energy-effect" className="text-[13px] font-bold text-success-400">
+        {energyTerms(value)}
+      </p>
       <p className="text-[12px] text-faint">
         Up to {formatNumber(max)} (you have {formatNumber(availableEnergy)})
       </p>
