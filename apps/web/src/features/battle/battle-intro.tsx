@@ -55,7 +55,10 @@ function StatRow({
   // spec-b §2: the better stat of each pair is shown green.
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums short:text-[15px]">
-      <span className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}>
+      <span
+        data-testid={`intro-yours-${label}`}
+        className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}
+      >
         {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{formatNumber(bonus)}</span>}
         {formatNumber(mine)}
       </span>

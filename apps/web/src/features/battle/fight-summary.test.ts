@@ -67,6 +67,13 @@ describe("a time-out says Time's up and why the winner won (F64)", () => {
     expect(timeUpReason({ ...completed, final_health: health(2_002, 2_500) })).toBe(
       'You had more health left: 50.05 % vs 50.00 %',
     );
+    // A scratched fighter is not shown at 100 %, nor a nearly beaten one at 0 %.
+    expect(timeUpReason({ ...completed, final_health: health(3_992, 4_800) })).toBe(
+      'You had more health left: 99.8 % vs 96.0 %',
+    );
+    expect(timeUpReason({ ...completed, final_health: health(4_000, 10) })).toBe(
+      'You had more health left: 100.0 % vs 0.2 %',
+    );
     expect(timeUpReason({ ...completed, reason: 'knockout', final_health: health(10, 0) })).toBeNull();
     expect(timeUpReason(completed)).toBeNull();
   });

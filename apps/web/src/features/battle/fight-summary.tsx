@@ -39,12 +39,23 @@ export function fightSummary(
   return rows;
 }
 
-/** Two shares of health as percentages, with decimals only as far as needed to tell them apart. */
+/** Whether a share shown with `digits` decimals misleads: a hurt fighter at 100, a living one at 0. */
+function misleads(share: number, digits: number) {
+  const shown = Number(share.toFixed(digits));
+  return (share < 100 && shown === 100) || (share > 0 && shown === 0);
+}
+
+/**
+ * Two shares of health as percentages, with decimals only as far as needed to tell them apart
+ * and never rounded to a full or an empty bar they are not.
+ */
 function shares(a: { health: number; max: number }, b: { health: number; max: number }): [string, string] {
   const pa = (a.health / Math.max(1, a.max)) * 100;
   const pb = (b.health / Math.max(1, b.max)) * 100;
   let digits = 0;
-  while (digits < 3 && pa !== pb && pa.toFixed(digits) === pb.toFixed(digits)) digits++;
+  const unclear = () =>
+    (pa !== pb && pa.toFixed(digits) === pb.toFixed(digits)) || misleads(pa, digits) || misleads(pb, digits);
+  while (digits < 3 && unclear()) digits++;
   return [`${pa.toFixed(digits)} %`, `${pb.toFixed(digits)} %`];
 }
 
