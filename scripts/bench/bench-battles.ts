@@ -27,7 +27,10 @@ import { killAllChildren, type ServerChild, type ServerMetrics, startServerChild
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const BOT_TOKEN = '4242:bench-token';
 const METRICS_TOKEN = `bench-metrics-${randomBytes(8).toString('hex')}`;
-const HERO = 'aldric-dawnblade';
+// Brann against Medium, and Brann against Brann, last longer than the set-up and the window at 8–10
+// taps a second (rules BAL4, BAL9: free heroes knock Easy or each other out in about 15 s).
+const HERO = 'brann-ironbeard';
+const DIFFICULTY = 'medium';
 
 function option(name: string, env: string, fallback: number) {
   const raw =
@@ -358,10 +361,14 @@ async function main() {
             client.done = true;
             completed.push({ result: payload.result, coins: payload.coins_earned });
           });
+          // A found PvP match starts only when both accept its ready check (F51): the bots accept at once.
+          socket.on('matchFound', (payload: any) =>
+            socket.emit('acceptMatch', { match_id: payload.match_id }),
+          );
           socket.emit('findMatch', {
             telegram_user_id: String(client.telegramId),
             battle_type: index < PLAYERS ? 'pve' : 'pvp',
-            difficulty: 'easy',
+            difficulty: DIFFICULTY,
             energy_to_spend: 10,
             selected_character_id: HERO,
             equipped_items: [],

@@ -71,6 +71,8 @@ function open(setup: Setup, identity: Identity, server: string): Promise<Fighter
     fighter.battleId = payload.battle_id;
     fighter.target = payload.live.target?.id ?? null;
   });
+  // A found match starts only when both accept its ready check (F51): the bench's fighters accept at once.
+  socket.on('matchFound', (payload) => socket.emit('acceptMatch', { match_id: payload.match_id }));
   socket.on('battleEvent', (event) => {
     if (event.type === 'targetSpawned') fighter.target = event.target.id;
     if (event.type === 'targetExpired' && fighter.target === event.target_id) fighter.target = null;
