@@ -138,7 +138,7 @@ describe('No fight without the player (issue 47)', () => {
     await contextC.close();
   }, 180_000);
 
-  test('F52 F53 a decline costs nothing: each player reads why, and the one who accepted searches on', async () => {
+  test('F49 F52 F53 a decline costs nothing: each player reads why, and the one who accepted searches on', async () => {
     const before = { a: await money(alice), c: await money(carol) };
     const contextA = await newPhoneContext(browser, server.url);
     const contextC = await carolPhone();
