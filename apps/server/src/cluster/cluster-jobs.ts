@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler, TimerHandle } from '../clock.ts';
 import type { Cluster } from './cluster.ts';
+import { isClusterUnavailable } from './redis-errors.ts';
 
 /** A job that must run once per period across the whole cluster. */
 export interface ClusterJob {
@@ -80,7 +81,12 @@ export class ClusterJobs {
     const run = job
       .run(slot)
       .then(() => this.runs.set(job.name, (this.runs.get(job.name) ?? 0) + 1))
-      .catch((error: unknown) => logger.error({ err: error, job: job.name }, 'cluster job failed'));
+      .catch((error: unknown) => {
+        // Redis stalling under a running job is the cluster's weather, not a fault: the next slot runs it again.
+        if (isClusterUnavailable(error))
+          logger.warn({ err: error, job: job.name }, 'cluster job cut short: Redis did not answer');
+        else logger.error({ err: error, job: job.name }, 'cluster job failed');
+      });
     this.running.add(run);
     await run;
     this.running.delete(run);

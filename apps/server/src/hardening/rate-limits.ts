@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -62,25 +63,30 @@ export interface RateLimitDeps {
  * is looked up, so a flood never reaches the database; a call without a valid identity counts
  * against its address. Over the limit: 429 `request/rate-limited`
  * with `Retry-After`. With REDIS_URL the counts live in Redis, so several processes share them;
- * a Redis failure lets calls through (logged) rather than refusing every player.
+ * while that Redis fails or stalls each process limits on its own to its share of every limit
+ * (the limit divided by the processes that shared the counts; rules: CR5, D-CLUSTER-25), never to
+ * no limit and never refusing every player.
  */
 export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDeps) {
   const redis = deps.redisUrl ? rateLimitRedis(app, deps.redisUrl) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
-    skipOnError: true,
+    // Shared counts that fail are caught by `enforce`, which falls back to this process's share.
+    skipOnError: false,
     cache: 100_000,
     nameSpace: 'titans-rl:',
     ...(redis ? { redis } : {}),
   });
   const { limits } = deps;
-  const limiter = counter(app, limits.windowSeconds * 1000);
+  const windowMs = limits.windowSeconds * 1000;
+  const limiter = counter(app, windowMs);
+  const fallback = redis ? new ProcessShare(app, redis, windowMs) : null;
   const byClass = {
-    read: limiter(limits.reads),
-    write: limiter(limits.writes),
-    purchase: limiter(limits.purchases),
+    read: { run: limiter(limits.reads), max: limits.reads },
+    write: { run: limiter(limits.writes), max: limits.writes },
+    purchase: { run: limiter(limits.purchases), max: limits.purchases },
   };
-  const byAddress = limiter(limits.address);
+  const byAddress = { run: limiter(limits.address), max: limits.address };
   app.addHook('onRequest', async (request, reply) => {
     const kind = rateClassOf(request);
     if (kind === 'exempt') return;
@@ -91,11 +97,18 @@ export async function registerRateLimits(app: FastifyInstance, deps: RateLimitDe
       : undefined;
     if (result?.ok) {
       const what = kind === 'read' ? 'requests' : kind === 'write' ? 'changes' : 'purchases';
-      await enforce(request, reply, byClass[kind], `${kind}:${result.identity.telegramUserId}`, what);
+      await enforce(
+        request,
+        reply,
+        byClass[kind],
+        `${kind}:${result.identity.telegramUserId}`,
+        what,
+        fallback,
+      );
       return;
     }
     // No identity, or one that failed its check: the address pays (the auth check then answers 401).
-    await enforce(request, reply, byAddress, `addr:${request.ip}`, 'requests from this address');
+    await enforce(request, reply, byAddress, `addr:${request.ip}`, 'requests from this address', fallback);
   });
 }
 
@@ -128,23 +141,33 @@ function counter(app: FastifyInstance, timeWindow: number) {
       max,
       timeWindow,
       keyGenerator: (request) => keys.get(request) ?? 'none',
-      skipOnError: true,
+      skipOnError: false,
       ...STORE,
     });
 }
 
-type Limiter = ReturnType<ReturnType<typeof counter>>;
+type Limiter = { run: ReturnType<ReturnType<typeof counter>>; max: number };
+
+/** What a limiter says about one request: the plugin's answer, or this process's share's in its shape. */
+type Verdict = Awaited<ReturnType<Limiter['run']>>;
 
 /** Counts the request under `key`; over the limit, a 429 `request/rate-limited` with Retry-After. */
 async function enforce(
   request: FastifyRequest,
   reply: FastifyReply,
-  run: Limiter,
+  limiter: Limiter,
   key: string,
   what: string,
+  fallback: ProcessShare | null,
 ) {
   keys.set(request, key);
-  const result = await run(request);
+  const result: Verdict =
+    fallback?.active() === true
+      ? fallback.count(key, limiter.max)
+      : await limiter.run(request).catch((error: unknown) => {
+          if (!fallback) throw error;
+          return fallback.failed(error).count(key, limiter.max);
+        });
   if (result.isAllowed) return;
   if (!result.isExceeded) {
     reply.header('x-ratelimit-limit', result.max);
@@ -158,4 +181,115 @@ async function enforce(
   throw new ApiError('request/rate-limited', `Too many ${what}; try again in ${retryAfter} s`, {
     retry_after: retryAfter,
   });
+}
+
+/** How long the limiter counts on its own after the shared counts failed, before it tries them again. */
+const FALLBACK_FOR_MS = 2_000;
+/** How often a process says it shares the counts, and how long that lasts. */
+const PEER_BEAT_MS = 2_000;
+const PEER_TTL_MS = 6_000;
+/** Keys this process counts on its own at most (players and addresses of one window). */
+const FALLBACK_KEYS = 100_000;
+
+/**
+ * The limiter while its Redis fails or stalls (rules: CR5; decisions: D-CLUSTER-25): each
+ * process counts in memory, per key and window, up to its share of the limit — the limit divided
+ * by the processes that shared the counts when Redis last answered (each says so every 2 s in a
+ * sorted set beside the counts). After a failure it counts here for 2 s before it tries Redis
+ * again, so a stalled Redis costs one command timeout per 2 s, not one per request.
+ */
+class ProcessShare {
+  private readonly id = randomBytes(6).toString('hex');
+  private readonly peersKey = 'titans-rl:processes';
+  private peers = 1;
+  private until = 0;
+  private lastWarned = 0;
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly redis: Redis,
+    private readonly windowMs: number,
+  ) {
+    let timer: NodeJS.Timeout | undefined;
+    // From the moment the app is ready: one that fails to start opens no connection.
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void this.beat(), PEER_BEAT_MS);
+      timer.unref();
+      void this.beat();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      if (redis.status === 'ready') await redis.zrem(this.peersKey, this.id).catch(() => 0);
+    });
+  }
+
+  /** Whether a recent failure keeps counting here. */
+  active(): boolean {
+    return Date.now() < this.until;
+  }
+
+  /** The shared counts failed: count here for a while (warned at most every 5 s). */
+  failed(error: unknown): this {
+    const now = Date.now();
+    this.until = now + FALLBACK_FOR_MS;
+    if (now - this.lastWarned >= 5_000) {
+      this.lastWarned = now;
+      this.app.log.warn(
+        { err: error, processes: this.peers },
+        'rate limits: shared counts unavailable; limiting this process to its share',
+      );
+    }
+    return this;
+  }
+
+  count(key: string, limit: number): Verdict {
+    const now = Date.now();
+    const max = Math.max(1, Math.floor(limit / this.peers));
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size >= FALLBACK_KEYS) this.prune(now);
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    const ttl = window.resetAt - now;
+    return {
+      isAllowed: false,
+      key,
+      max,
+      timeWindow: this.windowMs,
+      remaining: Math.max(0, max - window.count),
+      ttl,
+      ttlInSeconds: Math.ceil(ttl / 1000),
+      isExceeded: window.count > max,
+      isBanned: false,
+    };
+  }
+
+  private prune(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    // Still full: the oldest keys go (a flood of new addresses must not grow memory).
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < FALLBACK_KEYS) break;
+      this.windows.delete(key);
+    }
+  }
+
+  private async beat() {
+    const now = Date.now();
+    try {
+      const results = await this.redis
+        .multi()
+        .zadd(this.peersKey, now, this.id)
+        .zremrangebyscore(this.peersKey, 0, now - PEER_TTL_MS)
+        .zcard(this.peersKey)
+        .pexpire(this.peersKey, PEER_TTL_MS * 10)
+        .exec();
+      const peers = Number(results?.[2]?.[1]);
+      if (Number.isInteger(peers) && peers > 0) this.peers = peers;
+    } catch {
+      // Redis away: the last count stands.
+    }
+  }
 }

@@ -15,6 +15,7 @@ import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
+import { isClusterUnavailable } from '../cluster/redis-errors.ts';
 import { PlayerBudgets, type TokenBucket } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
 import { type DirectRoute, directRoute, listenDirect } from './direct-events.ts';
@@ -360,6 +361,14 @@ export class SocketDispatcher {
 
   private failed(event: string, context: SocketContext, error: unknown) {
     if (error instanceof ApiError) return context.fail(error.code, error.message);
+    // Redis (or another process) unavailable for a moment is not a fault here (rules: CR5).
+    if (isClusterUnavailable(error)) {
+      this.options.logger.warn(
+        { err: error, event, userId: context.userId },
+        'socket handler: cluster unavailable',
+      );
+      return context.fail('server/unavailable');
+    }
     this.options.logger.error({ err: error, event, userId: context.userId }, 'socket handler failed');
     context.fail('server/internal');
   }
