@@ -57,21 +57,7 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     }
   });
 
-  dispatcher.on('findMatch', async (payload, context) => {
-    const failure = await service.findMatch(userOf(context), payload);
-    if (failure) fail(context, failure);
-  });
-
-  dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(userOf(context)));
-  // The ready check's answers (F51): the acknowledgement says what the answer did.
-  dispatcher.on('acceptMatch', async (payload, context, ack) => {
-    const status = await service.acceptMatch(userOf(context), payload.match_id);
-    ack?.({ status });
-  });
-  dispatcher.on('declineMatch', async (payload, context, ack) => {
-    const declined = await service.declineMatch(userOf(context), payload.match_id);
-    ack?.({ declined });
-  });
+  registerMatchmakingEvents(realtime, service, fail);
 
   // A tap answers its acknowledgement (if asked) with what it did. A tap in a battle held here is
   // applied at once, without a promise (D-BATTLE-16); others are forwarded. Taps are direct (D-BATTLE-20).
@@ -103,6 +89,31 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
   dispatcher.on('rejoinBattle', async (payload, context) => {
     const reply = await act(context, payload.battle_id, { type: 'rejoin' });
     if (reply.ok && reply.started) context.emit('battleStarted', reply.started);
+  });
+}
+
+/**
+ * The way into a battle: findMatch, leaving the search, and the ready check's answers (F51), whose
+ * acknowledgement says what the answer did.
+ */
+function registerMatchmakingEvents(
+  realtime: Realtime,
+  service: BattleService,
+  fail: (context: SocketContext, failure: ArenaFailure) => void,
+) {
+  const { dispatcher } = realtime;
+  dispatcher.on('findMatch', async (payload, context) => {
+    const failure = await service.findMatch(userOf(context), payload);
+    if (failure) fail(context, failure);
+  });
+  dispatcher.on('cancelMatchmaking', (_payload, context) => service.cancelMatchmaking(userOf(context)));
+  dispatcher.on('acceptMatch', async (payload, context, ack) => {
+    const status = await service.acceptMatch(userOf(context), payload.match_id);
+    ack?.({ status });
+  });
+  dispatcher.on('declineMatch', async (payload, context, ack) => {
+    const declined = await service.declineMatch(userOf(context), payload.match_id);
+    ack?.({ declined });
   });
 }
 

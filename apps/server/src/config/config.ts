@@ -21,7 +21,6 @@ import {
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
   DEFAULT_UPLOADS_PER_HOUR_TOTAL,
   MATCHMAKING_BOT_OFFER_MS,
-  READY_CHECK_MS,
 } from '@titans/shared/constants';
 import { z } from 'zod';
 import type { RestRateLimits } from '../hardening/rate-limits.ts';
@@ -196,7 +195,6 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1_000).default(MATCHMAKING_BOT_OFFER_MS),
   ),
-  READY_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(READY_CHECK_MS)),
 });
 
 export interface Config {
@@ -294,8 +292,6 @@ export interface BattleTimings {
   timeLimitMs: number;
   rejoinGraceMs: number;
   botOfferMs: number;
-  /** How long a found PvP match waits for both players to accept (F51). */
-  readyCheckMs: number;
 }
 
 /**
@@ -402,7 +398,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeLimitMs: values.BATTLE_TIME_LIMIT_MS,
       rejoinGraceMs: values.BATTLE_REJOIN_GRACE_MS,
       botOfferMs: values.MATCHMAKING_BOT_OFFER_MS,
-      readyCheckMs: values.READY_CHECK_MS,
     },
   };
 }
