@@ -361,16 +361,12 @@ export class SocketDispatcher {
 
   private failed(event: string, context: SocketContext, error: unknown) {
     if (error instanceof ApiError) return context.fail(error.code, error.message);
-    // Redis (or another process) unavailable for a moment is not a fault here (rules: CR5).
-    if (isClusterUnavailable(error)) {
-      this.options.logger.warn(
-        { err: error, event, userId: context.userId },
-        'socket handler: cluster unavailable',
-      );
-      return context.fail('server/unavailable');
-    }
-    this.options.logger.error({ err: error, event, userId: context.userId }, 'socket handler failed');
-    context.fail('server/internal');
+    // Redis (or another process) away for a moment is not a fault here (rules: CR5).
+    const away = isClusterUnavailable(error);
+    const fields = { err: error, event, userId: context.userId };
+    if (away) this.options.logger.warn(fields, 'socket handler: cluster unavailable');
+    else this.options.logger.error(fields, 'socket handler failed');
+    context.fail(away ? 'server/unavailable' : 'server/internal');
   }
 }
 
