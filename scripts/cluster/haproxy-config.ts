@@ -1,7 +1,8 @@
 /**
  * The HAProxy configuration `npm run cluster` runs and the README's production example is based
  * on (decisions: D-CLUSTER-12, D-CLUSTER-13): a consistent hash on the player id the client sends
- * (`X-Titans-Player` on REST, `?player=` on the socket handshake), health checks on /health every
+ * (`X-Titans-Player` on REST, `?player=` on the socket handshake; the client's address without
+ * either), health checks on /health every
  * second (down after two failures, so a draining process stops getting traffic within ~2 s).
  */
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -46,9 +47,11 @@ export function haproxyConfig(options: HaproxyOptions): string {
     '',
     'backend game',
     // The player id: the REST header, else the handshake's query parameter. A request with
-    // neither (the web app's files, /health) is balanced round robin.
+    // neither (an old client, a tool, the web app's files) hashes on the client's address, so a
+    // socket's polls and upgrade reach one process too (D-CLUSTER-12).
     '  http-request set-var(txn.player) req.hdr(x-titans-player)',
     '  http-request set-var(txn.player) url_param(player) if !{ var(txn.player) -m found }',
+    '  http-request set-var(txn.player) src if !{ var(txn.player) -m found }',
     '  balance hash var(txn.player)',
     '  hash-type consistent',
     '  option httpchk GET /health',

@@ -8,7 +8,8 @@ import { HAPROXY, haproxyConfig } from '../../../scripts/cluster/haproxy-config.
 import { freePort } from './helpers/server-process.ts';
 
 // D-CLUSTER-12, D-CLUSTER-13: the generated HAProxy configuration routes by player id (header or
-// handshake query alike) and stops sending to a process whose /health answers 503 (draining).
+// handshake query alike; the address without either) and stops sending to a process whose /health
+// answers 503 (draining).
 describe.runIf(fs.existsSync(HAPROXY))('npm run cluster: HAProxy in front of the processes', () => {
   const backends: { server: http.Server; healthy: boolean }[] = [];
   let haproxy: ChildProcess;
@@ -68,6 +69,18 @@ describe.runIf(fs.existsSync(HAPROXY))('npm run cluster: HAProxy in front of the
       seen.add(first);
     }
     expect([...seen].sort()).toEqual(['a', 'b']);
+  });
+
+  it('a socket or call without a player id is hashed on its address: every one reaches the same process', async () => {
+    const seen = new Set<string | null>();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const response = await fetch(
+        attempt % 2 ? `${url}/engine.io/?EIO=4&transport=polling` : `${url}/v1/characters`,
+      );
+      await response.arrayBuffer();
+      seen.add(response.headers.get('x-titans-server'));
+    }
+    expect(seen.size).toBe(1);
   });
 
   it('a process answering /health 503 (draining) gets no new requests within ~2 s', async () => {
