@@ -58,16 +58,9 @@ describe.runIf(process.env.DATABASE_URL)('cluster realtime: Redis goes away and 
     const zOnB = await open(b, z);
     const xOnB = await open(b, x);
     const yOnA = await open(a, y, `c2-loss-${y}`);
-    // B subscribes to X's room channel when X's socket joins it, without initUser waiting for
-    // Redis, so a push in the first moments may find nobody listening: push until it arrives.
-    let before = 0;
-    await vi.waitFor(
-      () => {
-        push(a, xId, `before-${before++}`);
-        expect(pushed(xOnB, 'before-').length).toBeGreaterThan(0);
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    // initUser answered once B listened on X's room channel (CR6): the first push arrives.
+    push(a, xId, 'before');
+    await xOnB.waitFor('referralJoined', (p) => p.name === 'before');
     // X is on both processes: each knows the other holds X.
     const xOnA = await open(a, x);
     const bothKnow = () =>
