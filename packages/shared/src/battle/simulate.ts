@@ -144,12 +144,9 @@ export function simulateBattle(battle: SimulatedBattle): SimulatedResult {
         side = s;
       }
     }
-    const clock = side === null ? null : clocks[side];
-    if (side === null || !clock) {
-      stepInPlace(state, { type: 'advance', at });
-      continue;
-    }
     stepInPlace(state, { type: 'advance', at });
+    const clock = side === null ? null : clocks[side];
+    if (side === null || !clock || state.outcome) continue;
     const targetId = clock.decide(state, side);
     if (targetId !== null) stepInPlace(state, { type: 'tap', side, at, targetId });
   }
