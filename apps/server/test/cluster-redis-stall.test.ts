@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NodeUnreachableError } from '../src/cluster/node-bus.ts';
+import { isClusterUnavailable } from '../src/cluster/redis-errors.ts';
 import { users } from '../src/db/schema.ts';
 import { captureLog } from './helpers/log-capture.ts';
 import { RedisProcess } from './helpers/redis-process.ts';
@@ -141,4 +143,28 @@ describe.runIf(process.env.DATABASE_URL)('cluster: Redis stalls', () => {
       { timeout: 15_000, interval: 250 },
     );
   }, 60_000);
+});
+
+describe('cluster: which errors mean Redis is unavailable', () => {
+  it('CR5 D-CLUSTER-25 timeouts, closed connections, exhausted retries, busy replies and silent processes; not code faults', () => {
+    const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+    for (const error of [
+      new Error('Command timed out'),
+      new Error('Connection is closed.'),
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      named('MaxRetriesPerRequestError', 'Reached the max retries per request limit (which is 1).'),
+      named('ReplyError', 'LOADING Redis is loading the dataset in memory'),
+      named('ReplyError', 'BUSY Redis is busy running a script.'),
+      new NodeUnreachableError('node-1', 'arena.forward'),
+    ])
+      expect(isClusterUnavailable(error), error.message).toBe(true);
+    for (const error of [
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      named('ReplyError', 'WRONGTYPE Operation against a key holding the wrong kind of value'),
+      new Error('battle not found'),
+      'Command timed out',
+      null,
+    ])
+      expect(isClusterUnavailable(error), String(error)).toBe(false);
+  });
 });
