@@ -237,6 +237,41 @@ describe('Arena reducer (spec-b §4, §8)', () => {
     expect(cancelled.state).toMatchObject({ phase: 'lobby', queue: null, message: null });
   });
 
+  test('F52 F53 around a ready check the search goes on for the one requeued; the one out returns to the lobby, no banner', () => {
+    const queue = { energy_to_spend: 10, position: 1, queue_size: 1, elapsed_seconds: 3, bot_offer: false };
+    const searching = play([
+      { event: 'matchmakingStarted', payload: { ...queue, message: 'Searching for any opponent' } },
+    ]).state;
+    const matchId = '7c1e3f0e-4c2b-4d8a-9f1e-2b3c4d5e6f70';
+    const opponent = { name: 'C', level: 1, character: { name: 'C', image: '' } };
+    const requeued = play(
+      [
+        {
+          event: 'matchFound',
+          payload: { match_id: matchId, server_now: NOW, deadline: NOW + 10_000, opponent },
+        },
+        {
+          event: 'matchCancelled',
+          payload: { match_id: matchId, reason: 'opponent-declined', message: 'x', requeued: true },
+        },
+      ],
+      searching,
+    );
+    expect(requeued.state).toEqual(searching);
+    expect(requeued.effects).toEqual([]);
+    const out = play(
+      [
+        {
+          event: 'matchCancelled',
+          payload: { match_id: matchId, reason: 'declined', message: 'y', requeued: false },
+        },
+        { event: 'matchmakingCancelled', payload: { message: 'Matchmaking cancelled' } },
+      ],
+      searching,
+    );
+    expect(out.state).toMatchObject({ phase: 'lobby', queue: null, message: null });
+  });
+
   test('queued with no battle yet, the Arena shows the search (Cancel Matchmaking), not Forfeit Match', () => {
     const refused = play([
       { event: 'error', payload: { code: 'battle/already-in-battle', message: 'x' } },
