@@ -59,6 +59,12 @@ describe('Boost', () => {
     await snap(page, 'boost', '1-screen');
 
     await page.getByRole('button', { name: 'Buy Multitap' }).click();
+    // W21: Buy opens the confirm step; the coins move only once it is confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Upgrade Multitap?' });
+    await confirm.getByText('×1 per tap').waitFor();
+    expect(await page.getByTestId('boost-balance').textContent()).toBe('5,010');
+    await confirm.getByRole('button', { name: /^Confirm: buy Multitap for 2,000 coins/ }).click();
+    await confirm.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'Multitap upgraded to level 1!' }).waitFor();
     await multitap.getByText('Lv 1/9').waitFor();
     await expect.poll(async () => page.getByTestId('boost-balance').textContent()).toBe('3,010');

@@ -1,7 +1,7 @@
 import { LEADERBOARD_SIZE } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { characters, users } from '../src/db/schema.ts';
 import { LeaderboardService } from '../src/leaderboard/leaderboard-service.ts';
 import {
   describeEachDatabase,
@@ -83,6 +83,7 @@ describeEachDatabase('leaderboard', (kind) => {
       name: 'Ben',
       username: 'ben',
       profile_picture: '',
+      hero_picture: null,
       coins: 500_000,
       referral_earnings: 9_000_000,
     });
@@ -91,6 +92,25 @@ describeEachDatabase('leaderboard', (kind) => {
       const { coins, ledger } = await ledgerMatches(t, player.userId);
       expect(coins).toBe(ledger);
     }
+  });
+
+  it("LB4 each row and the caller's own row carry the player's selected hero picture", async () => {
+    const hero = await register('Hero');
+    await setReferralEarnings(hero.userId, 50_000_000);
+    const [free] = await t.database.db.select().from(characters).where(eq(characters.isFree, true)).limit(1);
+    const selected = await t.call(hero.id, 'POST', `/v1/user/${hero.id}/select-character`, {
+      characterId: free!.id,
+    });
+    expect(selected.status).toBe(200);
+    // Not yet in a snapshot: the own row is read live, with the hero.
+    expect(await me(hero.id)).toMatchObject({ rank: null, hero_picture: free!.image });
+    await t.leaderboard.refresh();
+    const row = (await board(hero.id)).find((entry) => entry.username === 'hero');
+    expect(row).toMatchObject({ hero_picture: free!.image });
+    expect(await me(hero.id)).toMatchObject({ hero_picture: free!.image });
+    // A player without a hero has none, never another player's.
+    const none = (await board(hero.id)).find((entry) => entry.username === 'amy');
+    expect(none).toMatchObject({ hero_picture: null });
   });
 
   it('LB2 serves a snapshot: changes show after the next refresh, a new player has rank null ("-")', async () => {

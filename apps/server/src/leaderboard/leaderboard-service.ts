@@ -28,6 +28,15 @@ const REFRESH_LOCK = 0x7417a45;
  */
 export const PGLITE_READ_CHUNK = 1_000;
 export const PGLITE_INSERT_CHUNK = 1_000;
+/**
+ * LB4: a ranked row's hero is the player's selected hero as the rows are read (the top rows at
+ * each snapshot load, a caller's own row on each call), one primary-key lookup per row, so the
+ * snapshot tables keep their columns.
+ */
+const HERO_JOIN =
+  'left join users u on u.id = r.user_id left join characters c on c.id = u.selected_character_id';
+const HERO_PICTURE = 'c.image as hero_picture';
+
 /** One sliced refresh per PGlite database at a time (PostgreSQL has REFRESH_LOCK). */
 const slicedRefreshes = new WeakSet<Database>();
 /**
@@ -309,8 +318,8 @@ export class LeaderboardService {
     if (!state) return;
     const side: Side = state.active === 'b' ? 'b' : 'a';
     const rows = await query<SnapshotRow>(
-      `select rank, name, username, profile_picture, coins, referral_earnings
-         from ${TABLE[side]} where rank <= $1 order by rank`,
+      `select r.rank, r.name, r.username, r.profile_picture, ${HERO_PICTURE}, r.coins, r.referral_earnings
+         from ${TABLE[side]} r ${HERO_JOIN} where r.rank <= $1 order by r.rank`,
       [LEADERBOARD_SIZE],
     );
     this.side = side;
@@ -333,8 +342,8 @@ export class LeaderboardService {
   /** GET /leaderboard/me: the caller's row in the snapshot, or their live figures with rank null. */
   async me(userId: string): Promise<LeaderboardMe> {
     const [row] = await this.deps.database.query<SnapshotRow>(
-      `select rank, name, username, profile_picture, coins, referral_earnings
-         from ${TABLE[this.side]} where user_id = $1`,
+      `select r.rank, r.name, r.username, r.profile_picture, ${HERO_PICTURE}, r.coins, r.referral_earnings
+         from ${TABLE[this.side]} r ${HERO_JOIN} where r.user_id = $1`,
       [userId],
     );
     let base: Omit<LeaderboardMe, 'total' | 'refreshed_at'>;
@@ -346,10 +355,14 @@ export class LeaderboardService {
         last_name: string;
         username: string;
         profile_picture: string;
+        hero_picture: string | null;
         coins: number | string;
         referral_earnings: number | string;
       }>(
-        'select first_name, last_name, username, profile_picture, coins, referral_earnings from users where id = $1',
+        `select u.first_name, u.last_name, u.username, u.profile_picture, c.image as hero_picture,
+                u.coins, u.referral_earnings
+           from users u left join characters c on c.id = u.selected_character_id
+          where u.id = $1`,
         [userId],
       );
       if (!user) throw new Error(`No user ${userId} for the leaderboard`);
@@ -358,6 +371,7 @@ export class LeaderboardService {
         name: [user.first_name, user.last_name].filter(Boolean).join(' '),
         username: user.username,
         profile_picture: user.profile_picture,
+        hero_picture: user.hero_picture ?? null,
         coins: Number(user.coins),
         referral_earnings: Number(user.referral_earnings),
       };

@@ -6,6 +6,8 @@ export interface SnapshotRow {
   name: string;
   username: string;
   profile_picture: string;
+  /** The selected hero's picture, joined when the rows are read (LB4). */
+  hero_picture: string | null;
   coins: number | string;
   referral_earnings: number | string;
 }
@@ -17,6 +19,7 @@ export function snapshotEntryView(row: SnapshotRow): LeaderboardEntry {
     name: row.name,
     username: row.username,
     profile_picture: row.profile_picture,
+    hero_picture: row.hero_picture ?? null,
     coins: Number(row.coins),
     referral_earnings: Number(row.referral_earnings),
   };

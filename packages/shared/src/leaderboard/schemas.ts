@@ -9,6 +9,8 @@ export const leaderboardEntrySchema = z.object({
   name: z.string(),
   username: z.string(),
   profile_picture: z.string(),
+  /** The picture of the player's selected hero, null without one (LB4). */
+  hero_picture: z.string().nullable(),
   coins: z.number().int(),
   referral_earnings: z.number().int(),
 });
@@ -22,6 +24,8 @@ export const leaderboardMeSchema = z.object({
   name: z.string(),
   username: z.string(),
   profile_picture: z.string(),
+  /** The picture of the player's selected hero, null without one (LB4). */
+  hero_picture: z.string().nullable(),
   coins: z.number().int(),
   referral_earnings: z.number().int(),
   /** Players ranked in the snapshot. */

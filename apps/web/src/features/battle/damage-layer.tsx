@@ -29,11 +29,8 @@ export function DamageLayer({ space, box }: { space: Size; box: Size | null }) {
     if (!start) {
       const place = placeTarget({ x: number.x, y: number.y, size: 56 }, space, box);
       const x = place.left + place.size / 2;
-      start = {
-        x,
-        top: clearTop(x, place.top, [...placed.current.values()], now),
-        startedAt: number.startedAt,
-      };
+      // It starts rising when first drawn: its placement and its motion share that instant.
+      start = { x, top: clearTop(x, place.top, [...placed.current.values()], now), startedAt: now };
       placed.current.set(number.id, start);
     }
     return <FloatingDamage key={number.id} number={number} start={start} />;
@@ -69,7 +66,7 @@ function FloatingDamage({ number, start }: { number: DamageNumber; start: Placed
       aria-hidden
       data-testid="damage-number"
       className={cx(
-        'pointer-events-none absolute z-20 whitespace-nowrap font-display text-outline opacity-0',
+        'pointer-events-none absolute z-20 whitespace-nowrap font-display leading-none text-outline opacity-0',
         mine
           ? number.superAttack
             ? 'text-[32px] text-gold-300'

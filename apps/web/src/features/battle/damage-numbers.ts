@@ -13,7 +13,7 @@ export const DAMAGE_NUMBER_MS = 1_200;
 /** How far a number rises in its life, at one speed: numbers that start apart stay apart (W18). */
 export const DAMAGE_RISE_PX = 96;
 /** The room a number takes at its largest, "-1,080 12 hits" included (px). */
-export const DAMAGE_NUMBER_BOX = { width: 150, height: 38 } as const;
+export const DAMAGE_NUMBER_BOX = { width: 150, height: 40 } as const;
 /** Numbers kept at most (older ones have faded by then at any tap rate the server accepts). */
 const MAX_NUMBERS = 8;
 

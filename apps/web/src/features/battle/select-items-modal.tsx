@@ -4,19 +4,20 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { cx } from '../../lib/cx.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 
 const GROUPS = [
   { type: 'weapon', title: 'Weapons' },
-  { type: 'armour', title: 'Armours' },
+  { type: 'armour', title: 'Armor' },
   { type: 'shield', title: 'Shields' },
 ] as const;
 
 function effectLine(entry: InventoryEntry) {
   const effects = entry.item_details?.effects ?? {};
   const parts = [];
-  if (effects.power_boost) parts.push(`+${effects.power_boost} ATK`);
-  if (effects.defense_boost) parts.push(`+${effects.defense_boost} DEF`);
-  if (effects.energy_boost) parts.push(`+${effects.energy_boost} HP`);
+  if (effects.power_boost) parts.push(`+${formatNumber(effects.power_boost)} ATK`);
+  if (effects.defense_boost) parts.push(`+${formatNumber(effects.defense_boost)} DEF`);
+  if (effects.energy_boost) parts.push(`+${formatNumber(effects.energy_boost)} HP`);
   return parts.join(' · ');
 }
 
@@ -41,8 +42,9 @@ function ItemTile({ entry, on, onToggle }: { entry: InventoryEntry; on: boolean;
       {entry.count > 1 && (
         <span className="absolute top-1 right-1.5 text-[10px] font-black text-gold-200">x{entry.count}</span>
       )}
+      {/* Inside the card: the list scrolls, and a scroll box clips what sticks out of it (W20). */}
       {on && (
-        <span className="absolute -top-1.5 -left-1.5 grid size-5 place-items-center rounded-full bg-gold-400 text-[12px] font-black text-[#4a2300]">
+        <span className="absolute top-1 left-1 grid size-5 place-items-center rounded-full bg-gold-400 text-[12px] font-black text-[#4a2300] shadow-[0_1px_0_#7a4a00]">
           <svg viewBox="0 0 16 16" className="size-3" aria-hidden="true">
             <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
@@ -52,7 +54,7 @@ function ItemTile({ entry, on, onToggle }: { entry: InventoryEntry; on: boolean;
   );
 }
 
-/** One of Select Items' groups (Weapons, Armours, Shields); nothing when the player owns none. */
+/** One of Select Items' groups (Weapons, Armor, Shields); nothing when the player owns none. */
 function ItemGroup({
   title,
   entries,
@@ -86,7 +88,7 @@ function ItemGroup({
   );
 }
 
-/** spec-b §2 Select Items: grouped Weapons / Armours / Shields, at most 3, 'N of 3 items selected'. */
+/** spec-b §2 Select Items: grouped Weapons / Armor / Shields (D-UI-19), at most 3, 'N of 3 items selected'. */
 export function SelectItemsModal({
   open,
   items,
@@ -144,7 +146,8 @@ export function SelectItemsModal({
           You can only select up to 3 items for battle!
         </p>
       )}
-      <div className="mt-3 max-h-[46vh] space-y-4 overflow-y-auto pr-1 text-left">
+      {/* Padding round the grid keeps a chosen card's ring inside the scroll box (W20). */}
+      <div className="mt-3 max-h-[46vh] space-y-4 overflow-y-auto p-1 text-left">
         {equippable.length === 0 && (
           <p className="py-6 text-center text-[15px] text-muted">
             No items available. Visit the marketplace to purchase items.

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BoostsView } from '@titans/shared/boosts/schemas';
 import type { UpgradeKind } from '@titans/shared/boosts/upgrades';
 import type { ReactNode } from 'react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
@@ -20,6 +20,7 @@ import { boostsQueryOptions, useBoosts } from './api/get-boosts.ts';
 import { useRefillEnergy } from './api/refill-energy.ts';
 import { FreeRefillCard } from './free-refill-card.tsx';
 import { UpgradeCard } from './upgrade-card.tsx';
+import { UpgradeConfirmDialog } from './upgrade-confirm-dialog.tsx';
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return (
@@ -46,6 +47,8 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
   const refill = useRefillEnergy(telegramUserId);
   const view = boosts.data;
   const { synced, coins, energyFull } = useLiveBalance(view);
+  // The track whose Buy was tapped: the confirm step shows before any coin is spent (W21).
+  const [confirming, setConfirming] = useState<UpgradeKind | null>(null);
   const onCooldownOver = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: boostsQueryOptions().queryKey });
   }, [queryClient]);
@@ -71,10 +74,21 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
               coins={coins}
               buying={buy.isPending && buy.variables?.kind === upgrade.kind}
               disabled={buy.isPending}
-              onBuy={() => buyUpgrade(buy, upgrade.kind, upgrade.level, upgrade.title)}
+              onBuy={() => setConfirming(upgrade.kind)}
             />
           ))}
         </div>
+        <UpgradeConfirmDialog
+          upgrade={view.upgrades.find((upgrade) => upgrade.kind === confirming) ?? null}
+          coins={coins}
+          buying={buy.isPending}
+          onCancel={() => setConfirming(null)}
+          onBuy={() => {
+            const upgrade = view.upgrades.find((candidate) => candidate.kind === confirming);
+            if (!upgrade) return;
+            buyUpgrade(buy, upgrade.kind, upgrade.level, upgrade.title, () => setConfirming(null));
+          }}
+        />
       </>
     );
   } else if (boosts.isError) {
@@ -119,10 +133,17 @@ function useLiveBalance(view: BoostsView | undefined) {
   return { synced, coins, energyFull };
 }
 
-function buyUpgrade(buy: ReturnType<typeof useBuyUpgrade>, kind: UpgradeKind, level: number, title: string) {
+function buyUpgrade(
+  buy: ReturnType<typeof useBuyUpgrade>,
+  kind: UpgradeKind,
+  level: number,
+  title: string,
+  onSettled: () => void,
+) {
   buy.mutate(
     { kind, level },
     {
+      onSettled,
       onSuccess: (next) => {
         const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
         haptics.success();

@@ -74,7 +74,11 @@ describe('floating tap values', () => {
 
   test('W7 every value rises at one speed, so values started apart never meet', () => {
     const ceiling = 100;
-    const a: LiveFloat = { path: floatingPath(300, FLOATING_VALUE_MS, ceiling), startedAt: 0, halfHeight: 28 };
+    const a: LiveFloat = {
+      path: floatingPath(300, FLOATING_VALUE_MS, ceiling),
+      startedAt: 0,
+      halfHeight: 28,
+    };
     const b: LiveFloat = {
       path: floatingPath(330, FLOATING_VALUE_DENSE_MS, ceiling),
       startedAt: 600,

@@ -1,5 +1,6 @@
 import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
+import { formatNumber } from '../../lib/format-number.ts';
 
 /** spec-a §3: a synthetic free Default Background entry is always added locally. */
 export const DEFAULT_BACKGROUND_ENTRY: InventoryEntry = {
@@ -40,9 +41,9 @@ export function entryRarity(entry: InventoryEntry): string {
 export function entryBonus(entry: InventoryEntry): string | null {
   const effects = entry.item_details?.effects ?? {};
   const parts: string[] = [];
-  if (effects.power_boost) parts.push(`+${effects.power_boost} Attack`);
-  if (effects.defense_boost) parts.push(`+${effects.defense_boost} Defense`);
-  if (effects.energy_boost) parts.push(`+${effects.energy_boost} Energy`);
+  if (effects.power_boost) parts.push(`+${formatNumber(effects.power_boost)} Attack`);
+  if (effects.defense_boost) parts.push(`+${formatNumber(effects.defense_boost)} Defense`);
+  if (effects.energy_boost) parts.push(`+${formatNumber(effects.energy_boost)} Energy`);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
@@ -69,7 +70,7 @@ export const ALL_VIEW_SECTIONS: ReadonlyArray<{ title: string; match: (entry: In
   [
     { title: 'Limited Collection', match: (entry) => entry.is_limited },
     { title: 'Weapons', match: (entry) => !entry.is_limited && entry.item_type === 'weapon' },
-    { title: 'Armors', match: (entry) => !entry.is_limited && entry.item_type === 'armour' },
+    { title: 'Armor', match: (entry) => !entry.is_limited && entry.item_type === 'armour' },
     { title: 'Shields', match: (entry) => !entry.is_limited && entry.item_type === 'shield' },
     { title: 'Characters', match: (entry) => !entry.is_limited && entry.item_type === 'character' },
     { title: 'Backgrounds', match: (entry) => !entry.is_limited && entry.item_type === 'background' },

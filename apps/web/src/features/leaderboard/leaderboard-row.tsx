@@ -9,6 +9,8 @@ export interface LeaderboardRowProps {
   username: string;
   name: string;
   picture: string;
+  /** The player's selected hero's picture, shown before their photo (W22). */
+  hero: string | null;
   coins: number;
   referralEarnings: number;
   you?: boolean;
@@ -20,6 +22,7 @@ export function LeaderboardRow({
   username,
   name,
   picture,
+  hero,
   coins,
   referralEarnings,
   you,
@@ -42,7 +45,12 @@ export function LeaderboardRow({
       >
         {rank ?? '-'}
       </span>
-      <RankPicture src={picture} seed={username || name} className="size-10 ring-2 ring-night-400" />
+      <RankPicture
+        hero={hero}
+        photo={picture}
+        name={displayName({ username, name })}
+        className="size-10 ring-2 ring-night-400"
+      />
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-extrabold text-ink">
           {displayName({ username, name })}

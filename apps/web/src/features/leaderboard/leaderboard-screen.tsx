@@ -85,6 +85,7 @@ function useOwnRowFooter(user: User) {
             username={own?.username ?? user.username}
             name={own?.name ?? ''}
             picture={own?.profile_picture ?? user.profile_picture}
+            hero={own?.hero_picture ?? null}
             coins={own?.coins ?? user.coins}
             referralEarnings={own?.referral_earnings ?? 0}
             you
@@ -126,6 +127,7 @@ function Standings({ entries }: { entries: LeaderboardEntry[] }) {
                 username={entry.username}
                 name={entry.name}
                 picture={entry.profile_picture}
+                hero={entry.hero_picture}
                 coins={entry.coins}
                 referralEarnings={entry.referral_earnings}
               />

@@ -47,12 +47,18 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
         )}
         {entry ? (
           <RankPicture
-            src={entry.profile_picture}
-            seed={entry.username || entry.name}
+            hero={entry.hero_picture}
+            photo={entry.profile_picture}
+            name={displayName(entry)}
             className={cx(style.size, style.ring)}
           />
         ) : (
-          <span className={cx('block rounded-full bg-white/[0.06] ring-2 ring-white/10', style.size)} />
+          <span
+            className={cx(
+              'block rounded-full border-2 border-dashed border-white/20 bg-white/[0.04]',
+              style.size,
+            )}
+          />
         )}
         <span
           className={cx(
@@ -63,13 +69,25 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
           {place}
         </span>
       </div>
-      <p className="mt-1.5 w-full truncate px-1 text-center text-[13px] font-extrabold text-ink">
-        {entry ? displayName(entry) : '—'}
-      </p>
-      <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
-        <GameIcon name="coin" className="size-4" />
-        {entry ? formatCompact(entry.coins) : '0'}
-      </p>
+      {entry ? (
+        <>
+          <p className="mt-1.5 w-full truncate px-1 text-center text-[13px] font-extrabold text-ink">
+            {displayName(entry)}
+          </p>
+          <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
+            <GameIcon name="coin" className="size-4" />
+            {formatCompact(entry.coins)}
+          </p>
+        </>
+      ) : (
+        // An empty place says so, with no name or coins to misread as a player with 0 (W22).
+        <p
+          className="mt-1.5 flex h-[41.5px] w-full items-start justify-center truncate px-1 text-center text-[13px] font-bold text-muted"
+          data-testid="podium-open"
+        >
+          Open spot
+        </p>
+      )}
       <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">
         {entry && entry.referral_earnings > 0 ? `${formatCompact(entry.referral_earnings)} from friends` : ''}
       </p>

@@ -1,12 +1,20 @@
-import type { EmojiName } from '../../components/ui/emoji-art.tsx';
+/** One picture of a slide's scene: a file that ships in public/art, placed in a 256 px square. */
+export interface IntroPicture {
+  src: string;
+  /** Position, size, turn and motion in the square (Tailwind classes). */
+  className: string;
+}
 
 export interface IntroSlide {
   id: 'welcome' | 'battle' | 'collect' | 'upgrade';
   title: string;
   text: string;
-  art: EmojiName;
-  accents: [EmojiName, EmojiName];
+  /** The scene, back to front, drawn from the game's own art (W25). */
+  art: readonly IntroPicture[];
 }
+
+const FLOAT = 'animate-float drop-shadow-[0_18px_22px_rgb(0_0_0/0.55)]';
+const TWINKLE = 'animate-twinkle drop-shadow-[0_6px_10px_rgb(0_0_0/0.45)]';
 
 /** spec-a §2 "Intro": welcome, battle system, collect characters, upgrade and evolve. */
 export const INTRO_SLIDES: readonly IntroSlide[] = [
@@ -14,28 +22,58 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     id: 'welcome',
     title: 'Welcome to Titans',
     text: 'Tap your hero to earn coins, grow stronger and rise through the ranks of legends.',
-    art: 'castle',
-    accents: ['sparkles', 'crown'],
+    art: [
+      { src: '/art/ui/logo.svg', className: `size-48 ${FLOAT}` },
+      { src: '/art/ui/trophy.svg', className: `top-5 right-3 size-14 ${TWINKLE}` },
+      { src: '/art/ui/coin.svg', className: `bottom-7 left-3 size-12 ${TWINKLE} [animation-delay:1.2s]` },
+    ],
   },
   {
     id: 'battle',
     title: 'Battle in the Arena',
     text: 'Take on bots and real players in live tap battles. Tap faster, strike harder, take the prize.',
-    art: 'crossed-swords',
-    accents: ['fire', 'shield'],
+    art: [
+      {
+        src: '/art/characters/figures/aldric-dawnblade.svg',
+        className: `bottom-6 left-0 h-48 ${FLOAT}`,
+      },
+      {
+        src: '/art/characters/figures/grukk-skullsplitter.svg',
+        className: `right-0 bottom-6 h-48 -scale-x-100 ${FLOAT} [animation-delay:0.8s]`,
+      },
+      { src: '/art/items/twinfang-sabers.svg', className: `top-4 size-16 ${TWINKLE}` },
+    ],
   },
   {
     id: 'collect',
     title: 'Collect Characters',
     text: 'Unlock heroes of every race and rarity in the Titans Emporium, from loyal knights to legendary beasts.',
-    art: 'dragon',
-    accents: ['gem-stone', 'crown'],
+    art: [
+      {
+        src: '/art/characters/lyra-windrunner.svg',
+        className: 'top-14 left-2 w-28 -rotate-12 rounded-2xl shadow-[0_12px_24px_rgb(0_0_0/0.5)]',
+      },
+      {
+        src: '/art/characters/medusa-gorgon-queen.svg',
+        className: 'top-14 right-2 w-28 rotate-12 rounded-2xl shadow-[0_12px_24px_rgb(0_0_0/0.5)]',
+      },
+      {
+        src: '/art/characters/kong-the-thunderfist.svg',
+        className: `top-6 w-32 rounded-2xl ${FLOAT}`,
+      },
+    ],
   },
   {
     id: 'upgrade',
     title: 'Upgrade & Evolve',
     text: 'Boost your taps, energy and gear, level up your heroes and evolve them into true Titans.',
-    art: 'rocket',
-    accents: ['high-voltage', 'glowing-star'],
+    art: [
+      { src: '/art/items/titan-gauntlet.svg', className: `size-44 ${FLOAT}` },
+      { src: '/art/ui/energy.svg', className: `top-6 right-4 size-14 ${TWINKLE}` },
+      {
+        src: '/art/items/power-cell.svg',
+        className: `bottom-7 left-3 size-14 ${TWINKLE} [animation-delay:1.2s]`,
+      },
+    ],
   },
 ];

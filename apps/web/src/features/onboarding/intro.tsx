@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { cx } from '../../lib/cx.ts';
 import { INTRO_SLIDES } from './intro-slides.ts';
@@ -58,15 +57,16 @@ export function Intro({ onDone }: { onDone: () => void }) {
               strokeLinecap="round"
             />
           </svg>
-          <EmojiArt
-            name={slide.art}
-            className="relative size-40 animate-float drop-shadow-[0_18px_22px_rgb(0_0_0/0.55)]"
-          />
-          <EmojiArt name={slide.accents[0]} className="absolute top-6 right-4 size-12 animate-twinkle" />
-          <EmojiArt
-            name={slide.accents[1]}
-            className="absolute bottom-8 left-3 size-11 animate-twinkle [animation-delay:1.2s]"
-          />
+          {slide.art.map((picture) => (
+            <img
+              key={picture.src}
+              src={picture.src}
+              alt=""
+              draggable={false}
+              data-testid="intro-art"
+              className={cx('pointer-events-none absolute select-none', picture.className)}
+            />
+          ))}
         </div>
         <h1 className="font-display text-[34px] leading-[1.05] text-gold animate-rise-in">{slide.title}</h1>
         <p className="mt-4 max-w-[310px] text-[17px] leading-snug text-ink/85 animate-rise-in [animation-delay:80ms]">

@@ -1,4 +1,4 @@
-import type { DiamondPackage } from '@titans/shared/stars/schemas';
+import type { DiamondPackage, PaymentMethods } from '@titans/shared/stars/schemas';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
@@ -6,12 +6,34 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { TelegramStar } from './telegram-star.tsx';
 
-/** One package in the grid: its picture, discount badge, Stars it gives and its price in Telegram Stars. */
-export function PackageCard({ pkg, busy, onOpen }: { pkg: DiamondPackage; busy: boolean; onOpen(): void }) {
+/**
+ * One package in the grid: its picture, discount badge, Stars it gives and its price in Telegram
+ * Stars, or in TON when only TON is taken. When this server can take no payment the price gives
+ * way to "Not for sale" (W23): no price that reads as a buy button.
+ */
+export function PackageCard({
+  pkg,
+  busy,
+  methods,
+  onOpen,
+}: {
+  pkg: DiamondPackage;
+  busy: boolean;
+  /** Undefined while the server has not said: the price in Telegram Stars shows. */
+  methods: PaymentMethods | undefined;
+  onOpen(): void;
+}) {
+  const unavailable = methods !== undefined && methods.stars === null && !methods.ton;
+  const tonOnly = methods !== undefined && methods.stars === null && methods.ton;
+  const price = unavailable
+    ? 'not for sale here'
+    : tonOnly
+      ? `for ${pkg.price_crypto} ${pkg.crypto_currency}`
+      : `for ${formatNumber(pkg.price_usd)} Telegram Stars`;
   return (
     <button
       type="button"
-      aria-label={`${pkg.name}: ${formatNumber(pkg.diamond_amount)} Stars for ${formatNumber(pkg.price_usd)} Telegram Stars`}
+      aria-label={`${pkg.name}: ${formatNumber(pkg.diamond_amount)} Stars ${price}`}
       data-testid={`package-${pkg._id}`}
       onClick={() => {
         haptics.light();
@@ -42,10 +64,23 @@ export function PackageCard({ pkg, busy, onOpen }: { pkg: DiamondPackage; busy: 
           {formatNumber(pkg.diamond_amount)}
         </p>
       </div>
-      <span className="mt-2 flex items-center justify-center gap-1 rounded-2xl bg-[linear-gradient(180deg,#fff0a8_0%,#ffd54a_28%,#ffb416_70%,#f59300_100%)] py-1.5 font-display text-[16px] text-[#4a2300] shadow-[0_3px_0_#a85a00]">
-        <TelegramStar tone="ink" className="size-4" />
-        {formatNumber(pkg.price_usd)}
-      </span>
+      {unavailable ? (
+        <span
+          className="mt-2 flex items-center justify-center rounded-2xl bg-white/[0.07] py-1.5 text-[13px] font-black text-muted ring-1 ring-white/10"
+          data-testid="package-unavailable"
+        >
+          Not for sale
+        </span>
+      ) : tonOnly ? (
+        <span className="mt-2 flex items-center justify-center gap-1 rounded-2xl bg-[linear-gradient(180deg,#8fd8ff,#2a8fd8)] py-1.5 font-display text-[15px] text-[#08284a] shadow-[0_3px_0_#145a8f]">
+          {`${pkg.price_crypto} ${pkg.crypto_currency}`}
+        </span>
+      ) : (
+        <span className="mt-2 flex items-center justify-center gap-1 rounded-2xl bg-[linear-gradient(180deg,#fff0a8_0%,#ffd54a_28%,#ffb416_70%,#f59300_100%)] py-1.5 font-display text-[16px] text-[#4a2300] shadow-[0_3px_0_#a85a00]">
+          <TelegramStar tone="ink" className="size-4" />
+          {formatNumber(pkg.price_usd)}
+        </span>
+      )}
     </button>
   );
 }

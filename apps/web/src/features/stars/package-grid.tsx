@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDiamondPackages } from './api/get-diamond-packages.ts';
+import { usePaymentMethods } from './api/get-payment-methods.ts';
 import { HowToSteps } from './how-to-steps.tsx';
 import { PackageCard } from './package-card.tsx';
 import { matchesPackageSearch } from './package-search.tsx';
@@ -22,6 +23,7 @@ export function PackageGrid({
   onOpen(pkg: DiamondPackage): void;
 }) {
   const packages = useDiamondPackages();
+  const methods = usePaymentMethods().data;
   if (packages.isError && !packages.data)
     return (
       <EmptyState
@@ -46,9 +48,24 @@ export function PackageGrid({
   return (
     <>
       <HowToSteps />
+      {methods && methods.stars === null && !methods.ton && (
+        // W23: said once above the packages, before any is opened.
+        <p
+          role="status"
+          className="mt-4 rounded-2xl bg-white/[0.06] px-4 py-3 text-center text-[14px] font-bold text-muted ring-1 ring-white/10"
+        >
+          Buying Stars is not available right now.
+        </p>
+      )}
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {visible.map((pkg) => (
-          <PackageCard key={pkg._id} pkg={pkg} busy={pendingId === pkg._id} onOpen={() => onOpen(pkg)} />
+          <PackageCard
+            key={pkg._id}
+            pkg={pkg}
+            busy={pendingId === pkg._id}
+            methods={methods}
+            onOpen={() => onOpen(pkg)}
+          />
         ))}
       </div>
       {visible.length === 0 && (

@@ -55,7 +55,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
     ['Date', dateFormat.format(new Date(entry.timestamp))],
     [
       'Paid',
-      `${entry.item_details.price} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
+      `${formatNumber(entry.item_details.price)} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
     ],
     ['Status', entry.status.charAt(0).toUpperCase() + entry.status.slice(1)],
   ];

@@ -1,0 +1,93 @@
+import type { UpgradeView } from '@titans/shared/boosts/schemas';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatNumber } from '../../lib/format-number.ts';
+
+/**
+ * The confirm step before an upgrade is bought (W21, decisions D-UI-16): the level it takes the
+ * track to, the effect now and after, the price and the coins left. Buy spends; Cancel, Escape or
+ * the backdrop leave the coins as they were.
+ */
+export function UpgradeConfirmDialog({
+  upgrade,
+  coins,
+  buying,
+  onBuy,
+  onCancel,
+}: {
+  upgrade: UpgradeView | null;
+  coins: number;
+  buying: boolean;
+  onBuy(): void;
+  onCancel(): void;
+}) {
+  const price = upgrade?.price ?? 0;
+  return (
+    <Dialog
+      open={upgrade !== null && upgrade.price !== null}
+      title={`Upgrade ${upgrade?.title ?? ''}?`}
+      onClose={buying ? undefined : onCancel}
+      actions={
+        <>
+          <Button
+            block
+            size="lg"
+            onClick={onBuy}
+            disabled={buying || coins < price}
+            aria-label={`Confirm: buy ${upgrade?.title ?? ''} for ${formatNumber(price)} coins`}
+          >
+            {buying ? (
+              <Spinner className="size-6" label="Buying" />
+            ) : (
+              <span className="flex items-center gap-2">
+                Buy for <GameIcon name="coin" className="size-5" />
+                {formatNumber(price)}
+              </span>
+            )}
+          </Button>
+          <Button variant="ghost" block onClick={onCancel} disabled={buying}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      {upgrade && (
+        <dl className="mt-1 flex flex-col gap-2 text-left" data-testid="upgrade-confirm">
+          <ConfirmLine label="Level">
+            {upgrade.level} <span className="text-gold-300">→</span>{' '}
+            <span className="text-success-400">{upgrade.level + 1}</span> of {upgrade.max_level}
+          </ConfirmLine>
+          <ConfirmLine label="Effect">
+            {upgrade.effect}
+            {upgrade.next_effect && (
+              <>
+                {' '}
+                <span className="text-gold-300">→</span>{' '}
+                <span className="text-success-400">{upgrade.next_effect}</span>
+              </>
+            )}
+          </ConfirmLine>
+          <ConfirmLine label="Cost">
+            <span className="inline-flex items-center gap-1 text-gold-200">
+              <GameIcon name="coin" className="size-4" />
+              {formatNumber(price)}
+            </span>
+          </ConfirmLine>
+          <ConfirmLine label="Coins left">{formatNumber(Math.max(0, coins - price))}</ConfirmLine>
+        </dl>
+      )}
+    </Dialog>
+  );
+}
+
+function ConfirmLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 rounded-xl bg-night-950/50 px-3 py-2">
+      <dt className="shrink-0 text-[12px] font-black tracking-[0.12em] text-muted uppercase">{label}</dt>
+      <dd className="text-right text-[14px] font-extrabold text-ink">{children}</dd>
+    </div>
+  );
+}
