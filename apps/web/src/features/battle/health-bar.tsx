@@ -20,6 +20,28 @@ export interface HealthBarProps {
   label: string;
 }
 
+/** Up to 3 equipped item icons under the bar, empty slots for the rest (spec-b §2). */
+function ItemSlots({ items, side }: { items: EquippedItem[]; side: 'left' | 'right' }) {
+  const slots = Array.from({ length: MAX_EQUIPPED_ITEMS }, (_, index) => items[index] ?? null);
+  return (
+    <div className={cx('mt-1 flex gap-1', side === 'right' && 'justify-end')}>
+      {slots.map((item, index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
+          key={index}
+          title={item?.name ?? 'Empty slot'}
+          className={cx(
+            'grid size-6 place-items-center rounded-md ring-1',
+            item ? 'bg-night-700/90 ring-gold-300/50' : 'bg-night-950/60 ring-white/10',
+          )}
+        >
+          {item && <img src={item.image_url} alt={item.name} className="size-5 object-contain" />}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A fighter's health bar with portrait, level and up to 3 equipped item icons (3 empty slots
  * when none, spec-b §2). The fill is green, amber under half, red under a quarter; a pale "lag"
@@ -44,7 +66,6 @@ export function HealthBar({
       : share > 0.25
         ? 'from-[#fff0a8] via-[#ffc21f] to-[#d97706]'
         : 'from-[#fecaca] via-[#ef4444] to-[#991b1b]';
-  const slots = Array.from({ length: MAX_EQUIPPED_ITEMS }, (_, index) => items[index] ?? null);
   return (
     <div className={cx('flex min-w-0 flex-1 items-center gap-2', side === 'right' && 'flex-row-reverse')}>
       <div
@@ -96,21 +117,7 @@ export function HealthBar({
             </span>
           </span>
         </div>
-        <div className={cx('mt-1 flex gap-1', side === 'right' && 'justify-end')}>
-          {slots.map((item, index) => (
-            <span
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
-              key={index}
-              title={item?.name ?? 'Empty slot'}
-              className={cx(
-                'grid size-6 place-items-center rounded-md ring-1',
-                item ? 'bg-night-700/90 ring-gold-300/50' : 'bg-night-950/60 ring-white/10',
-              )}
-            >
-              {item && <img src={item.image_url} alt={item.name} className="size-5 object-contain" />}
-            </span>
-          ))}
-        </div>
+        <ItemSlots items={items} side={side} />
       </div>
     </div>
   );
