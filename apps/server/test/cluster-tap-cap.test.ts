@@ -10,7 +10,9 @@ const RUN_MS = 10_000;
 /**
  * One device of the player on one process, as an attacker runs it: taps 5 at a time as fast as
  * the answers come, reconnects to the same process whenever told `socket/moved`, and on every
- * connection sends again the batches not yet confirmed durable (as the web client does).
+ * connection sends again the batches not yet confirmed durable (as the web client does). A batch
+ * whose answer was lost with its connection counts once its resend is answered; one that was
+ * written meanwhile answers `duplicate` and stays uncounted here (written ≥ accepted).
  */
 class Hopper {
   readonly clientId = `hop-${randomBytes(4).toString('hex')}`;
@@ -33,7 +35,7 @@ class Hopper {
       const socket = await this.connect();
       if (!socket) continue;
       try {
-        for (const seq of [...this.accepted.keys()].filter((s) => s > this.confirmed))
+        for (let seq = this.confirmed + 1; seq <= this.seq && socket.connected; seq++)
           await this.tap(socket, seq);
         while (socket.connected && performance.now() < until) await this.tap(socket, ++this.seq);
       } finally {
@@ -83,8 +85,9 @@ class Hopper {
         if (payload.reason === 'rate') this.rejectedForRate.taps += payload.rejected;
         done();
       };
+      // A batch refused as a whole (the owner let go just then) is sent again on the next connection.
       const onError = (payload: { seq?: number; code?: string }) => {
-        if (payload.seq === seq || payload.code === 'socket/moved') done();
+        if (payload.seq === seq) done();
       };
       socket.on('tapRegistered', onReply);
       socket.on('error', onError);
@@ -156,8 +159,10 @@ describe.runIf(process.env.DATABASE_URL)('cluster tap cap: one player, one cap, 
     // player were answered too (forwarded to the owner), not only refused.
     expect(accepted).toBeGreaterThan(MAX_TAPS_PER_SECOND * seconds * 0.5);
     expect(hoppers.every((hopper) => hopper.acceptedTaps() > 0)).toBe(true);
-    // Every accepted tap written, once; the ledger agrees with the balance.
-    expect(written).toBe(accepted);
+    // Every accepted tap written; what was written is within the one cap too (a batch whose
+    // answer was lost with its connection is written but not counted by the client).
+    expect(written).toBeGreaterThanOrEqual(accepted);
+    expect(written).toBeLessThanOrEqual(MAX_TAPS_PER_SECOND * (Math.ceil(seconds) + 1));
     const ledger = await ledgerMatches(a, userId);
     expect(ledger.coins).toBe(ledger.ledger);
     // The owner keeps the player for its minimum hold: a move every few seconds, not every tap.

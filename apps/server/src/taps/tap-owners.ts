@@ -15,6 +15,9 @@ import type { TapResult } from './tap-engine-types.ts';
 import type { TapFlusher } from './tap-flusher.ts';
 import type { TapEvent, TapSubscribers } from './tap-subscribers.ts';
 
+/** How long a process waits before asking again for a player another process is taking. */
+const LEAVING_RETRY_MS = 100;
+
 export interface TapOwnersDeps {
   now: () => number;
   players: LivePlayers;
@@ -35,6 +38,8 @@ export interface TapOwnersDeps {
 export class TapOwners {
   /** Players a live owner elsewhere keeps for its minimum hold: their taps go there. */
   private readonly kept = new Map<string, { node: string; until: number }>();
+  /** Players this process is handing over now: no forwarded tap, no second hand-over meanwhile. */
+  private readonly leaving = new Set<string>();
 
   constructor(private readonly deps: TapOwnersDeps) {}
 
@@ -76,7 +81,8 @@ export class TapOwners {
   /** Owner side: a forwarded tap's player, remembering which sockets elsewhere want their status. */
   received(tap: ForwardedTap, node: string): LivePlayer | undefined {
     const live = this.deps.players.get(tap.userId);
-    if (!live) return undefined;
+    // A tap taken while the player's last taps are being written would miss that write.
+    if (!live || this.leaving.has(tap.userId)) return undefined;
     let clients = live.remoteClients.get(node);
     if (!clients) {
       clients = new Set();
@@ -123,18 +129,25 @@ export class TapOwners {
     }
     const keepMs = live.ownedSince + OWNER_MIN_HOLD_MS - this.deps.now();
     if (!force && keepMs > 0) return { released: false, keepMs };
-    for (let waited = 0; waited < 1_000 && live.held > 0; waited += 20)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    live.held++;
+    // Another process is taking the player already: this one asks again shortly.
+    if (this.leaving.has(userId)) return { released: false, keepMs: LEAVING_RETRY_MS };
+    this.leaving.add(userId);
     try {
-      await flusher.writeHeld(live);
-    } catch (error) {
-      logger.warn({ err: error, userId }, 'hand-over: pending taps not written');
+      for (let waited = 0; waited < 1_000 && live.held > 0; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      live.held++;
+      try {
+        await flusher.writeHeld(live);
+      } catch (error) {
+        logger.warn({ err: error, userId }, 'hand-over: pending taps not written');
+      } finally {
+        live.held--;
+      }
+      const rate = carriedRateOf(live);
+      this.deps.moveAway(live, 'handed over');
+      return { released: true, rate };
     } finally {
-      live.held--;
+      this.leaving.delete(userId);
     }
-    const rate = carriedRateOf(live);
-    this.deps.moveAway(live, 'handed over');
-    return { released: true, rate };
   }
 }
