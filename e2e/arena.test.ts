@@ -48,7 +48,7 @@ describe('Arena', () => {
     await page.getByRole('button', { name: 'Select Items' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select Items' });
     await dialog.getByText('Weapons').waitFor();
-    await dialog.getByText('Armours').waitFor();
+    await dialog.getByText('Armor', { exact: true }).waitFor();
     await dialog.getByText('Shields').waitFor();
     expect(await page.getByTestId('items-counter').textContent()).toBe('0 of 3 items selected');
     for (const name of ['Ember Dagger', 'Twinfang Sabers', "Knight's Helm"])

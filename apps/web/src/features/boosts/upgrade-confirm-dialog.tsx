@@ -61,12 +61,13 @@ export function UpgradeConfirmDialog({
             <span className="text-success-400">{upgrade.level + 1}</span> of {upgrade.max_level}
           </ConfirmLine>
           <ConfirmLine label="Effect">
-            {upgrade.effect}
+            {/* Each side on one line: a narrow phone breaks at the arrow, never inside an effect. */}
+            <span className="whitespace-nowrap">{upgrade.effect}</span>
             {upgrade.next_effect && (
               <>
                 {' '}
                 <span className="text-gold-300">→</span>{' '}
-                <span className="text-success-400">{upgrade.next_effect}</span>
+                <span className="whitespace-nowrap text-success-400">{upgrade.next_effect}</span>
               </>
             )}
           </ConfirmLine>

@@ -35,13 +35,13 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     art: [
       {
         src: '/art/characters/figures/aldric-dawnblade.svg',
-        className: `bottom-6 left-0 h-48 ${FLOAT}`,
+        className: `bottom-8 -left-6 h-40 ${FLOAT}`,
       },
       {
         src: '/art/characters/figures/grukk-skullsplitter.svg',
-        className: `right-0 bottom-6 h-48 -scale-x-100 ${FLOAT} [animation-delay:0.8s]`,
+        className: `-right-6 bottom-8 h-40 -scale-x-100 ${FLOAT} [animation-delay:0.8s]`,
       },
-      { src: '/art/items/twinfang-sabers.svg', className: `top-4 size-16 ${TWINKLE}` },
+      { src: '/art/items/twinfang-sabers.svg', className: `top-2 size-14 rounded-xl ${TWINKLE}` },
     ],
   },
   {
