@@ -103,6 +103,9 @@ describe("Arena numbers, Skip and Time's up (issue 47)", () => {
     expect(await page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
     await snap(page, 'arena-numbers', '3-intro-390');
     await page.getByTestId('battle-target').waitFor({ timeout: 30_000 });
+    // The HUD names both sides alike: the hero over the bar, who plays it beside the items.
+    expect(await page.getByTestId('hud-player-left').textContent()).toBe('You');
+    expect(await page.getByTestId('hud-player-right').textContent()).toBe('Bot');
     await snap(page, 'arena-numbers', '4-hud-390');
     await timeUp(page, '390');
 

@@ -21,10 +21,10 @@ export interface HealthBarProps {
 }
 
 /** Up to 3 equipped item icons under the bar, empty slots for the rest (spec-b §2). */
-function ItemSlots({ items, side }: { items: EquippedItem[]; side: 'left' | 'right' }) {
+function ItemSlots({ items }: { items: EquippedItem[] }) {
   const slots = Array.from({ length: MAX_EQUIPPED_ITEMS }, (_, index) => items[index] ?? null);
   return (
-    <div className={cx('mt-1 flex gap-1', side === 'right' && 'justify-end')}>
+    <div className="flex shrink-0 gap-1">
       {slots.map((item, index) => (
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
@@ -82,10 +82,7 @@ export function HealthBar({
         </span>
       </div>
       <div className={cx('min-w-0 flex-1', side === 'right' && 'text-right')}>
-        <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">
-          {name}
-          <span className="font-sans text-[11px] font-bold text-muted"> · {player}</span>
-        </p>
+        <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">{name}</p>
         <div
           role="progressbar"
           aria-label={label}
@@ -117,7 +114,15 @@ export function HealthBar({
             </span>
           </span>
         </div>
-        <ItemSlots items={items} side={side} />
+        <div className={cx('mt-1 flex items-center gap-1.5', side === 'right' && 'flex-row-reverse')}>
+          <ItemSlots items={items} />
+          <span
+            data-testid={`hud-player-${side}`}
+            className="min-w-0 truncate text-[11px] leading-none font-bold text-muted"
+          >
+            {player}
+          </span>
+        </div>
       </div>
     </div>
   );
