@@ -3,6 +3,7 @@ import { Button } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { LoadingScreen } from '../features/loading/loading-screen.tsx';
+import { ReminderLaunch } from '../features/profile/reminder-launch.tsx';
 import { TaskCompletedPopup } from '../features/quests/task-completed-popup.tsx';
 import { AccountSuspendedOverlay } from '../features/suspension/account-suspended-overlay.tsx';
 import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspension-store.ts';
@@ -91,7 +92,12 @@ export function Root() {
       </Suspense>
     );
   } else if (screen === 'app' && session.user) {
-    content = <AppLayout user={session.user} />;
+    content = (
+      <>
+        <AppLayout user={session.user} />
+        <ReminderLaunch />
+      </>
+    );
   }
 
   return (

@@ -8,7 +8,7 @@ import { useTrackedRequests } from './tracked-requests.ts';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** A JSON body. Calls without one send no content type (the server refuses empty JSON). */
   body?: unknown;

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
+import { offerRematch } from '../profile/api/reminders.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { AlreadyInBattleDialog } from './already-in-battle-dialog.tsx';
 import { cancelMatchmaking, forfeitBattle } from './api/battle-commands.ts';
@@ -96,6 +97,8 @@ export function ArenaScreen() {
             setDialog('start');
           }}
           onRematch={() => {
+            // BR13: a PvP opponent hears of it through the bot.
+            if (result.completed.is_pvp) offerRematch(result.completed.battle_id);
             // spec-b §9: a rematch is fixed at 10 energy and medium difficulty (PvP stays PvP).
             backToLobby();
             start({ difficulty: REMATCH_DIFFICULTY, energy: DEFAULT_BATTLE_ENERGY });

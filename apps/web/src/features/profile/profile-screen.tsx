@@ -17,6 +17,7 @@ import { useProfile } from '../users/api/get-profile.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { AchievementsView } from './achievements-view.tsx';
 import { ProfileStats } from './profile-stats.tsx';
+import { ReminderSettingsPanel } from './reminder-settings-panel.tsx';
 import { SoundSettingsPanel } from './sound-settings-panel.tsx';
 
 /** spec-a §2: the Profile's sub-views, each with a back action to main. */
@@ -88,8 +89,9 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   const { data: user } = useCurrentUser();
   const profile = useProfile(telegramUserId);
   const hero = user?.avatars.find((avatar) => avatar.character_id === user.avatar);
-  // Kept here, not in the menu: the panel stays open across a visit to a sub-view.
+  // Kept here, not in the menu: the panels stay open across a visit to a sub-view.
   const [soundOpen, setSoundOpen] = useState(false);
+  const [remindersOpen, setRemindersOpen] = useState(false);
 
   if (view === 'achievements') {
     return (
@@ -127,6 +129,8 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
         totalReferrals={profile.data?.totalReferrals ?? 0}
         soundOpen={soundOpen}
         onSound={() => setSoundOpen((open) => !open)}
+        remindersOpen={remindersOpen}
+        onReminders={() => setRemindersOpen((open) => !open)}
       />
     </section>
   );
@@ -211,17 +215,21 @@ function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
   );
 }
 
-/** Inventory, Achievements, FAQ, Sound Settings (opening in place) and Total Referral. */
+/** Inventory, Achievements, FAQ, Sound Settings and Reminders (opening in place) and Total Referral. */
 function ProfileMenu({
   show,
   totalReferrals,
   soundOpen,
   onSound,
+  remindersOpen,
+  onReminders,
 }: {
   show(view: ProfileView): void;
   totalReferrals: number;
   soundOpen: boolean;
   onSound(): void;
+  remindersOpen: boolean;
+  onReminders(): void;
 }) {
   return (
     <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
@@ -233,6 +241,14 @@ function ProfileMenu({
         {soundOpen && (
           <div className="px-4 pb-3 animate-fade-in">
             <SoundSettingsPanel />
+          </div>
+        )}
+      </div>
+      <div>
+        <MenuRow art="hourglass-not-done" label="Reminders" expanded={remindersOpen} onClick={onReminders} />
+        {remindersOpen && (
+          <div className="px-4 pb-3 animate-fade-in">
+            <ReminderSettingsPanel />
           </div>
         )}
       </div>

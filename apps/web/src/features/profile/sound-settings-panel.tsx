@@ -8,19 +8,30 @@ import { haptics } from '../../lib/haptics.ts';
  * track, which follows it (decisions: D-UI-2). The knob sits inside the track, left when
  * off on a dim track, right when on on a green one.
  */
-function SoundSwitch({ labelledBy, on, onToggle }: { labelledBy: string; on: boolean; onToggle(): void }) {
+export function SoundSwitch({
+  labelledBy,
+  on,
+  onToggle,
+  disabled,
+}: {
+  labelledBy: string;
+  on: boolean;
+  onToggle(): void;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={on}
       aria-labelledby={labelledBy}
+      disabled={disabled}
       data-testid="sound-switch"
       onClick={() => {
         haptics.selection();
         onToggle();
       }}
-      className="flex items-center gap-2"
+      className="flex items-center gap-2 disabled:opacity-40"
     >
       <span
         data-testid="sound-switch-state"
