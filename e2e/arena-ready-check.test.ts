@@ -22,8 +22,11 @@ const SMALL = { width: 320, height: 568 };
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    // The bot offer comes after 2 s, so "Keep searching" can be pressed as in the issue.
-    startServer({ env: { MATCHMAKING_BOT_OFFER_MS: '2000', BATTLE_INTRO_MS: '1500' } }),
+    // The bot offer comes after 2 s, so "Keep searching" can be pressed as in the issue. The ready
+    // check lasts a minute here: the test takes screenshots while it runs, on a busy machine.
+    startServer({
+      env: { MATCHMAKING_BOT_OFFER_MS: '2000', BATTLE_INTRO_MS: '1500', READY_CHECK_MS: '60000' },
+    }),
     launchBrowser(),
   ]);
   await registerWithHero(server.url);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FindMatchPayload, MatchCancelledPayload } from '@titans/shared/battle/schemas';
-import { READY_CHECK_MS } from '@titans/shared/constants';
 import { ERRORS } from '@titans/shared/errors';
 import { eq } from 'drizzle-orm';
 import { battles } from '../db/schema.ts';
@@ -240,9 +239,9 @@ export class Matchmaking {
    * a cluster never takes a claim without a queue entry for a leftover while its check runs.
    */
   private async openCheck(entries: [QueueEntry<Ticket>, QueueEntry<Ticket>]) {
-    const { readyChecks, presence, scheduler, send, logger } = this.context;
+    const { readyChecks, presence, scheduler, timings, send, logger } = this.context;
     const now = scheduler.now();
-    const check: ReadyCheck = { id: randomUUID(), deadline: now + READY_CHECK_MS, entries };
+    const check: ReadyCheck = { id: randomUUID(), deadline: now + timings.readyCheckMs, entries };
     await readyChecks.open(check);
     for (const entry of entries) await presence.set(entry.userId, { kind: 'queue' });
     this.readyStats.opened++;

@@ -21,6 +21,7 @@ import {
   DEFAULT_TAP_FLUSH_INTERVAL_MS,
   DEFAULT_UPLOADS_PER_HOUR_TOTAL,
   MATCHMAKING_BOT_OFFER_MS,
+  READY_CHECK_MS,
 } from '@titans/shared/constants';
 import { z } from 'zod';
 import type { RestRateLimits } from '../hardening/rate-limits.ts';
@@ -195,6 +196,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1_000).default(MATCHMAKING_BOT_OFFER_MS),
   ),
+  READY_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(READY_CHECK_MS)),
 });
 
 export interface Config {
@@ -292,6 +294,7 @@ export interface BattleTimings {
   timeLimitMs: number;
   rejoinGraceMs: number;
   botOfferMs: number;
+  readyCheckMs: number;
 }
 
 /**
@@ -398,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeLimitMs: values.BATTLE_TIME_LIMIT_MS,
       rejoinGraceMs: values.BATTLE_REJOIN_GRACE_MS,
       botOfferMs: values.MATCHMAKING_BOT_OFFER_MS,
+      readyCheckMs: values.READY_CHECK_MS,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { BATTLE_STAKE, READY_CHECK_MS, READY_CHECK_NOTICE_MS } from '@titans/shared/constants';
+import { BATTLE_STAKE, READY_CHECK_NOTICE_MS } from '@titans/shared/constants';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -17,7 +17,7 @@ import {
 const STAKE_TEXT = `Your ${formatNumber(BATTLE_STAKE)}-coin stake and energy are taken only when you both accept.`;
 
 /** The countdown: whole seconds left, and the share of the check's time left for its bar. */
-function Countdown({ deadline }: { deadline: number }) {
+function Countdown({ deadline, total }: { deadline: number; total: number }) {
   const now = useNow(200);
   const left = Math.max(0, deadline - now);
   return (
@@ -31,7 +31,7 @@ function Countdown({ deadline }: { deadline: number }) {
       <div className="mx-auto mt-2 h-2 w-full max-w-[240px] overflow-hidden rounded-full bg-night-950/70">
         <div
           className="h-full rounded-full bg-energy-400 transition-[width] duration-200 ease-linear"
-          style={{ width: `${Math.min(100, (left / READY_CHECK_MS) * 100)}%` }}
+          style={{ width: `${Math.min(100, (left / Math.max(1, total)) * 100)}%` }}
         />
       </div>
     </div>
@@ -111,7 +111,7 @@ export function ReadyCheckDialog() {
           {opponent.name} <span className="text-muted">· Lv {opponent.level}</span>
         </p>
         <p className="text-[14px] text-muted">{opponent.character.name}</p>
-        <Countdown deadline={check.deadline} />
+        <Countdown deadline={check.deadline} total={check.total} />
         <p className="mt-3 text-[14px] leading-snug">
           {check.accepted ? `Waiting for ${opponent.name} to accept…` : STAKE_TEXT}
         </p>

@@ -18,6 +18,7 @@ describe('the ready check on the device (F51, F52, F53)', () => {
     expect(state.check).toEqual({
       matchId: MATCH,
       deadline: 11_000,
+      total: 10_000,
       opponent: found.payload.opponent,
       accepted: false,
     });

@@ -14,6 +14,8 @@ export interface ReadyCheckState {
   check: {
     matchId: string;
     deadline: number;
+    /** The check's whole time, ms (the countdown bar's 100 %). */
+    total: number;
     opponent: MatchFoundPayload['opponent'];
     accepted: boolean;
   } | null;
@@ -45,7 +47,13 @@ export function readyCheckReducer(
     case 'matchFound': {
       const { match_id, deadline, server_now, opponent } = event.payload;
       return {
-        check: { matchId: match_id, deadline: now + (deadline - server_now), opponent, accepted: false },
+        check: {
+          matchId: match_id,
+          deadline: now + (deadline - server_now),
+          total: deadline - server_now,
+          opponent,
+          accepted: false,
+        },
         ended: null,
       };
     }
