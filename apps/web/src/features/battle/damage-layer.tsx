@@ -14,7 +14,7 @@ import { placeTarget, type Size } from './target-placement.ts';
 /**
  * The floating damage numbers (W18, decisions D-UI-12): one per burst of hits, "-108" with
  * "3 hits", rising from where the hits landed (the target as drawn, clamped inside the arena), or
- * just under the numbers still rising there, so two never overlap.
+ * just under the numbers on screen there, so two never overlap.
  */
 export function DamageLayer({ space, box }: { space: Size; box: Size | null }) {
   const floating = useArena((s) => s.floating);
@@ -23,18 +23,28 @@ export function DamageLayer({ space, box }: { space: Size; box: Size | null }) {
   if (!box) return null;
   const alive = new Set(floating.map((number) => number.id));
   for (const id of placed.current.keys()) if (!alive.has(id)) placed.current.delete(id);
-  const now = Date.now();
   return floating.map((number) => {
     let start = placed.current.get(number.id);
     if (!start) {
       const place = placeTarget({ x: number.x, y: number.y, size: 56 }, space, box);
-      const x = place.left + place.size / 2;
-      // It starts rising when first drawn: its placement and its motion share that instant.
-      start = { x, top: clearTop(x, place.top, [...placed.current.values()], now), startedAt: now };
+      start = { x: place.left + place.size / 2, top: place.top };
       placed.current.set(number.id, start);
     }
     return <FloatingDamage key={number.id} number={number} start={start} />;
   });
+}
+
+/** Where the other numbers in `span`'s arena are drawn now, in the arena's pixels. */
+function numbersOnScreen(span: HTMLElement): PlacedNumber[] {
+  const arena = span.offsetParent;
+  if (!arena) return [];
+  const origin = arena.getBoundingClientRect();
+  return Array.from(arena.querySelectorAll('[data-testid="damage-number"]'))
+    .filter((other) => other !== span && Number(getComputedStyle(other).opacity) > 0)
+    .map((other) => {
+      const box = other.getBoundingClientRect();
+      return { x: box.left + box.width / 2 - origin.left, top: box.top - origin.top };
+    });
 }
 
 /** One number, rising linearly over its life from where it started. */
@@ -45,6 +55,9 @@ function FloatingDamage({ number, start }: { number: DamageNumber; start: Placed
   useLayoutEffect(() => {
     const span = element.current;
     if (!span || typeof span.animate !== 'function') return;
+    // Under the numbers drawn there now, measured as they are (W18); kept for later renders.
+    start.top = clearTop(start.x, start.top, numbersOnScreen(span));
+    span.style.top = `${start.top}px`;
     const at = (progress: number, scale: number) =>
       `translate(-50%, ${-DAMAGE_RISE_PX * progress}px) scale(${scale})`;
     const animation = span.animate(
@@ -57,7 +70,6 @@ function FloatingDamage({ number, start }: { number: DamageNumber; start: Placed
       // Linear, at one speed for every number, so numbers that start apart stay apart.
       { duration: DAMAGE_NUMBER_MS, easing: 'linear', fill: 'both' },
     );
-    animation.currentTime = Math.min(DAMAGE_NUMBER_MS, Math.max(0, Date.now() - start.startedAt));
     return () => animation.cancel();
   }, [start]);
   return (

@@ -6,10 +6,10 @@ import {
   DAMAGE_MERGE_SPAN_MS,
   DAMAGE_NUMBER_BOX,
   DAMAGE_NUMBER_MS,
+  DAMAGE_RISE_PX,
   type DamageNumber,
   damageLabel,
   type LandedHit,
-  numberTop,
   type PlacedNumber,
 } from './damage-numbers.ts';
 
@@ -94,43 +94,47 @@ describe('damage numbers merge (rules W18, decisions D-UI-12)', () => {
 });
 
 describe('damage numbers never overlap (rules W18)', () => {
-  const overlap = (a: PlacedNumber, b: PlacedNumber, now: number) =>
-    Math.abs(a.x - b.x) < DAMAGE_NUMBER_BOX.width &&
-    Math.abs(numberTop(a, now) - numberTop(b, now)) < DAMAGE_NUMBER_BOX.height - 1e-6;
+  /** A number drawn at `top` at `startedAt`, rising linearly as the arena draws it. */
+  type Drawn = PlacedNumber & { startedAt: number };
+  const topAt = (number: Drawn, now: number) =>
+    number.top - DAMAGE_RISE_PX * Math.min(1, (now - number.startedAt) / DAMAGE_NUMBER_MS);
+  const live = (drawn: Drawn[], now: number) => drawn.filter((n) => now - n.startedAt < DAMAGE_NUMBER_MS);
 
-  test('W18 a number starts under the live numbers it would cover, and none ever meet', () => {
+  test('W18 a number starts under the numbers on screen it would cover, and none ever meet', () => {
     // Hits on targets at a few nearby spots, at 3 to 15 taps a second, for 6 s.
     for (const perSecond of [3, 6, 10, 15]) {
       let numbers: DamageNumber[] = [];
-      const placed = new Map<number, PlacedNumber>();
+      const drawn = new Map<number, Drawn>();
       let id = 0;
       for (let at = 0; at < 6_000; at += 1_000 / perSecond) {
         const spot = Math.floor(at / 900) % 3;
         numbers = addDamage(numbers, { ...mine(), targetId: spot, x: 100 + spot * 30, y: 200 }, at, ++id);
         for (const number of numbers) {
-          if (placed.has(number.id)) continue;
-          const top = clearTop(number.x, number.y, [...placed.values()], at);
-          placed.set(number.id, { x: number.x, top, startedAt: number.startedAt });
+          if (drawn.has(number.id)) continue;
+          const others = live([...drawn.values()], at).map((n) => ({ x: n.x, top: topAt(n, at) }));
+          drawn.set(number.id, { x: number.x, top: clearTop(number.x, number.y, others), startedAt: at });
         }
-        const live = [...placed.values()].filter((p) => at - p.startedAt < DAMAGE_NUMBER_MS);
-        for (let later = at; later < at + 1_000 / perSecond; later += 10)
-          for (let i = 0; i < live.length; i++)
-            for (let j = i + 1; j < live.length; j++)
-              if (
-                later - live[i]!.startedAt < DAMAGE_NUMBER_MS &&
-                later - live[j]!.startedAt < DAMAGE_NUMBER_MS
-              )
-                expect(overlap(live[i]!, live[j]!, later), `${perSecond}/s at ${later} ms`).toBe(false);
+        for (let later = at; later < at + 1_000 / perSecond; later += 10) {
+          const shown = live([...drawn.values()], later);
+          for (let i = 0; i < shown.length; i++)
+            for (let j = i + 1; j < shown.length; j++) {
+              const apart =
+                Math.abs(shown[i]!.x - shown[j]!.x) >= DAMAGE_NUMBER_BOX.width ||
+                Math.abs(topAt(shown[i]!, later) - topAt(shown[j]!, later)) >=
+                  DAMAGE_NUMBER_BOX.height - 1e-6;
+              expect(apart, `${perSecond}/s at ${later} ms`).toBe(true);
+            }
+        }
       }
     }
   });
 
   test('W18 with nothing in the way a number starts at its point', () => {
-    const far: PlacedNumber = { x: 400, top: 100, startedAt: 0 };
-    expect(clearTop(100, 100, [far], 50)).toBe(100);
-    // A number whose life is over is not in the way.
-    expect(clearTop(400, 100, [far], DAMAGE_NUMBER_MS)).toBe(100);
-    // One just started at the same point: the new one starts a box lower.
-    expect(clearTop(400, 100, [far], 0)).toBe(100 + DAMAGE_NUMBER_BOX.height);
+    const far: PlacedNumber = { x: 400, top: 100 };
+    expect(clearTop(100, 100, [far])).toBe(100);
+    expect(clearTop(400, 100 + DAMAGE_NUMBER_BOX.height, [far])).toBe(100 + DAMAGE_NUMBER_BOX.height);
+    // One at the same point: the new one starts a box lower, and under the next one too.
+    const below: PlacedNumber = { x: 420, top: 100 + DAMAGE_NUMBER_BOX.height + 5 };
+    expect(clearTop(400, 100, [far, below])).toBe(below.top + DAMAGE_NUMBER_BOX.height);
   });
 });

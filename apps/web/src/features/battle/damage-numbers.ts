@@ -98,35 +98,27 @@ export function damageLabel(number: Pick<DamageNumber, 'damage' | 'hits'>): {
   return { value: `-${number.damage}`, hits: number.hits > 1 ? `${number.hits} hits` : null };
 }
 
-/** A number drawn in the arena: the centre of its top edge where it started, and when. */
+/** A number in the arena: the centre of its top edge, in the arena's pixels. */
 export interface PlacedNumber {
   x: number;
   top: number;
-  startedAt: number;
-}
-
-/** The top of `number` at `now`: it rises linearly, `DAMAGE_RISE_PX` over its life. */
-export function numberTop(number: PlacedNumber, now: number): number {
-  const progress = Math.min(1, Math.max(0, (now - number.startedAt) / DAMAGE_NUMBER_MS));
-  return number.top - DAMAGE_RISE_PX * progress;
 }
 
 /**
- * Where a new number at (x, top) starts (W18): there, or just under every live number whose box
- * it would overlap. All numbers rise at the one speed, so once apart they never meet.
+ * Where a new number at (x, top) starts (W18): there, or just under every number on screen whose
+ * box it would overlap (`others`: where they are now, as drawn). All numbers rise at the one speed,
+ * so once apart they never meet.
  */
-export function clearTop(x: number, top: number, placed: readonly PlacedNumber[], now: number): number {
-  const live = placed.filter((number) => now - number.startedAt < DAMAGE_NUMBER_MS);
+export function clearTop(x: number, top: number, others: readonly PlacedNumber[]): number {
   let start = top;
   for (let moved = true; moved; ) {
     moved = false;
-    for (const number of live) {
-      const at = numberTop(number, now);
+    for (const other of others) {
       if (
-        Math.abs(number.x - x) < DAMAGE_NUMBER_BOX.width &&
-        Math.abs(at - start) < DAMAGE_NUMBER_BOX.height
+        Math.abs(other.x - x) < DAMAGE_NUMBER_BOX.width &&
+        Math.abs(other.top - start) < DAMAGE_NUMBER_BOX.height
       ) {
-        start = at + DAMAGE_NUMBER_BOX.height;
+        start = other.top + DAMAGE_NUMBER_BOX.height;
         moved = true;
       }
     }
