@@ -75,7 +75,9 @@ async function introMatches(page: Page, lobby: Record<string, number>) {
   const value = async (label: string) =>
     Number(((await intro.getByTestId(`intro-yours-${label}`).textContent()) ?? '').replace(/\D/g, ''));
   expect({ HP: await value('HEALTH'), ATK: await value('ATK'), DEF: await value('DEF') }).toEqual(lobby);
-  expect(await intro.getByTestId('intro-stats-includes').textContent()).toContain('Yours: level 1, 2 items');
+  expect(await intro.getByTestId('intro-stats-includes').textContent()).toContain(
+    'Yours: level 1 · 2 items.',
+  );
   // Both sides are named by hero, then by who plays it.
   await intro.getByText('You', { exact: true }).waitFor();
   await intro.getByText('Bot', { exact: true }).waitFor();

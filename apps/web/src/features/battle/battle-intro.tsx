@@ -107,15 +107,16 @@ function Fighter({
 
 /** What the intro's numbers include (F60), so they can be matched with the lobby's. */
 export function introIncludes(battle: BattleStartedPayload): string {
-  const items = battle.equipped_items.length;
+  // Parts apart with " · ", never "1, 2": numbers read alone, as the stats above them do.
+  const count = (items: number) => (items === 1 ? '1 item' : `${items} items`);
   const energy = battle.energy_health ?? 0;
-  const mine = `Yours: level ${battle.user_stats.level}, ${items === 1 ? '1 item' : `${items} items`}${
-    energy > 0 ? `, +${formatNumber(energy)} HP from energy` : ''
-  }${battle.boosters.length > 0 ? ', boosters' : ''}`;
+  const mine = [`Yours: level ${battle.user_stats.level}`, count(battle.equipped_items.length)];
+  if (energy > 0) mine.push(`+${formatNumber(energy)} HP from energy`);
+  if (battle.boosters.length > 0) mine.push('boosters');
   const theirs = battle.is_pvp
-    ? `theirs: level ${battle.opponent_info.level}, ${battle.opponent_info.equipped_items.length} items`
-    : "the bot's own stats";
-  return `${mine} · ${theirs}`;
+    ? `Theirs: level ${battle.opponent_info.level} · ${count(battle.opponent_info.equipped_items.length)}`
+    : "The bot's own stats";
+  return `${mine.join(' · ')}. ${theirs}.`;
 }
 
 /** Both fighters with HEALTH / ATK / DEF (the better one green) and the player's boosters. */
