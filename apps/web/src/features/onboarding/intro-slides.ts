@@ -68,11 +68,11 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     title: 'Upgrade & Evolve',
     text: 'Boost your taps, energy and gear, level up your heroes and evolve them into true Titans.',
     art: [
-      { src: '/art/items/titan-gauntlet.svg', className: `size-44 ${FLOAT}` },
+      { src: '/art/items/titan-gauntlet.svg', className: `size-44 rounded-[28px] ${FLOAT}` },
       { src: '/art/ui/energy.svg', className: `top-6 right-4 size-14 ${TWINKLE}` },
       {
         src: '/art/items/power-cell.svg',
-        className: `bottom-7 left-3 size-14 ${TWINKLE} [animation-delay:1.2s]`,
+        className: `bottom-7 left-3 size-14 rounded-xl ${TWINKLE} [animation-delay:1.2s]`,
       },
     ],
   },
