@@ -109,7 +109,7 @@ describe('BR2 the Profile reminder switches', () => {
     const page = await context.newPage();
     await page.goto('/?startapp=go_daily');
     await expect
-      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 20_000 })
       .toBe('/tasks?tab=daily');
     await context.close();
   });

@@ -49,9 +49,19 @@ export const USAGE = `usage: npm run ops -- <command> [arguments] [--json] [--ac
   payments <telegram id>                              Stars and TON purchases
   refund <charge id> --reason "…" [--allow-shortfall] [--user <telegram id>]
   catalogue reload --reason "…"                       apply catalogue/*.json without a restart
+  reminders status|pause|resume                       the bot reminders' queue; pause stops every sender
 
 The same --key repeats a grant or take once (use the ticket number). ADMIN_TOKEN, and TITANS_URL
 or PORT, name the server.`;
+
+/** GET /admin/reminders (and what pause and resume answer). */
+interface ReminderStatus {
+  paused: boolean;
+  due: number;
+  pending: number;
+  lag_seconds: number;
+  this_process: { sent: number; failed: number; blocked: number; throttled: number } | null;
+}
 
 /** A refusal to print: usage (exit 2) or the server's answer (exit 1). */
 class Refusal extends Error {
@@ -424,6 +434,24 @@ async function run({ values, positionals }: ReturnType<typeof parse>, context: O
         );
         for (const [file, ids] of Object.entries(done.deactivated))
           context.out(`  left the shop (${file}): ${ids.join(', ')}`);
+      });
+    }
+    case 'reminders': {
+      if (target !== 'status' && target !== 'pause' && target !== 'resume')
+        throw new Refusal(`Say reminders status, pause or resume\n\n${USAGE}`, 2);
+      const state = await call<ReminderStatus>(
+        context,
+        target === 'status' ? 'GET' : 'POST',
+        target === 'status' ? '/admin/reminders' : `/admin/reminders/${target}`,
+      );
+      return show(state, () => {
+        context.out(
+          `Reminders ${state.paused ? 'PAUSED' : 'sending'}: ${state.due} due, ${state.pending} queued, oldest due ${state.lag_seconds.toFixed(1)} s ago`,
+        );
+        if (state.this_process)
+          context.out(
+            `  this process: ${state.this_process.sent} sent, ${state.this_process.failed} failed, ${state.this_process.blocked} blocked, ${state.this_process.throttled} times told to wait (429)`,
+          );
       });
     }
     case 'help':

@@ -19,7 +19,10 @@ export interface ServerProcess {
 }
 
 /** Runs the real server (`apps/server/src/server.ts`) as a child process, as production does. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { healthTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS], {
     cwd: repoRoot,
@@ -32,7 +35,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.healthTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
