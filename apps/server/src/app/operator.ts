@@ -103,7 +103,7 @@ function reminderAdmin(
     requireOperator: requireOperator(token),
     query: database.query,
     now,
-    counters: metrics?.counters ?? null,
+    counters: sender ? metrics.counters : null,
     pauseChanged: () => sender?.pauseChanged(),
   });
 }

@@ -49,7 +49,12 @@ export class ReminderMetrics {
     });
     let cached: { at: number; due: number; lagSeconds: number } | null = null;
     const read = async () => {
-      if (!cached || Date.now() - cached.at > 5_000) cached = { at: Date.now(), ...(await backlog()) };
+      // A database that does not answer must not fail the whole scrape: the last figures stay.
+      if (!cached || Date.now() - cached.at > 5_000)
+        cached = await backlog().then(
+          (figures) => ({ at: Date.now(), ...figures }),
+          () => cached ?? { at: Date.now(), due: 0, lagSeconds: 0 },
+        );
       return cached;
     };
     new Gauge({

@@ -35,9 +35,6 @@ export function createReminders({ config, database, cluster, now, logger, gameMe
   const query = database.query;
   const holder: { sender: ReminderSender | null } = { sender: null };
   const service = new ReminderService({ query, now, nudge: () => holder.sender?.nudge() });
-  // BR6: without the bot mounted (TELEGRAM_WEBHOOK_SECRET) nobody could send /stop, so nothing is sent.
-  if (config.devMode || !config.telegramWebhookSecret) return { service, sender: null, metrics: null };
-  const rate = config.reminderRatePerSecond;
   const metrics = new ReminderMetrics(gameMetrics?.registry ?? null, async () => {
     const at = now();
     const queue = await backlog(query, at);
@@ -46,6 +43,9 @@ export function createReminders({ config, database, cluster, now, logger, gameMe
       lagSeconds: queue.oldestDueAt === null ? 0 : Math.max(0, (at - queue.oldestDueAt) / 1000),
     };
   });
+  // BR6: without the bot mounted (TELEGRAM_WEBHOOK_SECRET) nobody could send /stop, so nothing is sent.
+  if (config.devMode || !config.telegramWebhookSecret) return { service, sender: null, metrics };
+  const rate = config.reminderRatePerSecond;
   holder.sender = new ReminderSender({
     query,
     transport: new TelegramReminderTransport({
