@@ -6,6 +6,7 @@ import {
 } from '@titans/shared/reminders/schemas';
 import { requestWriteAccess } from '@tma.js/sdk-react';
 import { api } from '../../../lib/api-client.ts';
+import { localStore } from '../../../lib/local-storage.ts';
 import { sendBattle } from '../../../lib/realtime/battle-channel.ts';
 
 const REMINDERS_KEY = ['reminders'] as const;
@@ -73,6 +74,20 @@ export async function askWriteAccess(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const ASKED_KEY = 'titans:reminders-asked';
+
+/**
+ * BR2: the first daily claim on a device is the moment to ask Telegram, once, whether the bot may
+ * write (a player who claims a daily reward wants to hear when the next is ready).
+ */
+export async function offerRemindersOnce(): Promise<void> {
+  if (localStore.get(ASKED_KEY) || !requestWriteAccess.isAvailable()) return;
+  localStore.set(ASKED_KEY, '1');
+  const settings = await getReminders().catch(() => null);
+  if (!settings || (settings.allowed && !settings.unreachable)) return;
+  if (await askWriteAccess()) await updateReminders({ allowed: true }).catch(() => undefined);
 }
 
 /** BR13: after a PvP battle, Rematch tells the opponent through the bot (once per battle). */
