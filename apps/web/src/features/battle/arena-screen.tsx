@@ -97,9 +97,8 @@ export function ArenaScreen() {
             setDialog('start');
           }}
           onRematch={() => {
-            // BR13: a PvP opponent hears of it through the bot.
+            // spec-b §9: 10 energy, medium difficulty (PvP stays PvP); BR13: the bot tells the opponent.
             if (result.completed.is_pvp) offerRematch(result.completed.battle_id);
-            // spec-b §9: a rematch is fixed at 10 energy and medium difficulty (PvP stays PvP).
             backToLobby();
             start({ difficulty: REMATCH_DIFFICULTY, energy: DEFAULT_BATTLE_ENERGY });
           }}
