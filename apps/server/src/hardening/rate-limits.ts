@@ -188,6 +188,12 @@ const FALLBACK_FOR_MS = 2_000;
 /** How often a process says it shares the counts, and how long that lasts. */
 const PEER_BEAT_MS = 2_000;
 const PEER_TTL_MS = 6_000;
+/** Says this process shares the counts, forgets silent ones, answers how many share them (one command). */
+const PEER_BEAT_LUA = `
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return redis.call('ZCARD', KEYS[1])`;
 /** Keys this process counts on its own at most (players and addresses of one window). */
 const FALLBACK_KEYS = 100_000;
 
@@ -279,14 +285,17 @@ class ProcessShare {
   private async beat() {
     const now = Date.now();
     try {
-      const results = await this.redis
-        .multi()
-        .zadd(this.peersKey, now, this.id)
-        .zremrangebyscore(this.peersKey, 0, now - PEER_TTL_MS)
-        .zcard(this.peersKey)
-        .pexpire(this.peersKey, PEER_TTL_MS * 10)
-        .exec();
-      const peers = Number(results?.[2]?.[1]);
+      const peers = Number(
+        await this.redis.eval(
+          PEER_BEAT_LUA,
+          1,
+          this.peersKey,
+          now,
+          this.id,
+          now - PEER_TTL_MS,
+          PEER_TTL_MS * 10,
+        ),
+      );
       if (Number.isInteger(peers) && peers > 0) this.peers = peers;
     } catch {
       // Redis away: the last count stands.
