@@ -2,6 +2,7 @@ import type { BattleStartedPayload } from '@titans/shared/battle/schemas';
 import { describe, expect, test } from 'vitest';
 import { type ArenaEvent, arenaReducer } from './arena-reducer.ts';
 import { type ArenaState, initialArenaState } from './arena-state.ts';
+import { introIncludes } from './battle-intro.tsx';
 
 const NOW = 2_000_000;
 const side = {
@@ -90,5 +91,22 @@ describe('Skip asks the server to start the fight (F62, F63)', () => {
     const both = play([{ event: 'skipIntro' }, introSkip(true, true, NOW + 3_000)], theirs.state);
     expect(both.state).toMatchObject({ introSkipped: true, opponentSkipped: true });
     expect(both.state.battle?.live.fight_starts_at).toBe(NOW + 3_000);
+  });
+});
+
+describe('the intro says what its numbers include (F60)', () => {
+  test('F60 level, items, the energy bought and boosters; a bot has its own stats; no "1, 2"', () => {
+    const bot = started(false);
+    expect(introIncludes(bot)).toBe("Yours: level 1 · 0 items. The bot's own stats.");
+    const rich = {
+      ...started(true),
+      energy_health: 495,
+      equipped_items: [{ _id: 'a', name: 'A', image_url: '', item_type: 'weapon' }],
+      boosters: [{ item_id: 'b', name: 'B', effects: { power_boost: 5 }, ends_at: 0 }],
+    };
+    expect(introIncludes(rich)).toBe(
+      'Yours: level 1 · 1 item · +495 HP from energy · boosters. Theirs: level 1 · 0 items.',
+    );
+    expect(introIncludes(rich)).not.toMatch(/\d,\s/);
   });
 });
