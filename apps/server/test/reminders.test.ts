@@ -50,7 +50,6 @@ describeEachDatabase('bot reminders', (kind) => {
         headers: { authorization: `tma ${initData}`, 'content-type': 'application/json' },
         body: payload === undefined ? undefined : JSON.stringify(payload),
       });
-      // biome-ignore lint/suspicious/noExplicitAny: an API answer read by the assertions
       const body: any = await response.json();
       return { status: response.status, body };
     };
@@ -148,12 +147,15 @@ describeEachDatabase('bot reminders', (kind) => {
     const [refused, sent] = messagesTo(rival.id);
     expect(refused?.body.text).toBe(sent?.body.text);
     expect(botApi.callsOf('sendMessage').length).toBeGreaterThan(before);
-    const [row] = await t.database.query<{ status: string; sent_at: Date }>(
-      'SELECT status, sent_at FROM reminder_outbox WHERE user_id = $1',
-      [rival.userId],
-    );
-    expect(row?.status).toBe('sent');
-    expect(new Date(row?.sent_at ?? 0).getTime() - queuedAt).toBeGreaterThanOrEqual(1_000);
+    // The mark follows Telegram's answer: wait for it.
+    await vi.waitFor(async () => {
+      const [row] = await t.database.query<{ status: string; sent_at: Date }>(
+        'SELECT status, sent_at FROM reminder_outbox WHERE user_id = $1',
+        [rival.userId],
+      );
+      expect(row?.status).toBe('sent');
+      expect(new Date(row?.sent_at ?? 0).getTime() - queuedAt).toBeGreaterThanOrEqual(1_000);
+    });
   });
 
   it('BR7 a 403 marks the player unreachable and stops their reminders', async () => {
