@@ -124,6 +124,8 @@ export const users = pgTable(
     wins: integer('wins').notNull().default(0),
     losses: integer('losses').notNull().default(0),
     draws: integer('draws').notNull().default(0),
+    /** When the player won their practice fight (PF1, PF4); null while they still have it. */
+    practiceWonAt: timestamp('practice_won_at', { withTimezone: true }),
     totalTaps: bigint('total_taps', { mode: 'number' }).notNull().default(0),
     totalCoinsEarned: money('total_coins_earned'),
     isBanned: boolean('is_banned').notNull().default(false),
