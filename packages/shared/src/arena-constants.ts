@@ -97,8 +97,6 @@ export const MATCHMAKING_UPDATE_MS = 1_000;
 export const MATCHMAKING_BOT_OFFER_MS = 30_000;
 /** A found PvP match waits this long for both players to accept before it is called off (F51, D-BATTLE-21). */
 export const READY_CHECK_MS = 10_000;
-/** How long the client shows why a ready check started no battle, unless dismissed (F52, D-BATTLE-21). */
-export const READY_CHECK_NOTICE_MS = 6_000;
 export const XP_LEVEL_GROWTH = 1.5;
 /** Experience a battle gives: victory, draw, defeat (decisions D-BATTLE-8). */
 export const XP_VICTORY = 50;

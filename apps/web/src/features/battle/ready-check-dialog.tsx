@@ -1,4 +1,4 @@
-import { BATTLE_STAKE, READY_CHECK_NOTICE_MS } from '@titans/shared/constants';
+import { BATTLE_STAKE } from '@titans/shared/constants';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -38,12 +38,11 @@ function Countdown({ deadline, total }: { deadline: number; total: number }) {
   );
 }
 
-/** Why the last check started no battle, until OK or a few seconds (F52, F53). */
+/**
+ * Why the last check started no battle (F52, F53), until OK: a requeued player's search goes on
+ * underneath, and the next match found replaces this notice.
+ */
 function CheckEnded({ message }: { message: string }) {
-  useEffect(() => {
-    const timer = setTimeout(dismissReadyCheckNotice, READY_CHECK_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <Dialog
       open
