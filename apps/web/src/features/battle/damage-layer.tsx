@@ -39,12 +39,15 @@ function numbersOnScreen(span: HTMLElement): PlacedNumber[] {
   const arena = span.offsetParent;
   if (!arena) return [];
   const origin = arena.getBoundingClientRect();
-  return Array.from(arena.querySelectorAll('[data-testid="damage-number"]'))
-    .filter((other) => other !== span && Number(getComputedStyle(other).opacity) > 0)
-    .map((other) => {
-      const box = other.getBoundingClientRect();
-      return { x: box.left + box.width / 2 - origin.left, top: box.top - origin.top };
-    });
+  return (
+    Array.from(arena.querySelectorAll('[data-testid="damage-number"]'))
+      // Every number still rising, also one that started this frame and is not yet faded in.
+      .filter((other) => other !== span && other.getAnimations().some((a) => a.playState !== 'finished'))
+      .map((other) => {
+        const box = other.getBoundingClientRect();
+        return { x: box.left + box.width / 2 - origin.left, top: box.top - origin.top };
+      })
+  );
 }
 
 /** One number, rising linearly over its life from where it started. */

@@ -1,5 +1,5 @@
 import { BOOSTER_DURATION_MS } from '@titans/shared/constants';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useFootRoom } from '../../components/layout/use-foot-room.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
@@ -60,8 +60,13 @@ function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: str
 export function ProductDetail({ product, onBack }: { product: Product; onBack(): void }) {
   const style = rarityStyle(product.rarity);
   const flow = usePurchaseFlow(product);
+  // A product opens at its top, whatever the list's scroll was: its name shows first (W19).
+  const top = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    top.current?.closest('main')?.scrollTo({ top: 0, behavior: 'instant' });
+  }, []);
   return (
-    <section aria-label={`${product.name} details`} className="px-4 pt-1 pb-6 animate-rise-in">
+    <section ref={top} aria-label={`${product.name} details`} className="px-4 pt-1 pb-6 animate-rise-in">
       <div className="flex items-center gap-3">
         <RoundBackButton label="Back to the Emporium" onClick={onBack} />
         <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
