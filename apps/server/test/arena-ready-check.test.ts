@@ -202,7 +202,11 @@ describeEachDatabase('the PvP ready check', (kind) => {
     const check = await found(x, y);
     const endedX = x.socket.next('matchCancelled');
     y.socket.close();
-    expect(await endedX).toMatchObject({ match_id: check.match_id, reason: 'opponent-declined', requeued: true });
+    expect(await endedX).toMatchObject({
+      match_id: check.match_id,
+      reason: 'opponent-declined',
+      requeued: true,
+    });
     await untouched(x);
     await untouched(y);
     expect(t.battles.isQueued(x.userId)).toBe(true);
