@@ -97,9 +97,11 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     const telegramId = nextId++;
     const userId = await readyPlayer(a, telegramId);
     const ENERGY = 60;
-    await a.database.query('update users set energy = $2, energy_updated_at = now() where id = $1', [
+    // Stamped on the apps' clock (ahead of the database's after the first test), so no regeneration is due.
+    await a.database.query('update users set energy = $2, energy_updated_at = $3 where id = $1', [
       userId,
       ENERGY,
+      new Date(clock()),
     ]);
     const started = Date.now();
     let seq = 0;
@@ -146,7 +148,10 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     expect(b.engine.live(userId, Date.now())).toBeUndefined();
     expect(a.engine.live(userId, Date.now())).toBeDefined();
     // Energy given back from the other process is applied by the owner, up to the maximum.
-    await a.database.query('update users set energy = 10, energy_updated_at = now() where id = $1', [userId]);
+    await a.database.query('update users set energy = 10, energy_updated_at = $2 where id = $1', [
+      userId,
+      new Date(clock()),
+    ]);
     await a.engine.refresh(userId);
     a.engine.tapIfLoaded(userId, 'x', 1, undefined);
     const given = await b.gateway.change(userId, (money) => money.giveEnergy(userId, 50));
