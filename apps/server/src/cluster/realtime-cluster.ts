@@ -230,6 +230,9 @@ export class RealtimeCluster {
   /** Makes sure this process listens on the room before saying so (no lost answer). */
   private async announce(room: string, kind: 'here') {
     try {
+      // A subscribe written while the subscriber reconnects, before ioredis's ready check, puts the
+      // connection in subscriber mode and fails that check: wait for `ready` (then it resubscribes).
+      if (this.sub.status !== 'ready') await new Promise((resolve) => this.sub.once('ready', resolve));
       await this.sub.ssubscribe(this.channel(room));
     } catch (error) {
       return this.failed(error, 'presence subscribe failed');
