@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     is_referral_upgraded: false,
     wins: 0,
     losses: 0,
+    practice_fight: false,
     avatar_stats: { health: 100, power: 10, defense: 5, speed: 5, experience: 0, experience_needed: 100 },
     upgrades: { tap_power: 0, energy_capacity: 0, energy_regen: 0, cooldown_reduction: 0 },
     avatar: null,

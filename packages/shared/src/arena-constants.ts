@@ -17,6 +17,11 @@ export const BATTLE_COIN_REWARD = 5_000;
  * coins"; decisions D-BATTLE-13): a defeat keeps it, a win or draw returns it, a void returns it.
  */
 export const BATTLE_STAKE = MIN_COINS_TO_BATTLE;
+/**
+ * PF4 (decisions D-PRACTICE-1): the first-win reward of the practice fight, paid once per account.
+ * With the starting 0 coins (D-ECON-1) and 10 coins a tap, the first 5,000 stake is 200 taps away.
+ */
+export const PRACTICE_FIRST_WIN_REWARD = 3_000;
 /** Hits a side must land to earn a prize or experience: no pay for no play (D-BATTLE-14). */
 export const BATTLE_MIN_HITS_TO_EARN = 5;
 /** spec-b §9: default energy to spend, and the energy dialog's maximum. */

@@ -142,6 +142,7 @@ export const ERRORS = {
   'battle/forbidden': { status: 403, message: 'This battle is not yours' },
   'battle/over': { status: 409, message: 'This battle is over' },
   'battle/difficulty-required': { status: 400, message: 'Choose a difficulty for a battle against the AI' },
+  'battle/practice-done': { status: 400, message: 'You already won your practice fight' },
   'server/unavailable': { status: 503, message: 'Service unavailable' },
   'server/internal': { status: 500, message: 'Internal server error' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,4 +1,4 @@
-import type { Difficulty } from '@titans/shared/battle/bots';
+import type { BotKind } from '@titans/shared/battle/bots';
 import type { ErrorCode } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../clock.ts';
@@ -16,7 +16,7 @@ import type { ReadyChecks } from './ready-checks.ts';
 /** What a queued player brings to the battle once matched: the loaded fighter and the bot's level. */
 export interface Ticket {
   entrant: Entrant;
-  difficulty?: Difficulty;
+  difficulty?: BotKind;
 }
 
 export type ArenaFailure = { code: ErrorCode; message?: string };

@@ -1,4 +1,4 @@
-import type { Difficulty } from '@titans/shared/battle/bots';
+import type { BotKind } from '@titans/shared/battle/bots';
 import { energyEffect, withEnergy } from '@titans/shared/battle/energy-effect';
 import { BATTLE_STAKE, MIN_COINS_TO_BATTLE } from '@titans/shared/constants';
 import type { Database, Tx } from '../db/database.ts';
@@ -14,7 +14,7 @@ export type Entered = BoostedEntrant & { energy: number; max: number };
 export interface NewBattle {
   id: string;
   mode: 'pve' | 'pvp';
-  difficulty: Difficulty | null;
+  difficulty: BotKind | null;
   seed: number;
   /** Both players of a PvP battle, in side order; the row names them even before both entered. */
   players: Entrant[];
@@ -22,9 +22,18 @@ export interface NewBattle {
   host: string | null;
 }
 
-/** F22: enough coins to stake and the energy to spend; answers the player's energy now. */
-export async function checkFunds(m: MoneyContext, entrant: Entrant) {
-  if ((await coinsOf(m.tx, entrant.userId)) < MIN_COINS_TO_BATTLE)
+/**
+ * F22: enough coins to stake and the energy to spend; answers the player's energy now. A practice
+ * fight needs no coins, only an account that has not won its practice yet (PF1).
+ */
+export async function checkFunds(m: MoneyContext, entrant: Entrant, practice = false) {
+  if (practice) {
+    const [row] = await m.query<{ won: Date | null }>(
+      'select practice_won_at as won from users where id = $1',
+      [entrant.userId],
+    );
+    if (row?.won !== null) m.fail('battle/practice-done', undefined, { userId: entrant.userId });
+  } else if ((await coinsOf(m.tx, entrant.userId)) < MIN_COINS_TO_BATTLE)
     m.fail('battle/insufficient-coins', undefined, { userId: entrant.userId });
   const energy = m.energy(entrant.userId);
   if (energy.energy < entrant.energyToSpend)
@@ -43,19 +52,23 @@ export async function takeEntry(
   boosts: BoostReader,
   battleId: string,
   entrant: Entrant,
+  practice = false,
 ): Promise<{ entered: Entered; entry: BattleEntry }> {
-  const energy = await checkFunds(m, entrant);
+  const energy = await checkFunds(m, entrant, practice);
   const spent = energyEffect(entrant.energyToSpend).energy;
   await m.spendEnergy(entrant.userId, spent, 'battle/insufficient-energy');
-  await m.apply({
-    userId: entrant.userId,
-    currency: 'coins',
-    delta: -BATTLE_STAKE,
-    reason: 'battle-stake',
-    idempotencyKey: `battle:${battleId}:${entrant.userId}:stake`,
-    meta: { battleId },
-    insufficient: 'battle/insufficient-coins',
-  });
+  // PF1: a practice fight holds no stake, so nothing is at risk and a void returns only energy.
+  const stake = practice ? 0 : BATTLE_STAKE;
+  if (stake > 0)
+    await m.apply({
+      userId: entrant.userId,
+      currency: 'coins',
+      delta: -stake,
+      reason: 'battle-stake',
+      idempotencyKey: `battle:${battleId}:${entrant.userId}:stake`,
+      meta: { battleId },
+      insufficient: 'battle/insufficient-coins',
+    });
   const boosted = await boostedAtStart(boosts, m.tx, entrant, m.now);
   return {
     entered: {
@@ -64,7 +77,7 @@ export async function takeEntry(
       energy: energy.energy - spent,
       max: energy.max,
     },
-    entry: { userId: entrant.userId, stake: BATTLE_STAKE, energy: spent },
+    entry: { userId: entrant.userId, stake, energy: spent },
   };
 }
 
@@ -83,7 +96,7 @@ export async function enterNew(
   const entry: BattleEntry[] = [];
   const totals: Array<Entered['totals']> = [];
   for (const entrant of entrants) {
-    const taken = await takeEntry(m, boosts, battle.id, entrant);
+    const taken = await takeEntry(m, boosts, battle.id, entrant, battle.difficulty === 'practice');
     entered.set(entrant.userId, taken.entered);
     entry.push(taken.entry);
     totals.push(taken.entered.totals);

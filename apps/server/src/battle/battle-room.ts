@@ -7,7 +7,7 @@ import {
   type Side,
   stepInPlace,
 } from '@titans/shared/battle/battle-rules';
-import type { Difficulty } from '@titans/shared/battle/bots';
+import type { BotKind } from '@titans/shared/battle/bots';
 import type {
   BattleBooster,
   BattleHit,
@@ -65,7 +65,7 @@ export interface RoomHooks {
 export interface RoomOptions {
   id: string;
   isPvp: boolean;
-  difficulty: Difficulty | null;
+  difficulty: BotKind | null;
   state: BattleState;
   contenders: [Contender, Contender];
   scheduler: Scheduler;
@@ -82,7 +82,7 @@ export interface RoomOptions {
 export class BattleRoom {
   readonly id: string;
   readonly isPvp: boolean;
-  readonly difficulty: Difficulty | null;
+  readonly difficulty: BotKind | null;
   readonly contenders: [Contender, Contender];
   state: BattleState;
   private timer: TimerHandle | null = null;

@@ -1,5 +1,5 @@
 import type { BattleState, Outcome } from '@titans/shared/battle/battle-rules';
-import type { Difficulty } from '@titans/shared/battle/bots';
+import type { BotKind } from '@titans/shared/battle/bots';
 import type { ArenaContext } from './arena-context.ts';
 import { BattleRoom, type Contender } from './battle-room.ts';
 
@@ -9,7 +9,7 @@ const LATENESS_SAMPLES = 200_000;
 export interface NewRoom {
   id: string;
   isPvp: boolean;
-  difficulty: Difficulty | null;
+  difficulty: BotKind | null;
   state: BattleState;
   contenders: [Contender, Contender];
 }

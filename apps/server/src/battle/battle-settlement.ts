@@ -1,7 +1,8 @@
 import type { Outcome } from '@titans/shared/battle/battle-rules';
-import { payout } from '@titans/shared/battle/payout';
+import { payout, played } from '@titans/shared/battle/payout';
 import type { BattleResult } from '@titans/shared/battle/schemas';
 import { addExperience } from '@titans/shared/battle/stats';
+import { PRACTICE_FIRST_WIN_REWARD } from '@titans/shared/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import { type BattleEntry, battles, userCharacters } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
@@ -75,6 +76,10 @@ export async function settleBattle(m: MoneyContext, room: BattleRoom, outcome: O
     if (side === null) continue;
     const result = resultOf(room, userId, outcome);
     const stake = stakeOf(row.entry, userId);
+    if (room.difficulty === 'practice') {
+      settled.push(await settlePractice(m, room, userId, result));
+      continue;
+    }
     const paid = payout({ result, hits: room.state.fighters[side].hits, stake }, room.isPvp);
     const coins =
       paid.credit > 0
@@ -99,6 +104,39 @@ export async function settleBattle(m: MoneyContext, room: BattleRoom, outcome: O
     settled.push({ userId, result, stake, credit: paid.credit, net: paid.net, coins, ...grown });
   }
   return settled;
+}
+
+/**
+ * A practice fight's end (PF3–PF5): no stake to return, no prize, no experience and no win or loss
+ * on the record. Its first victory marks the account's practice won and pays the first-win reward;
+ * the mark is set only while unset and the reward's ledger key is the account's, so a replayed or
+ * concurrent settlement pays it once. A lost or abandoned practice leaves the mark unset (retry).
+ */
+async function settlePractice(
+  m: MoneyContext,
+  room: BattleRoom,
+  userId: string,
+  result: BattleResult,
+): Promise<Settled> {
+  const side = room.sideOf(userId) ?? 0;
+  const level = room.contenders[side].level;
+  const none = { userId, result, stake: 0, experience: 0, level, levelUp: false };
+  if (result !== 'victory' || !played(room.state.fighters[side].hits))
+    return { ...none, credit: 0, net: 0, coins: await coinsNow(m, userId) };
+  const [marked] = await m.query<{ id: string }>(
+    'update users set practice_won_at = $2 where id = $1 and practice_won_at is null returning id',
+    [userId, new Date(m.now)],
+  );
+  if (!marked) return { ...none, credit: 0, net: 0, coins: await coinsNow(m, userId) };
+  const coins = await m.apply({
+    userId,
+    currency: 'coins',
+    delta: PRACTICE_FIRST_WIN_REWARD,
+    reason: 'practice-first-win',
+    idempotencyKey: `practice-first-win:${userId}`,
+    meta: { battleId: room.id },
+  });
+  return { ...none, credit: PRACTICE_FIRST_WIN_REWARD, net: PRACTICE_FIRST_WIN_REWARD, coins };
 }
 
 /**

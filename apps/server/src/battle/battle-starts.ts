@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createBattle } from '@titans/shared/battle/battle-rules';
-import { BOTS, type Difficulty } from '@titans/shared/battle/bots';
+import { BOTS, type BotKind } from '@titans/shared/battle/bots';
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
 import { succeeded } from '../money/money-result.ts';
 import type { ArenaContext, ArenaFailure, Ticket } from './arena-context.ts';
@@ -24,7 +24,7 @@ export class BattleStarts {
   ) {}
 
   /** A bot battle for the ticket's player; answers why not when their entry fails. */
-  async startPve(ticket: Ticket, difficulty: Difficulty): Promise<ArenaFailure | null> {
+  async startPve(ticket: Ticket, difficulty: BotKind): Promise<ArenaFailure | null> {
     const { entrant } = ticket;
     const id = randomUUID();
     const seed = this.seed();

@@ -198,6 +198,8 @@ export function resultMessages(room: BattleRoom, outcome: Outcome, player: Settl
     your_stats: { ...statsOf(mine), coins: player.net },
     opponent_stats: { ...statsOf(theirs), coins: 0 },
     final_health: finalHealth(room, side),
+    // PF4: a practice fight credits only its first-win reward.
+    ...(room.difficulty === 'practice' && player.credit > 0 ? { first_win_reward: player.credit } : {}),
   };
   const pvp: PvpBattleResultPayload | null = room.isPvp
     ? {

@@ -88,6 +88,7 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
     is_referral_upgraded: user.isReferralUpgraded,
     wins: user.wins,
     losses: user.losses,
+    practice_fight: user.practiceWonAt === null,
     avatar_stats: {
       health: heroStats.health,
       power: heroStats.attack,

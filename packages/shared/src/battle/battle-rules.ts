@@ -22,7 +22,7 @@ import {
   TARGET_SIZE_MAX,
   TARGET_SIZE_MIN,
 } from '../constants.ts';
-import { type BotDefinition, type Difficulty, rollBot } from './bots.ts';
+import { type BotDefinition, type BotKind, rollBot } from './bots.ts';
 import { comboMultiplier, nextCombo } from './combo.ts';
 import { baseDamage, superAttackChance, tapDamage, withSuperAttack } from './damage.ts';
 import { Random } from './prng.ts';
@@ -160,7 +160,7 @@ export interface BattleSetup {
   timeLimitMs: number;
   player: FighterSetup;
   /** A second player (PvP) or a bot difficulty (PvE). */
-  opponent: { kind: 'player'; fighter: FighterSetup } | { kind: 'bot'; difficulty: Difficulty };
+  opponent: { kind: 'player'; fighter: FighterSetup } | { kind: 'bot'; difficulty: BotKind };
 }
 
 function fighter(

@@ -3,9 +3,15 @@ import type { Random } from './prng.ts';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
+/**
+ * Every bot a battle can face: the three a player picks, and the training bot of a new player's
+ * practice fight (PF1), which only the server chooses.
+ */
+export const BOT_KINDS = [...DIFFICULTIES, 'practice'] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
 
 export interface BotDefinition {
-  difficulty: Difficulty;
+  difficulty: BotKind;
   name: string;
   image: string;
   level: number;
@@ -23,7 +29,7 @@ export interface BotDefinition {
  * hero as much as that hero's tap hurts the bot and no free hero is better against it than another;
  * their health makes up for a bot attacking about once a second while a player taps several times.
  */
-export const BOTS: Record<Difficulty, BotDefinition> = {
+export const BOTS: Record<BotKind, BotDefinition> = {
   easy: {
     difficulty: 'easy',
     name: 'Bongo the Sparring Bot',
@@ -57,10 +63,22 @@ export const BOTS: Record<Difficulty, BotDefinition> = {
     speed: 100,
     attackIntervalMs: 625,
   },
+  // PF2: the training bot hits softly and seldom, so a new player tapping 4 times a second wins.
+  practice: {
+    difficulty: 'practice',
+    name: 'Dummy the Training Bot',
+    image: '/art/characters/bongo-the-brawler.svg',
+    level: 1,
+    health: 1_500,
+    attack: 40,
+    defense: 30,
+    speed: 20,
+    attackIntervalMs: 1_500,
+  },
 };
 
 /** A bot's stats for one battle: health ± 10 and other stats ± 2 (spec-b §9), from the battle's random source. */
-export function rollBot(difficulty: Difficulty, random: Random): BotDefinition {
+export function rollBot(difficulty: BotKind, random: Random): BotDefinition {
   const bot = BOTS[difficulty];
   return {
     ...bot,

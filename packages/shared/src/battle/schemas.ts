@@ -3,7 +3,7 @@ import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
 import { MAX_BATTLE_ENERGY } from '../constants.ts';
 import { itemEffectsSchema } from '../inventory/schemas.ts';
 import { LIVE_EVENT_KINDS, TARGET_KINDS } from './battle-rules.ts';
-import { DIFFICULTIES } from './bots.ts';
+import { BOT_KINDS } from './bots.ts';
 
 /*
  * The Arena's socket events (spec-b §3 and §7; names fixed by issue 11, docs/decisions.md
@@ -19,7 +19,8 @@ const targetId = z.number().int().min(1).max(1_000_000);
 export const findMatchPayloadSchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema,
   battle_type: z.enum(['pvp', 'pve']),
-  difficulty: z.enum(DIFFICULTIES).optional(),
+  /** `practice` asks for the account's practice fight; the server decides whether it still has one (PF1). */
+  difficulty: z.enum(BOT_KINDS).optional(),
   energy_to_spend: z.number().int().min(1).max(MAX_BATTLE_ENERGY),
   selected_character_id: z.string().min(1).max(100),
   /** Item ids; more than 3 is refused by the server with the spec's message, not by the schema. */
@@ -174,7 +175,7 @@ export const battleStartedPayloadSchema = z.object({
     equipped_items: z.array(equippedItemSchema),
   }),
   is_pvp: z.boolean(),
-  difficulty: z.enum(DIFFICULTIES).nullable(),
+  difficulty: z.enum(BOT_KINDS).nullable(),
   selected_character: z.object({ _id: z.string(), name: z.string(), image: z.string() }),
   energy: z.number().int(),
   max_energy: z.number().int(),
@@ -294,6 +295,8 @@ export const battleCompletedPayloadSchema = z.object({
   stake: z.number().int(),
   /** Coins credited at settlement: the stake returned plus any prize; `coins_earned` is the net. */
   payout: z.number().int(),
+  /** The first-win reward this result paid (PF4), counted in `coins_earned`; absent when none. */
+  first_win_reward: z.number().int().optional(),
   your_stats: battleSideSummarySchema,
   opponent_stats: battleSideSummarySchema,
   /**

@@ -8,7 +8,7 @@ import {
   type Side,
   stepInPlace,
 } from './battle-rules.ts';
-import type { Difficulty } from './bots.ts';
+import type { BotKind } from './bots.ts';
 import { Random } from './prng.ts';
 import { type BaseStats, effectiveStats, type ItemEffects } from './stats.ts';
 
@@ -54,7 +54,7 @@ const START_AT = 1_000_000;
 export interface SimulatedBattle {
   seed: number;
   player: FighterSetup;
-  opponent: { kind: 'bot'; difficulty: Difficulty } | { kind: 'player'; fighter: FighterSetup };
+  opponent: { kind: 'bot'; difficulty: BotKind } | { kind: 'player'; fighter: FighterSetup };
   /** The player's tap rate, and the opponent's in PvP. */
   tappers: [Tapper, Tapper?];
   timeLimitMs?: number;
@@ -226,7 +226,7 @@ export interface CatalogueHero {
  */
 export function botCell(cell: {
   heroes: readonly CatalogueHero[];
-  difficulty: Difficulty;
+  difficulty: BotKind;
   tapsPerSecond: number;
   level: number;
   items: readonly ItemEffects[];

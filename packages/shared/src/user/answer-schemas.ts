@@ -72,6 +72,8 @@ export const userSchema = z.object({
   is_referral_upgraded: z.boolean(),
   wins: z.int(),
   losses: z.int(),
+  /** Whether the account still has its practice fight: no stake, a first-win reward (PF1). */
+  practice_fight: z.boolean(),
   avatar_stats: avatarStatsSchema,
   upgrades: upgradesSchema,
   avatar: z.nullable(z.string()),
