@@ -8,6 +8,7 @@ import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { LobbyHero } from './lobby-hero.tsx';
+import { PRACTICE_LINE } from './practice.tsx';
 
 const ONE_LINE_LABEL = '-mx-2 block whitespace-nowrap text-[15px] max-[399px]:text-[13px]';
 
@@ -52,9 +53,11 @@ export function ArenaLobby(props: {
   avatar: OwnedAvatar | null;
   /** Why the battle cannot start (the stake is missing), shown before the player presses Start. */
   cannotPay: string | null;
+  /** Starts the practice fight, the first action while the account still has it (PF7); null when won. */
+  onPractice: (() => void) | null;
   onOpen: (dialog: 'start' | 'items' | 'character') => void;
 }) {
-  const { cannotPay, onOpen } = props;
+  const { cannotPay, onOpen, onPractice } = props;
   const connection = useConnection((s) => s.status);
   return (
     <div
@@ -77,20 +80,26 @@ export function ArenaLobby(props: {
         data-testid="arena-stake"
         className="mt-2 rounded-full bg-night-950/60 px-3 py-1 text-[13px] font-bold text-gold-200 ring-1 ring-gold-300/25"
       >
-        {STAKE_LINE}
+        {onPractice ? PRACTICE_LINE : STAKE_LINE}
       </p>
       <LobbyHero avatar={props.avatar} compactSlots={cannotPay !== null} />
       <div className="mt-4 w-full max-w-[340px] space-y-3 short:mt-3 short:space-y-2">
+        {onPractice && (
+          <Button block size="lg" onClick={onPractice}>
+            Practice fight
+          </Button>
+        )}
         <Button
           block
           size="lg"
+          variant={onPractice ? 'secondary' : undefined}
           disabled={cannotPay !== null}
           aria-describedby={cannotPay ? 'arena-entry-reason' : undefined}
           onClick={() => onOpen('start')}
         >
           Start Battle
         </Button>
-        {cannotPay && <EntryReason reason={cannotPay} />}
+        {cannotPay && !onPractice && <EntryReason reason={cannotPay} />}
         <div className="grid grid-cols-2 gap-3">
           {/* One line at every width (D-UI-5): the label may take some of the face's padding. */}
           <Button block variant="secondary" onClick={() => onOpen('character')}>

@@ -15,7 +15,7 @@ import { arenaStore, backToLobby, subscribeArena, useArena } from './arena-store
 import { BattleResult } from './battle-result.tsx';
 import { BattleView } from './battle-view.tsx';
 import { MatchmakingScreen } from './matchmaking-screen.tsx';
-import { NOT_ENOUGH_COINS, useArenaEnergy, useArenaStart } from './use-arena-start.ts';
+import { NOT_ENOUGH_COINS, type StartOverride, useArenaEnergy, useArenaStart } from './use-arena-start.ts';
 
 subscribeArena();
 
@@ -28,6 +28,20 @@ function ArenaMessage({ text }: { text: string }) {
     >
       {text}
     </p>
+  );
+}
+
+/** The lobby, with the practice fight first while the account still has it (PF7). */
+function Lobby(
+  props: Omit<Parameters<typeof ArenaLobby>[0], 'onPractice'> & { start: (o: StartOverride) => void },
+) {
+  const practice = useCurrentUser().data?.practice_fight === true;
+  const { start, ...lobby } = props;
+  return (
+    <ArenaLobby
+      {...lobby}
+      onPractice={practice ? () => start({ mode: 'pve', difficulty: 'practice' }) : null}
+    />
   );
 }
 
@@ -75,9 +89,7 @@ export function ArenaScreen() {
   return (
     <div className="relative flex h-full flex-col">
       {banner && <ArenaMessage text={banner} />}
-      {phase === 'lobby' && (
-        <ArenaLobby coins={coins} energy={energy} avatar={avatar} cannotPay={cannotPay} onOpen={setDialog} />
-      )}
+      {phase === 'lobby' && <Lobby {...{ coins, energy, avatar, cannotPay, start }} onOpen={setDialog} />}
       {phase === 'searching' && (
         <MatchmakingScreen
           onCancel={() => cancelMatchmaking()}

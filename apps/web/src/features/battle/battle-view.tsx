@@ -10,6 +10,7 @@ import { BattleHud } from './battle-hud.tsx';
 import { BattleIntro } from './battle-intro.tsx';
 import { ExitDialog } from './exit-dialog.tsx';
 import { IntroCountdown, PreparingBattle } from './intro-countdown.tsx';
+import { PracticeTips } from './practice.tsx';
 import { useIntroSkippable } from './use-intro-skippable.ts';
 
 const SHAKE = [
@@ -59,6 +60,7 @@ export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload
       )}
       <BattleHud battle={battle} live={live} now={now} server={server} />
       <ArenaField battle={battle} live={live} server={server} />
+      {battle.difficulty === 'practice' && live && <PracticeTips taps={yourTaps} />}
       <div className="flex items-center justify-between px-4 py-3">
         <p className="font-display text-[15px] text-muted">
           Hits{' '}

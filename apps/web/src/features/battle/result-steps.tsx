@@ -5,6 +5,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import type { ArenaResult } from './arena-store.ts';
 import { FightSummary, timeUpReason } from './fight-summary.tsx';
+import { FirstWinReward } from './practice.tsx';
 import { StatsColumn, superAttackNote } from './stats-column.tsx';
 import { VideoRecovery } from './video-recovery.tsx';
 
@@ -68,8 +69,11 @@ export function ResultGraphic({ completed }: { completed: BattleCompletedPayload
           Level up! Level {completed.level}
         </p>
       )}
+      {completed.first_win_reward !== undefined && <FirstWinReward amount={completed.first_win_reward} />}
       <FightSummary completed={completed} />
-      {completed.result === 'defeat' && <VideoRecovery battleId={completed.battle_id} />}
+      {completed.result === 'defeat' && completed.stake > 0 && (
+        <VideoRecovery battleId={completed.battle_id} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Difficulty } from '@titans/shared/battle/bots';
+import type { BotKind } from '@titans/shared/battle/bots';
 import { MIN_COINS_TO_BATTLE, TOAST_MS } from '@titans/shared/constants';
 import { useCallback, useState } from 'react';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
@@ -12,7 +12,7 @@ export const NOT_ENOUGH_COINS = 'You need at least 5000 coins to enter a battle!
 
 export interface StartOverride {
   mode?: 'pvp' | 'pve';
-  difficulty?: Difficulty;
+  difficulty?: BotKind;
   energy?: number;
 }
 
@@ -39,7 +39,9 @@ export function useArenaStart() {
   const start = useCallback(
     (override: StartOverride = {}) => {
       if (!user?.avatar) return showLocal('Please select a character first');
-      if (coins < MIN_COINS_TO_BATTLE) return showLocal(NOT_ENOUGH_COINS);
+      // PF1: the practice fight needs no coins.
+      if (override.difficulty !== 'practice' && coins < MIN_COINS_TO_BATTLE)
+        return showLocal(NOT_ENOUGH_COINS);
       const sent = findMatch({
         telegramUserId,
         battleType: override.mode ?? mode,

@@ -31,7 +31,7 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
   {
     id: 'battle',
     title: 'Battle in the Arena',
-    text: 'Take on bots and real players in live tap battles. Tap faster, strike harder, take the prize.',
+    text: 'Take on bots and real players in live tap battles. Your first fight is a free practice: no stake, and a win pays coins.',
     art: [
       {
         src: '/art/characters/figures/aldric-dawnblade.svg',

@@ -1,4 +1,4 @@
-import type { Difficulty } from '@titans/shared/battle/bots';
+import type { BotKind } from '@titans/shared/battle/bots';
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import { sendBattle } from '../../../lib/realtime/battle-channel.ts';
 
@@ -10,7 +10,7 @@ import { sendBattle } from '../../../lib/realtime/battle-channel.ts';
 export interface MatchRequest {
   telegramUserId: string;
   battleType: 'pvp' | 'pve';
-  difficulty: Difficulty;
+  difficulty: BotKind;
   energy: number;
   characterId: string;
   items: string[];
