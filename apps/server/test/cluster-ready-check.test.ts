@@ -102,7 +102,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster: the PvP ready check across tw
     await cancelled;
   };
 
-  it('RC1 F51 both accept through their own processes: one battle starts, each stake is taken once, none before', async () => {
+  it('F51 both accept through their own processes: one battle starts, each stake is taken once, none before', async () => {
     const [a, b] = apps;
     const x = await fighter(a!);
     const y = await fighter(b!);
@@ -123,7 +123,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster: the PvP ready check across tw
     await Promise.all(done);
   });
 
-  it('RC2 F52 F53 a decline on one process costs nothing; the other player, on the other process, is queued again and meets the next', async () => {
+  it('F52 F53 a decline on one process costs nothing; the other player, on the other process, is queued again and meets the next', async () => {
     const [a, b] = apps;
     const x = await fighter(a!);
     const y = await fighter(b!);
@@ -154,7 +154,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster: the PvP ready check across tw
     await untouched(y);
   });
 
-  it('RC3 F50 F52 a socket gone during the ready check declines it; no answer by the deadline calls it off', {
+  it('F50 F52 a socket gone during the ready check declines it; no answer by the deadline calls it off', {
     timeout: 30_000,
   }, async () => {
     const [a, b] = apps;
