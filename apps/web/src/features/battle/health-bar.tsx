@@ -24,7 +24,7 @@ export interface HealthBarProps {
 function ItemSlots({ items }: { items: EquippedItem[] }) {
   const slots = Array.from({ length: MAX_EQUIPPED_ITEMS }, (_, index) => items[index] ?? null);
   return (
-    <div className="flex shrink-0 gap-1">
+    <div className="flex gap-1">
       {slots.map((item, index) => (
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
@@ -118,7 +118,7 @@ export function HealthBar({
           <ItemSlots items={items} />
           <span
             data-testid={`hud-player-${side}`}
-            className="min-w-0 truncate text-[11px] leading-none font-bold text-muted"
+            className="min-w-0 truncate text-[11px] leading-none font-bold text-muted max-[359px]:hidden"
           >
             {player}
           </span>
