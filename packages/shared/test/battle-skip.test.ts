@@ -55,7 +55,7 @@ describe('startNow, the skipped intro (F62)', () => {
           expect(moved.state.endsAt).toBe(skippedAt + 90_000);
           const skipped = play(moved.state, skippedAt, 100_000, gap);
           expect(normal.hits.length).toBeGreaterThan(10);
-        expect(skipped.hits).toEqual(normal.hits);
+          expect(skipped.hits).toEqual(normal.hits);
           expect(skipped.state.outcome?.reason).toBe(normal.state.outcome?.reason);
           expect(skipped.state.outcome?.winner).toBe(normal.state.outcome?.winner);
           expect((skipped.state.outcome?.at ?? 0) - skippedAt).toBe((normal.state.outcome?.at ?? 0) - FIGHT);
