@@ -39,6 +39,24 @@ async function snapBoth(page: Page, step: string) {
   await page.setViewportSize(PHONE);
 }
 
+/** The Arena lobby on a 320×568 phone: its first action lies wholly on the screen; a screenshot. */
+async function lobbyOnSmallPhone(step: string, action: string) {
+  const context = await newPhoneContext(browser, server.url, { viewport: SMALL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  await page.goto('/fight');
+  await page.locator('[data-testid="arena-lobby"][data-status="connected"]').waitFor();
+  const button = page.getByRole('button', { name: action });
+  await expect
+    .poll(async () => {
+      const box = await button.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= SMALL.height;
+    })
+    .toBe(true);
+  await snap(page, 'practice-fight', `${step}-320`);
+  await context.close();
+}
+
 /** Taps the live target once if there is one; answers whether it did. */
 async function tapTarget(page: Page): Promise<boolean> {
   const box = await page
@@ -76,7 +94,8 @@ describe('a first session that wins', () => {
     await practice.waitFor();
     expect(await page.getByTestId('arena-stake').textContent()).toBe('Free: no stake · First win +3,000');
     expect(await storedCoins(server.titans)).toBe(0);
-    await snapBoth(page, '2-lobby');
+    await snap(page, 'practice-fight', '2-lobby-390');
+    await lobbyOnSmallPhone('2-lobby', 'Practice fight');
 
     await practice.click();
     await page.getByTestId('battle-view').waitFor();
@@ -109,6 +128,7 @@ describe('a first session that wins', () => {
     expect(taps / ((Date.now() - began) / 1000)).toBeLessThanOrEqual(4.2);
 
     await page.getByText('Victory!').first().waitFor();
+    expect(await page.getByText('Free', { exact: true }).count()).toBe(1);
     const reward = page.getByTestId('first-win-reward');
     await reward.waitFor();
     expect(await reward.textContent()).toContain('First win reward +3,000');
@@ -129,7 +149,8 @@ describe('a first session that wins', () => {
     await page.getByRole('button', { name: 'Start Battle' }).waitFor();
     await expect.poll(() => practice.count()).toBe(0);
     expect(await page.getByTestId('arena-stake').textContent()).toContain('Stake 5,000');
-    await snapBoth(page, '6-lobby-after');
+    await snap(page, 'practice-fight', '6-lobby-after-390');
+    await lobbyOnSmallPhone('6-lobby-after', 'Start Battle');
     await context.close();
   }, 240_000);
 });

@@ -89,16 +89,19 @@ export function ArenaLobby(props: {
             Practice fight
           </Button>
         )}
-        <Button
-          block
-          size="lg"
-          variant={onPractice ? 'secondary' : undefined}
-          disabled={cannotPay !== null}
-          aria-describedby={cannotPay ? 'arena-entry-reason' : undefined}
-          onClick={() => onOpen('start')}
-        >
-          Start Battle
-        </Button>
+        {/* While the practice is offered, a Start Battle the player cannot pay for is left out. */}
+        {(!onPractice || cannotPay === null) && (
+          <Button
+            block
+            size="lg"
+            variant={onPractice ? 'secondary' : undefined}
+            disabled={cannotPay !== null}
+            aria-describedby={cannotPay ? 'arena-entry-reason' : undefined}
+            onClick={() => onOpen('start')}
+          >
+            Start Battle
+          </Button>
+        )}
         {cannotPay && !onPractice && <EntryReason reason={cannotPay} />}
         <div className="grid grid-cols-2 gap-3">
           {/* One line at every width (D-UI-5): the label may take some of the face's padding. */}

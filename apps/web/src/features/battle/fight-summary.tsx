@@ -34,7 +34,9 @@ export function fightSummary(
     const end = Math.min(endedAt, battle.live.ends_at);
     rows.push({ id: 'duration', label: 'Duration', value: clock(end - battle.live.fight_starts_at) });
   }
-  rows.push({ id: 'stake', label: 'Stake', value: `−${formatNumber(completed.stake)}` });
+  // A practice fight holds no stake (PF1).
+  const stake = completed.stake > 0 ? `−${formatNumber(completed.stake)}` : 'Free';
+  rows.push({ id: 'stake', label: 'Stake', value: stake });
   rows.push({ id: 'payout', label: 'Payout', value: `+${formatNumber(completed.payout)}` });
   return rows;
 }
