@@ -99,8 +99,8 @@ function DifficultyPicker({
         ))}
       </div>
       <p data-testid="bot-terms" className="mt-2 text-left text-[12px] leading-snug text-muted">
-        {bot.name} attacks every {bot.attackIntervalMs / 1000} s; your taps hit for your attack − its defence,
-        its attacks for its attack − your defence.
+        {bot.name} attacks every {bot.attackIntervalMs / 1000} s; your taps hit for your attack − its defense,
+        its attacks for its attack − your defense.
       </p>
     </div>
   );

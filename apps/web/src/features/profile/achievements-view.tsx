@@ -79,7 +79,7 @@ export function AchievementsView({ hero, onBack }: { hero: OwnedAvatar | undefin
       <p className="mt-3 px-1 text-[13px] leading-snug text-muted">
         A level belongs to your hero. Battles give it experience: level 2 takes {XP_LEVEL_BASE} XP and each
         level after takes half as much again. Every level adds {LEVEL_HEALTH_BONUS} health,{' '}
-        {LEVEL_ATTACK_BONUS} attack, {LEVEL_DEFENSE_BONUS} defence and {LEVEL_SPEED_BONUS} speed.
+        {LEVEL_ATTACK_BONUS} attack, {LEVEL_DEFENSE_BONUS} defense and {LEVEL_SPEED_BONUS} speed.
       </p>
       {hero && <HeroLevelStats hero={hero} />}
       <p className="mt-3 px-1 text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
