@@ -28,6 +28,9 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   ({ heroId } = await registerWithHero(server.url));
+  // This suite is about the staked Arena: the player has had their practice fight (PF1), so the
+  // lobby offers Start Battle with its stake.
+  await server.titans.database.query('UPDATE users SET practice_won_at = now() WHERE telegram_user_id = 2');
 });
 
 afterAll(async () => {
