@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { languageSchema } from '../i18n/schemas.ts';
 
 /*
  * The user as the API answers it, written with zod's functional `zod/mini` API. A new device's
@@ -74,6 +75,8 @@ export const userSchema = z.object({
   losses: z.int(),
   /** Whether the account still has its practice fight: no stake, a first-win reward (PF1). */
   practice_fight: z.boolean(),
+  /** The language the player reads: their choice in Profile, else Telegram's `language_code`. */
+  language: z.optional(languageSchema),
   avatar_stats: avatarStatsSchema,
   upgrades: upgradesSchema,
   avatar: z.nullable(z.string()),

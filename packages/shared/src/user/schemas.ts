@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { telegramUserIdSchema, userRefTextSchema } from '../auth/telegram-user-id.ts';
 import { MAX_NAME_LENGTH, MAX_URL_LENGTH } from '../constants.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { catalogueIdSchema, safeText } from '../input/safe-text.ts';
 
 export {
@@ -44,6 +45,10 @@ export const updateUserBodySchema = z.strictObject({
   background_image: safeText(MAX_URL_LENGTH).nullable(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+/** PUT /user/{id}/language: the player's own choice of language, kept on the account. */
+export const setLanguageBodySchema = z.strictObject({ language: z.enum(LANGUAGES) });
+export type SetLanguageBody = z.infer<typeof setLanguageBodySchema>;
 
 /** POST /user/{id}/select-character. */
 export const selectCharacterBodySchema = z.strictObject({
