@@ -115,6 +115,7 @@ export class BattleService {
       settled: this.payouts.settled,
       settleFailures: this.payouts.settleFailures,
       lateness,
+      readyChecks: { ...this.matchmaking.readyStats },
     };
   }
 
