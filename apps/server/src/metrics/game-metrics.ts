@@ -3,8 +3,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.ts';
 import type { BalanceChange } from '../ledger/ledger.ts';
 import type { TapObserver } from '../taps/tap-engine.ts';
-import type { ArenaCounters, GameSources, ReadyCheckCounts } from './game-sources.ts';
+import type { ArenaCounters, GameSources } from './game-sources.ts';
 import type { QueueExit } from './observed-queue.ts';
+import { readyCheckSeries } from './ready-check-series.ts';
 
 export type { ArenaCounters, GameSources } from './game-sources.ts';
 
@@ -15,15 +16,6 @@ export const SINGLE_NODE = 'single';
 const PAYMENTS_EVERY_MS = 30_000;
 /** Distinct ledger reasons kept as label values; more (a bug) are counted as `other`. */
 const MAX_REASONS = 100;
-
-/** The ready-check counts and their `outcome` label values. */
-const READY_CHECK_OUTCOMES: ReadonlyArray<[keyof ReadyCheckCounts, string]> = [
-  ['opened', 'opened'],
-  ['started', 'started'],
-  ['declined', 'declined'],
-  ['timedOut', 'timed_out'],
-  ['left', 'left'],
-];
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Durable confirmation: one flush interval (100 ms) is the floor; seconds mean trouble. */
@@ -349,18 +341,7 @@ export class GameMetrics {
       'Battle payouts that failed (retried)',
       () => arena()?.settleFailures ?? 0,
     );
-    new Counter({
-      name: 'titans_ready_checks_total',
-      help: 'PvP ready checks by outcome: opened by this process, or decided here as started, declined, timed out or left',
-      labelNames: ['outcome'],
-      registers: [this.registry],
-      collect() {
-        const counts = arena()?.readyChecks;
-        this.reset();
-        for (const [outcome, label] of READY_CHECK_OUTCOMES)
-          this.inc({ outcome: label }, counts?.[outcome] ?? 0);
-      },
-    });
+    readyCheckSeries(this.registry, () => arena()?.readyChecks);
   }
 
   private defineDatabase() {
