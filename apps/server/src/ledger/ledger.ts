@@ -3,7 +3,7 @@ import type { ErrorCode } from '@titans/shared/errors';
 import { getTableName } from 'drizzle-orm';
 import type { RawQuery } from '../db/database.ts';
 import { ledger, users } from '../db/schema.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 
 export interface BalanceChange {
   userId: string;
@@ -29,7 +29,7 @@ export interface BalanceChange {
  * Coins credited count towards total_coins_earned. Features never call this: they go through
  * the BalanceGateway, which runs it inside the player's serialised change.
  */
-export async function changeBalance(query: RawQuery, change: BalanceChange): Promise<MoneyResult<number>> {
+export async function changeBalance(query: RawQuery, change: BalanceChange): Promise<Result<number>> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error(`Invalid balance delta ${change.delta}`);
   const earned = change.currency === 'coins' && change.delta > 0 ? (change.earned ?? change.delta) : 0;

@@ -7,7 +7,7 @@ import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
 import { type EnergyEffect, type LiveRow, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
-import { failed, type MoneyFailure, type MoneyResult, succeeded } from './money-result.ts';
+import { failed, type Failure, type Result, succeeded } from '../core/result.ts';
 
 /** What a feature can do inside one balance change; everything it writes commits or rolls back together. */
 export interface MoneyContext {
@@ -81,7 +81,7 @@ interface ChangeState {
 
 /** Thrown inside a change to roll its transaction back; carries the failure to answer. */
 class Abort extends Error {
-  constructor(readonly failure: MoneyFailure) {
+  constructor(readonly failure: Failure) {
     super(failure.message ?? failure.code);
   }
 }
@@ -119,7 +119,7 @@ export class BalanceGateway {
     userId: string,
     work: (money: MoneyContext) => Promise<T>,
     options: ChangeOptions = {},
-  ): Promise<MoneyResult<T>> {
+  ): Promise<Result<T>> {
     return this.changeMany([userId], work, options);
   }
 
@@ -131,7 +131,7 @@ export class BalanceGateway {
     userIds: readonly string[],
     work: (money: MoneyContext) => Promise<T>,
     options: ChangeOptions = {},
-  ): Promise<MoneyResult<T>> {
+  ): Promise<Result<T>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) throw new Error('A balance change needs at least one player');
     const release =
@@ -147,7 +147,7 @@ export class BalanceGateway {
     ids: string[],
     work: (money: MoneyContext) => Promise<T>,
     options: ChangeOptions,
-  ): Promise<MoneyResult<T>> {
+  ): Promise<Result<T>> {
     const { engine, database } = this.options;
     const held: string[] = [];
     const change: ChangeState = { effects: new Map(), elsewhere: new Map(), gifts: new Map(), applied: [] };
@@ -221,7 +221,7 @@ export class BalanceGateway {
     }
   }
 
-  private failure(failure: MoneyFailure): MoneyFailure {
+  private failure(failure: Failure): Failure {
     this.stats.failures++;
     return failure;
   }

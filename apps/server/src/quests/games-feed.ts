@@ -8,7 +8,7 @@ import type { GameEntry } from '@titans/shared/quests/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
+import { failed, type Result } from '../core/result.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const feedEntrySchema = z.object({
@@ -71,7 +71,7 @@ export class GamesFeed {
     return this.options.url !== undefined;
   }
 
-  async page(page: number): Promise<MoneyResult<GameEntry[]>> {
+  async page(page: number): Promise<Result<GameEntry[]>> {
     const feedUrl = this.options.url;
     if (!feedUrl) return { ok: true, value: [] };
     const now = this.options.now();

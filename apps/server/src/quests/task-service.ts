@@ -11,7 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ledger, quizAnswers, quizzes, taskProgress, tasks } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
+import { failed, type Result } from '../core/result.ts';
 import { checkVisit, payReward, quizResult, recordCompletion } from './task-completion.ts';
 
 type Db = Database['db'] | Tx;
@@ -181,7 +181,7 @@ export class TaskService {
     status: 'started' | 'completed' | undefined,
     clientMetadata: Record<string, unknown>,
   ): Promise<
-    MoneyResult<{
+    Result<{
       task_id: string;
       status: TaskView['status'];
       started_at: string | null;
@@ -257,7 +257,7 @@ export class TaskService {
    * Q2: a visit completes only when the server saw it start at least the required seconds ago.
    * Q3: a quiz pays reward × correct / total from the answers the server checked.
    */
-  async complete(userId: string, taskId: string): Promise<MoneyResult<CompletedTask>> {
+  async complete(userId: string, taskId: string): Promise<Result<CompletedTask>> {
     return this.deps.gateway.change(userId, async (money) => {
       const task = await this.taskById(money.tx, taskId);
       if (!task) return money.fail('task/not-found');

@@ -12,7 +12,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { referrals, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import type { MoneyResult } from '../money/money-result.ts';
+import type { Result } from '../core/result.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
 import { referralEntryView } from './referral-view.ts';
@@ -79,7 +79,7 @@ export class ReferralService {
    * (chosen a hero). Safe to call any number of times and concurrently: the unique referee
    * row and the ledger keys make the second call pay nothing.
    */
-  async rewardIfDue(refereeId: string): Promise<MoneyResult<ReferralPayout | null>> {
+  async rewardIfDue(refereeId: string): Promise<Result<ReferralPayout | null>> {
     const [referee] = await this.db
       .select({ referredBy: users.referredBy, selected: users.selectedCharacterId })
       .from(users)
@@ -158,7 +158,7 @@ export class ReferralService {
   async upgrade(
     userId: string,
     options: { idempotencyKey?: string | undefined } = {},
-  ): Promise<MoneyResult<UpgradeReferralResult>> {
+  ): Promise<Result<UpgradeReferralResult>> {
     return this.deps.gateway.change(
       userId,
       async (money) => {

@@ -3,7 +3,7 @@ import type { Invoice } from '@titans/shared/stars/schemas';
 import { eq } from 'drizzle-orm';
 import { purchases, users } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Account } from '../users/user-service.ts';
 import {
   purchaseForUpdate,
@@ -89,7 +89,7 @@ export class StarsInvoices {
   async createInvoice(
     user: Account,
     request: { packageId: string; starsAmount?: number | undefined },
-  ): Promise<MoneyResult<Invoice>> {
+  ): Promise<Result<Invoice>> {
     const { payments, logger, developmentInvoices = false } = this.deps;
     if (!payments && !developmentInvoices) return failed('stars/payments-unavailable');
     const pkg = await this.orders.packageRow(request.packageId);
