@@ -4,8 +4,8 @@ import { ERRORS } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Scheduler, TimerHandle } from '../clock.ts';
-import type { Database } from '../db/database.ts';
 import { failed, type Result, succeeded } from '../core/result.ts';
+import type { Database } from '../db/database.ts';
 
 /** A ban or an unban, as every server process learns it. */
 export interface BanChange {

@@ -8,10 +8,10 @@ import {
   upgradePrice,
 } from '@titans/shared/boosts/upgrades';
 import type { Clock } from '../clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { selectList } from '../db/select-list.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type Result } from '../core/result.ts';
 import { upgradeColumn, upgradeLevelsOf } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import { type BoostRow, boostColumns, boostsView, freeRefillOf } from './boost-view.ts';

@@ -1,8 +1,8 @@
 import type { Character, CharacterList } from '@titans/shared/characters/schemas';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, Db } from '../db/database.ts';
 import { characters, userCharacters } from '../db/schema.ts';
-import { failed, type Result, succeeded } from '../core/result.ts';
 import { characterView } from './character-view.ts';
 
 /** GET /characters: a page, optionally one race or only free (or only paid) characters. */

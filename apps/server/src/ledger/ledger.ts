@@ -1,9 +1,9 @@
 import type { Currency } from '@titans/shared/characters/schemas';
 import type { ErrorCode } from '@titans/shared/errors';
 import { getTableName } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { RawQuery } from '../db/database.ts';
 import { ledger, users } from '../db/schema.ts';
-import { failed, type Result, succeeded } from '../core/result.ts';
 
 export interface BalanceChange {
   userId: string;

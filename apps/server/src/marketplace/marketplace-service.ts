@@ -11,10 +11,10 @@ import type {
 } from '@titans/shared/marketplace/schemas';
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
+import type { Result } from '../core/result.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { boosterActivations, characters, items, userCharacters, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
-import type { Result } from '../core/result.ts';
 import { activateBooster } from './booster-activation.ts';
 import { itemCurrencyOf, marketplaceItemView } from './marketplace-view.ts';
 

@@ -2,12 +2,12 @@ import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlayerOwnership } from '../cluster/player-ownership.ts';
+import { type Failure, failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
 import { type EnergyEffect, type LiveRow, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
-import { failed, type Failure, type Result, succeeded } from '../core/result.ts';
 
 /** What a feature can do inside one balance change; everything it writes commits or rolls back together. */
 export interface MoneyContext {

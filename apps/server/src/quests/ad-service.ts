@@ -10,11 +10,11 @@ import { utcDate } from '@titans/shared/quests/rules';
 import type { AdStatus, AdView, AdViewPurpose, StartAdViewBody } from '@titans/shared/quests/schemas';
 import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { returnedRow } from '../db/returned.ts';
 import { adViews, battles } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type Result } from '../core/result.ts';
 
 type Db = Database['db'] | Tx;
 type AdViewRow = typeof adViews.$inferSelect;

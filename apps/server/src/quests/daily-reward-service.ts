@@ -2,10 +2,10 @@ import { nextDailyDay, previousUtcDate, utcDate } from '@titans/shared/quests/ru
 import type { ClaimedReward, DailyReward, DailyRewardsView, DailyState } from '@titans/shared/quests/schemas';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { dailyClaims, dailyRewards, items, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type Result } from '../core/result.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
 
 type Db = Database['db'] | Tx;

@@ -2,9 +2,9 @@ import { quizProgressExpired } from '@titans/shared/quests/rules';
 import type { LockedAnswer, QuizProgress, QuizView } from '@titans/shared/quests/schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { quizAnswers, quizzes, taskProgress } from '../db/schema.ts';
-import { failed, type Result } from '../core/result.ts';
 import type { TaskService } from './task-service.ts';
 
 type QuizRow = typeof quizzes.$inferSelect;

@@ -8,10 +8,10 @@ import {
 import type { CompletedTask, TaskStats, TaskView } from '@titans/shared/quests/schemas';
 import { and, asc, count, eq, like, sql, sum } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ledger, quizAnswers, quizzes, taskProgress, tasks } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type Result } from '../core/result.ts';
 import { checkVisit, payReward, quizResult, recordCompletion } from './task-completion.ts';
 
 type Db = Database['db'] | Tx;

@@ -9,10 +9,10 @@ import type { ReferralEntry, UpgradeReferralResult } from '@titans/shared/referr
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
+import type { Result } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { referrals, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import type { Result } from '../core/result.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
 import { referralEntryView } from './referral-view.ts';

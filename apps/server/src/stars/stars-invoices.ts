@@ -1,9 +1,9 @@
 import { STARS_INVOICE_CURRENCY, STARS_ORDER_PREFIX } from '@titans/shared/constants';
 import type { Invoice } from '@titans/shared/stars/schemas';
 import { eq } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import { purchases, users } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Account } from '../users/user-service.ts';
 import {
   purchaseForUpdate,

@@ -1,8 +1,8 @@
 import type { PurchaseState } from '@titans/shared/stars/schemas';
 import { and, eq } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import { purchases, users } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type Result, succeeded } from '../core/result.ts';
 import type { PaymentAnomaly } from './stars-invoices.ts';
 import { purchaseForUpdate, returnedPromise, type StarsServiceDeps, UUID } from './stars-orders.ts';
 import { type PurchaseRow, purchaseView } from './stars-view.ts';

@@ -6,9 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '@titans/shared/constants';
 import type { Clock } from '../clock.ts';
 import type { UploadStore } from '../config/config.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { uploads } from '../db/schema.ts';
-import { failed, type Result, succeeded } from '../core/result.ts';
 import { measuring, sniffImageType } from './upload-content.ts';
 import type { UploadGate } from './upload-limits.ts';
 

@@ -3,9 +3,9 @@ import { BASE_MAX_ENERGY, DEFAULT_BACKGROUND_URL, START_COINS, START_GEMS } from
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { changeBalance } from '../ledger/ledger.ts';
-import { failed, type Result, succeeded } from '../core/result.ts';
 import type { UserRow } from './upgrade-levels.ts';
 import { type Account, UserRepository } from './user-repository.ts';
 import { currentBalances, type LiveBalanceSource, profileView, userView } from './user-view.ts';
