@@ -13,7 +13,7 @@ import type {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CatalogueReloader } from '../catalogue/catalogue-reloader.ts';
 import { CatalogueError } from '../catalogue/load-catalogue.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { adminAudit, battles, purchases, users } from '../db/schema.ts';

@@ -3,7 +3,7 @@ import { BAN_POLL_INTERVAL_MS } from '@titans/shared/constants';
 import { ERRORS } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
 import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 

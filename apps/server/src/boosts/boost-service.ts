@@ -7,7 +7,7 @@ import {
   type UpgradeKind,
   upgradePrice,
 } from '@titans/shared/boosts/upgrades';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result } from '../core/result.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { selectList } from '../db/select-list.ts';

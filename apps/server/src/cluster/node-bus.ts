@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
 import type { Cluster } from './cluster.ts';
 
 /** A request to another process got no answer in time (it died, paused, or Redis is away). */

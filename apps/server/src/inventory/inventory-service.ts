@@ -1,6 +1,6 @@
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database, Db } from '../db/database.ts';
 import { characters, items, userCharacters, userItems } from '../db/schema.ts';
 import { characterEntry, itemEntry } from './inventory-view.ts';

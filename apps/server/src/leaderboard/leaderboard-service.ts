@@ -1,7 +1,7 @@
 import { LEADERBOARD_SIZE } from '@titans/shared/constants';
 import type { LeaderboardEntry, LeaderboardMe } from '@titans/shared/leaderboard/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 import { type SnapshotRow, snapshotEntryView } from './leaderboard-view.ts';
 import { SlicedRanking, type SortKeys } from './sliced-ranking.ts';

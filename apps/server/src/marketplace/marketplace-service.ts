@@ -10,7 +10,7 @@ import type {
   PurchaseResult,
 } from '@titans/shared/marketplace/schemas';
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Result } from '../core/result.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { boosterActivations, characters, items, userCharacters, userItems, users } from '../db/schema.ts';

@@ -9,7 +9,7 @@ import {
 import { utcDate } from '@titans/shared/quests/rules';
 import type { AdStatus, AdView, AdViewPurpose, StartAdViewBody } from '@titans/shared/quests/schemas';
 import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result } from '../core/result.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { returnedRow } from '../db/returned.ts';

@@ -1,7 +1,7 @@
 import { nextDailyDay, previousUtcDate, utcDate } from '@titans/shared/quests/rules';
 import type { ClaimedReward, DailyReward, DailyRewardsView, DailyState } from '@titans/shared/quests/schemas';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { dailyClaims, dailyRewards, items, userItems, users } from '../db/schema.ts';

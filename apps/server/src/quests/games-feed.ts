@@ -7,7 +7,7 @@ import {
 import type { GameEntry } from '@titans/shared/quests/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result } from '../core/result.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/ });

@@ -1,7 +1,7 @@
 import { quizProgressExpired } from '@titans/shared/quests/rules';
 import type { LockedAnswer, QuizProgress, QuizView } from '@titans/shared/quests/schemas';
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { quizAnswers, quizzes, taskProgress } from '../db/schema.ts';

@@ -7,7 +7,7 @@ import {
 } from '@titans/shared/quests/rules';
 import type { CompletedTask, TaskStats, TaskView } from '@titans/shared/quests/schemas';
 import { and, asc, count, eq, like, sql, sum } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ledger, quizAnswers, quizzes, taskProgress, tasks } from '../db/schema.ts';

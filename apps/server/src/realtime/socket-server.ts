@@ -4,9 +4,9 @@ import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/eve
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { validateInitData } from '../auth/init-data.ts';
-import type { Clock } from '../clock.ts';
 import type { RealtimeCluster } from '../cluster/realtime-cluster.ts';
 import type { Config } from '../config/config.ts';
+import type { Clock } from '../core/clock.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
 import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
 import type { Account, UserService } from '../users/user-service.ts';

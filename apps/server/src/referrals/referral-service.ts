@@ -8,7 +8,7 @@ import {
 import type { ReferralEntry, UpgradeReferralResult } from '@titans/shared/referrals/schemas';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Result } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { referrals, users } from '../db/schema.ts';

@@ -1,7 +1,7 @@
 import type { DiamondPackage, PurchaseState } from '@titans/shared/stars/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { returnedRow } from '../db/returned.ts';

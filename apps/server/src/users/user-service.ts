@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { BASE_MAX_ENERGY, DEFAULT_BACKGROUND_URL, START_COINS, START_GEMS } from '@titans/shared/constants';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import type { TelegramIdentity } from '../auth/init-data.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { changeBalance } from '../ledger/ledger.ts';
