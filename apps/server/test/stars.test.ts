@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { friendlyTonAddress } from '../src/core/ton-address.ts';
 import { diamondPackages, ledger, purchases } from '../src/db/schema.ts';
 import { PRE_CHECKOUT_REFUSALS } from '../src/stars/stars-service.ts';
-import { friendlyTonAddress } from '../src/stars/ton-address.ts';
 import {
   type FakeBotApi,
   postWebhook,

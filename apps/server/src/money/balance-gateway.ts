@@ -2,11 +2,13 @@ import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlayerOwnership } from '../cluster/player-ownership.ts';
+import type { LockScope } from '../config/config-types.ts';
+import { TapsNotDurableError } from '../core/errors.ts';
 import { type Failure, failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
-import { type EnergyEffect, type LiveRow, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
+import type { EnergyEffect, LiveRow, TapEngine } from '../taps/tap-engine.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
 
 /** What a feature can do inside one balance change; everything it writes commits or rolls back together. */
@@ -85,9 +87,6 @@ class Abort extends Error {
     super(failure.message ?? failure.code);
   }
 }
-
-/** Which players' changes wait for each other: one queue per player, or one for all (benchmarks only). */
-export type LockScope = 'player' | 'global';
 
 export interface BalanceGatewayOptions {
   database: Database;

@@ -2,11 +2,11 @@ import { TON_ORDER_PREFIX, TON_RECENT_LOOKUP } from '@titans/shared/constants';
 import type { TonOrder, TonOrderCheck } from '@titans/shared/stars/schemas';
 import { and, eq } from 'drizzle-orm';
 import { failed, type Result, succeeded } from '../core/result.ts';
+import { commentPayloadBoc, friendlyTonAddress, normalizeTxHash, tonToNano } from '../core/ton-address.ts';
 import { returnedRow } from '../db/returned.ts';
 import { purchases } from '../db/schema.ts';
 import type { Account } from '../users/user-service.ts';
 import { purchaseForUpdate, type StarsOrders, type StarsServiceDeps, UUID } from './stars-orders.ts';
-import { commentPayloadBoc, friendlyTonAddress, normalizeTxHash, tonToNano } from './ton-address.ts';
 
 /** Packages paid in TON, verified on chain (rules S6, S7). */
 export class StarsTon {
