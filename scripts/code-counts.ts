@@ -38,7 +38,7 @@ export const COUNT_NAMES: readonly CountName[] = [
 ];
 
 /** In a comment: the word issue and a number, or the section sign and a number (a spec's section). */
-export const STALE_REFERENCE = /\bissue #?\d+|§\s*\d/i;
+export const STALE_REFERENCE = /\bissue #?\d+|(?<!RFC \d+ )§\s*\d/i;
 
 /** What a newcomer-friendly code base should reach; shown, not enforced (the ceilings are). */
 export const TARGETS: Record<CountName, number> = {

@@ -13,7 +13,7 @@ export interface CharacterQuery {
   is_free?: 'true' | 'false' | undefined;
 }
 
-/** The catalogue's characters (spec-a §7), each with `isOwned` for the caller (C3, spec-b §3). */
+/** The catalogue's characters, each with `isOwned` for the caller (C3). */
 export class CharacterService {
   constructor(private readonly deps: { database: Database }) {}
 

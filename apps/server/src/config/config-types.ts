@@ -91,7 +91,7 @@ export interface Config {
   socketRateLimit: SocketRateLimit;
   /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
   moneyLockScope: LockScope;
-  /** The third-party game feed the Games tab shows (spec-a §7); none: the tab's empty state. */
+  /** The third-party game feed the Games tab shows; none: the tab's empty state. */
   gamesFeedUrl: string | undefined;
   /** Adsgram's rewarded block (public) and the secret in its Reward URL (decisions: D-QUEST-6). */
   adsgramBlockId: string | undefined;

@@ -1,7 +1,7 @@
 import type { Result } from '../core/result.ts';
 import { ApiError } from './api-error.ts';
 
-/** The `{code: 200, data, message}` envelope of a successful call (spec-a §3). */
+/** The `{code: 200, data, message}` envelope of a successful call. */
 export function ok<T>(data: T, message: string) {
   return { code: 200, data, message };
 }

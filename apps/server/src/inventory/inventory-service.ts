@@ -18,7 +18,7 @@ export interface InventoryServiceDeps {
 }
 
 /**
- * The player's possessions (spec-a §3 "Inventory entry", §7): items and characters, boosts of
+ * The player's possessions: items and characters, boosts of
  * one kind merged into one entry with a count, newest first.
  */
 export class InventoryService {

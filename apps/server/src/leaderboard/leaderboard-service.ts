@@ -191,7 +191,7 @@ export class LeaderboardService {
       // Building the user_id index after the insert (one sort) is cheaper than maintaining it
       // row by row; rows arrive in rank order, so the primary key only ever appends.
       await query(`drop index if exists ${table}_user_key`);
-      // spec-a §9: referral_earnings descending, then coins; ties go to the earlier player.
+      // referral_earnings descending, then coins; ties go to the earlier player.
       const inserted = await query<{ n: number }>(
         `with ranked as (
            insert into ${table} (rank, user_id, name, username, profile_picture, coins, referral_earnings)

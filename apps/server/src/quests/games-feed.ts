@@ -56,7 +56,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 }
 
 /**
- * Q6: the third-party game feed (spec-a §7: GET with format, num=10 and page), fetched by the
+ * Q6: the third-party game feed (GET with format, num=10 and page), fetched by the
  * server within one deadline for the whole answer and read up to GAMES_FEED_MAX_BYTES, each page
  * cached for a few minutes; a broken entry is dropped, and a failed, slow or oversize fetch serves
  * the last good copy of the page when there is one.

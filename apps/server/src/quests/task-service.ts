@@ -149,7 +149,7 @@ export class TaskService {
       });
   }
 
-  /** GET /task/stats/{id} (spec-a §3): coins earned on the Quest Board, quizzes and tasks completed. */
+  /** GET /task/stats/{id}: coins earned on the Quest Board, quizzes and tasks completed. */
   async stats(userId: string): Promise<TaskStats> {
     const { db } = this.deps.database;
     const [[coins], completed] = await Promise.all([
@@ -280,7 +280,7 @@ export class TaskService {
     });
   }
 
-  /** The task-completed popup's pending completion (spec-a §4), or null. */
+  /** The task-completed popup's pending completion, or null. */
   async pendingCompletion(
     userId: string,
   ): Promise<{ task_id: string; title: string; reward: number } | null> {

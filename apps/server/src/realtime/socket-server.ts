@@ -145,7 +145,7 @@ function handshake({ config, logger, users }: SocketServerDeps) {
   };
 }
 
-/** initUser {telegram_user_id} (spec-a §7): the dispatcher already checked it names the caller. */
+/** initUser {telegram_user_id}: the dispatcher already checked it names the caller. */
 function handleInitUser(
   dispatcher: SocketDispatcher,
   users: UserService,

@@ -35,7 +35,7 @@ export interface ReferralPayout {
   inviterCoins: number;
 }
 
-/** The coins an inviter earns per friend: doubled by the referral upgrade (spec-a §9). */
+/** The coins an inviter earns per friend: doubled by the referral upgrade. */
 export function inviterRewardOf(isUpgraded: boolean): number {
   return isUpgraded ? REFERRAL_UPGRADED_REWARD : REFERRAL_INVITER_REWARD;
 }

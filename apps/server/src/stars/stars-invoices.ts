@@ -63,7 +63,7 @@ export function paymentAnomaly(
   };
 }
 
-/** spec-a §8: what a refused pre-checkout tells the player in Telegram's payment sheet. */
+/** What a refused pre-checkout tells the player in Telegram's payment sheet. */
 export const PRE_CHECKOUT_REFUSALS = {
   unknown: 'This order is not known. Please start the purchase again from the game.',
   notPending: 'This order was already paid or closed. Please start a new purchase from the game.',

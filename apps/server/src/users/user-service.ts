@@ -25,7 +25,7 @@ function newReferralCode(): string {
 }
 
 /**
- * spec-a §4 "Referral code capture": an optional `buddies_` prefix is removed and the code
+ * Referral code capture: an optional `buddies_` prefix is removed and the code
  * upper-cased. Returns null for anything that cannot be a code.
  */
 export function normaliseReferralCode(raw: string | undefined | null): string | null {
@@ -39,7 +39,7 @@ export function normaliseReferralCode(raw: string | undefined | null): string | 
 
 export interface RegisterInput {
   identity: TelegramIdentity;
-  /** The code the client kept from the link, if any; else the signed start parameter's (spec-a §4). */
+  /** The code the client kept from the link, if any; else the signed start parameter's. */
   referralCode?: string | null | undefined;
 }
 
@@ -150,7 +150,7 @@ export class UserService {
   }
 
   /**
-   * U2 (spec-a §2 hero choice and profile equip): only a free hero or an owned character can be
+   * U2 (hero choice and profile equip): only a free hero or an owned character can be
    * selected. Choosing a free hero for the first time adds it to the collection (D-USER-2).
    */
   selectCharacter(userId: string, characterId: string): Promise<Result<null>> {

@@ -58,7 +58,7 @@ export function AppLayout({ user }: { user: User }) {
   return (
     <LayoutOptionsContext.Provider value={setOptions}>
       <div className="bg-game relative h-full overflow-hidden">
-        {/* spec-a §2: Home shows the player's background (or the default) at reduced brightness. */}
+        {/* Home shows the player's background (or the default) at reduced brightness. */}
         {isHome && <SceneBackdrop url={user.background_image} dim="brightness-[0.55] saturate-[1.1]" />}
         {/* A phone-width column, centred on tablets; the background stays full-bleed. */}
         <div className="relative mx-auto flex h-full w-full max-w-[440px] flex-col pt-safe-top pr-safe-right pb-safe-bottom pl-safe-left">
