@@ -407,7 +407,7 @@ describeEachDatabase('stars', (kind) => {
     });
   });
 
-  describe('payments that do not match their invoice (issue 30)', () => {
+  describe('S10 payments that do not match their invoice', () => {
     const payWith = (
       fromId: number,
       purchaseId: string,

@@ -66,7 +66,7 @@ const describeAsset = (asset: OperatorAsset) =>
   asset.kind === 'item' ? `item:${asset.item_id}` : `${asset.kind}:${asset.amount}`;
 
 /**
- * The operator's side of the game (issue 34; rules OPS1–OPS5, decisions D-OPS-1): look players
+ * The operator's side of the game (rules OPS1–OPS5, decisions D-OPS-1): look players
  * up, grant and take coins, gems and items through the BalanceGateway, kick sockets, list
  * running battles, list payments, reload the catalogue. Every action writes one admin_audit row;
  * a money action writes it in the same balance change as its ledger row, under its idempotency key.

@@ -25,7 +25,7 @@ export interface Entrant {
 export type EntrantResult = { ok: true; entrant: Entrant } | { ok: false; code: ErrorCode };
 
 /**
- * Entry checks that need no balance (issue 11): a selected character, an owned
+ * Entry checks that need no balance (F22): a selected character, an owned
  * fighting character, at most 3 owned weapons / armours / shields. Stats come from the
  * character's catalogue stats, its level, and the equipped items' effects; Emporium boosters
  * are added when the battle starts (`boostedAtStart`), not here, and matchmaking strength

@@ -8,7 +8,7 @@ import type { BattleService } from './battle-service.ts';
 type Ack = (reply: unknown) => void;
 
 /**
- * The Arena's socket events (issue 11). Every payload was validated by the dispatcher
+ * The Arena's socket events (decisions D-BATTLE-9). Every payload was validated by the dispatcher
  * with its shared schema; a battle id must name one of the caller's battles. In a cluster an
  * action for a battle hosted elsewhere is forwarded to its host, which answers (D-CLUSTER-17).
  */

@@ -25,7 +25,7 @@ export interface BoostServiceDeps {
 
 /**
  * The player's Boost columns only (PGlite formats and parses every column a read returns), as
- * fixed SQL: these statements run on every purchase and refill (issue 6).
+ * fixed SQL: these statements run on every purchase and refill.
  */
 const BOOST_ROW = selectList(boostColumns);
 const BOOST_ROW_SQL = `select ${BOOST_ROW} from users where id = $1`;

@@ -21,10 +21,9 @@ const REFRESH_LOCK = 0x7417a45;
 
 /**
  * PGlite refreshes in slices (decisions: D-LB-3), each one short statement: players read per
- * primary key page, ranked rows written per insert. Measured on 100k players on a loaded 2-core
- * machine: ~6 ms per read and ~11 ms per insert (median), ~2.7 s of slices per refresh (twice
- * that with the rests). Reads of 4,000 switch PGlite's plan to a whole-table sort (~100 ms);
- * inserts of 2,000 took ~21 ms.
+ * primary key page, ranked rows written per insert. Larger reads switch PGlite's plan to a
+ * whole-table sort, so a slice stays at 1,000 rows (the timings on 100k players are in
+ * docs/benchmarks.md).
  */
 export const PGLITE_READ_CHUNK = 1_000;
 export const PGLITE_INSERT_CHUNK = 1_000;

@@ -47,7 +47,7 @@ export async function changeBalance(query: RawQuery, change: BalanceChange): Pro
 
 /**
  * The balance change as fixed SQL text per currency, built once: the text never varies, so it
- * is not built again for every change (issue 6). Coins credited count towards total_coins_earned.
+ * is not built again for every change. Coins credited count towards total_coins_earned.
  * One statement for the balance and its ledger row (a third fewer round trips per change than an
  * UPDATE then an INSERT): a debit above the balance updates no row, so no ledger row either.
  */

@@ -39,7 +39,7 @@ export function AppLayout({ user }: { user: User }) {
   );
   // Each navigation starts at the top of its page, as the spec's full page load did (D-WEB-12).
   // Only a page that was scrolled is scrolled back: scrollTo lays the whole new screen out at
-  // once, inside React's commit, which on the first render alone cost 130 ms at 4x CPU. Scroll
+  // once, inside React's commit, a long task on the first render (docs/benchmarks.md). Scroll
   // events tell whether it is needed, read while layout is fresh.
   const main = useRef<HTMLElement>(null);
   const scrolled = useRef(false);
