@@ -46,7 +46,7 @@ export interface TitansApp {
   users: UserService;
   engine: TapEngine;
   gateway: BalanceGateway;
-  /** The Titans Emporium (the Arena reads its boosters through the BoostReader app.ts hands it). */
+  /** The Titans Emporium (the Arena reads its boosters through the BoostReader app/realtime-setup.ts hands it). */
   marketplace: MarketplaceService;
   realtime: Realtime;
   io: TitansSocketServer;
