@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryMatchQueue, type QueueEntry } from '../src/battle/matchmaking-queue.ts';
 import { InMemoryReadyChecks } from '../src/battle/ready-checks.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { ledger, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {

@@ -1,9 +1,9 @@
 import { STARS_INVOICE_CURRENCY, STARS_ORDER_PREFIX } from '@titans/shared/constants';
 import type { Invoice } from '@titans/shared/stars/schemas';
 import { eq } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import { purchases, users } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { Account } from '../users/user-service.ts';
 import {
   purchaseForUpdate,
@@ -63,7 +63,7 @@ export function paymentAnomaly(
   };
 }
 
-/** spec-a §8: what a refused pre-checkout tells the player in Telegram's payment sheet. */
+/** What a refused pre-checkout tells the player in Telegram's payment sheet. */
 export const PRE_CHECKOUT_REFUSALS = {
   unknown: 'This order is not known. Please start the purchase again from the game.',
   notPending: 'This order was already paid or closed. Please start a new purchase from the game.',
@@ -89,7 +89,7 @@ export class StarsInvoices {
   async createInvoice(
     user: Account,
     request: { packageId: string; starsAmount?: number | undefined },
-  ): Promise<MoneyResult<Invoice>> {
+  ): Promise<Result<Invoice>> {
     const { payments, logger, developmentInvoices = false } = this.deps;
     if (!payments && !developmentInvoices) return failed('stars/payments-unavailable');
     const pkg = await this.orders.packageRow(request.packageId);
