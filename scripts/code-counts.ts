@@ -12,19 +12,38 @@ import ts from 'typescript';
  *   tsx scripts/code-counts.ts             table; exit 1 if a count rose above its ceiling
  *   tsx scripts/code-counts.ts --verbose   … and every offending cast, `!`, file and function
  *   tsx scripts/code-counts.ts --update    lower the ceilings to the current counts
+ *
+ * `privateReach` counts reads of a library's private parts in the server outside its fence,
+ * apps/server/src/platform/ (issue-free wording in docs/architecture.md, "The fence"): every
+ * `Reflect.get` and `Reflect.apply` (the way to read a private field without a cast) and every
+ * `_`-prefixed member, `x._foo` or `x['_foo']`.
  */
 
 export const FILE_LINE_LIMIT = 400;
 export const FUNCTION_LINE_LIMIT = 80;
 
-export type CountName = 'casts' | 'nonNull' | 'filesOver400' | 'functionsOver80' | 'readmeLines';
+export type CountName =
+  | 'casts'
+  | 'nonNull'
+  | 'filesOver400'
+  | 'functionsOver80'
+  | 'readmeLines'
+  | 'privateReach';
 export const COUNT_NAMES: readonly CountName[] = [
   'casts',
   'nonNull',
   'filesOver400',
   'functionsOver80',
   'readmeLines',
+  'privateReach',
 ];
+
+/** Where `privateReach` is counted: the server's sources, outside the fence. */
+export const SERVER_SOURCES = 'apps/server/src/';
+export const FENCE = 'apps/server/src/platform/';
+
+/** `_`-prefixed names that are the game's own wire fields (the shared schemas' `_id`), not a library's. */
+const OWN_UNDERSCORE_NAMES = new Set(['_id']);
 
 /** What a newcomer-friendly code base should reach; shown, not enforced (the ceilings are). */
 export const TARGETS: Record<CountName, number> = {
@@ -33,6 +52,7 @@ export const TARGETS: Record<CountName, number> = {
   filesOver400: 2,
   functionsOver80: 20,
   readmeLines: 300,
+  privateReach: 0,
 };
 
 const LABELS: Record<CountName, string> = {
@@ -41,6 +61,7 @@ const LABELS: Record<CountName, string> = {
   filesOver400: `files over ${FILE_LINE_LIMIT} lines`,
   functionsOver80: `functions over ${FUNCTION_LINE_LIMIT} lines`,
   readmeLines: 'README lines',
+  privateReach: 'Reflect.get/apply and `_` members in the server outside platform/',
 };
 
 export interface Site {
@@ -61,6 +82,7 @@ export interface SourceCounts {
   lines: number;
   casts: Site[];
   nonNull: Site[];
+  privateReach: Site[];
   functions: FunctionSize[];
 }
 
@@ -145,7 +167,14 @@ function isFunctionWithBody(node: ts.Node): node is ts.FunctionLikeDeclaration {
 export function countSource(file: string, text: string): SourceCounts {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const counts: SourceCounts = { file, lines: countLines(text), casts: [], nonNull: [], functions: [] };
+  const counts: SourceCounts = {
+    file,
+    lines: countLines(text),
+    casts: [],
+    nonNull: [],
+    privateReach: [],
+    functions: [],
+  };
   const site = (node: ts.Node): Site => ({
     file,
     line: lineOf(source, node.getStart(source)),
@@ -157,6 +186,7 @@ export function countSource(file: string, text: string): SourceCounts {
     else if (ts.isTypeAssertionExpression(node) && !ts.isConstTypeReference(node.type))
       counts.casts.push(site(node));
     else if (ts.isNonNullExpression(node)) counts.nonNull.push(site(node));
+    if (reachesPrivate(node)) counts.privateReach.push(site(node));
     if (isFunctionWithBody(node)) {
       const start = lineOf(source, node.getStart(source));
       const end = lineOf(source, node.getEnd());
@@ -166,6 +196,24 @@ export function countSource(file: string, text: string): SourceCounts {
   };
   visit(source);
   return counts;
+}
+
+/** `Reflect.get(…)`, `Reflect.apply(…)`, `x._foo` or `x['_foo']` (not the game's own `_id`). */
+function reachesPrivate(node: ts.Node): boolean {
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    return (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === 'Reflect' &&
+      (callee.name.text === 'get' || callee.name.text === 'apply')
+    );
+  }
+  let name: string | undefined;
+  if (ts.isPropertyAccessExpression(node)) name = node.name.text;
+  else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    name = node.argumentExpression.text;
+  return name !== undefined && name.startsWith('_') && !OWN_UNDERSCORE_NAMES.has(name);
 }
 
 /** The production sources: .ts/.tsx under apps/*\/src and packages/*\/src, without tests and .d.ts. */
@@ -201,6 +249,7 @@ export interface Report {
   counts: Record<CountName, number>;
   casts: Site[];
   nonNull: Site[];
+  privateReach: Site[];
   bigFiles: { file: string; lines: number }[];
   bigFunctions: FunctionSize[];
 }
@@ -208,6 +257,7 @@ export interface Report {
 export function measure(root: string): Report {
   const casts: Site[] = [];
   const nonNull: Site[] = [];
+  const privateReach: Site[] = [];
   const bigFiles: { file: string; lines: number }[] = [];
   const bigFunctions: FunctionSize[] = [];
   for (const full of productionFiles(root)) {
@@ -215,6 +265,7 @@ export function measure(root: string): Report {
     const counts = countSource(file, fs.readFileSync(full, 'utf8'));
     casts.push(...counts.casts);
     nonNull.push(...counts.nonNull);
+    if (file.startsWith(SERVER_SOURCES) && !file.startsWith(FENCE)) privateReach.push(...counts.privateReach);
     if (counts.lines > FILE_LINE_LIMIT) bigFiles.push({ file, lines: counts.lines });
     bigFunctions.push(...counts.functions.filter((fn) => fn.lines > FUNCTION_LINE_LIMIT));
   }
@@ -229,9 +280,11 @@ export function measure(root: string): Report {
       filesOver400: bigFiles.length,
       functionsOver80: bigFunctions.length,
       readmeLines,
+      privateReach: privateReach.length,
     },
     casts,
     nonNull,
+    privateReach,
     bigFiles,
     bigFunctions,
   };
@@ -254,6 +307,7 @@ export function readCeilings(file: string): Ceilings {
     filesOver400: ceiling('filesOver400'),
     functionsOver80: ceiling('functionsOver80'),
     readmeLines: ceiling('readmeLines'),
+    privateReach: ceiling('privateReach'),
   };
 }
 
@@ -295,6 +349,7 @@ function details(report: Report): string {
   };
   sites('Casts', report.casts);
   sites('Non-null assertions', report.nonNull);
+  sites('Private reaches outside apps/server/src/platform/', report.privateReach);
   out.push('', `Files over ${FILE_LINE_LIMIT} lines (${report.bigFiles.length}):`);
   for (const entry of report.bigFiles) out.push(`  ${String(entry.lines).padStart(5)}  ${entry.file}`);
   out.push('', `Functions over ${FUNCTION_LINE_LIMIT} lines (${report.bigFunctions.length}):`);
