@@ -25,7 +25,7 @@ describe.runIf(process.env.DATABASE_URL)('messages between processes and who is 
     const scheduler = systemScheduler(Date.now);
     const clusters = (await Promise.all([1, 2].map(() => openCluster(config, silent)))) as Cluster[];
     const buses = await Promise.all(clusters.map((cluster) => NodeBus.open(cluster, scheduler, silent)));
-    const liveness = clusters.map((cluster) => new NodeLiveness(cluster, scheduler, silent));
+    const liveness = clusters.map((cluster) => new NodeLiveness(cluster, scheduler, silent, config.cluster));
     cleanups.push(async () => {
       for (const each of liveness) await each.stop();
       for (const each of buses) await each.close();

@@ -64,6 +64,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     logger: app.log,
   });
   services.bindRealtime(realtime);
+  const arenaScheduler = options.arena?.scheduler ?? systemScheduler(now);
   const arenaCluster =
     cluster && bus && liveness
       ? createClusterArena({
@@ -74,6 +75,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
           gateway,
           boosts: { activeBoosts },
           logger: app.log,
+          now: () => arenaScheduler.now(),
         })
       : null;
   // The operator's metrics see each player's wait in the queue (METRICS_TOKEN).
@@ -83,7 +85,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     queue: options.gameMetrics ? observeQueue(queue, options.gameMetrics.queueWaited, now) : queue,
     database,
     gateway,
-    scheduler: options.arena?.scheduler ?? systemScheduler(now),
+    scheduler: arenaScheduler,
     // D-SHOP-2: the Emporium owns booster windows; this read is the one it offers the Arena.
     boosts: { activeBoosts },
     seed: options.arena?.seed,

@@ -3,6 +3,7 @@ import { ERRORS, type ErrorCode } from '@titans/shared/errors';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../clock.ts';
 import type { Cluster } from '../cluster/cluster.ts';
 import type { NodeBus } from '../cluster/node-bus.ts';
 import type { NodeLiveness } from '../cluster/node-liveness.ts';
@@ -22,8 +23,6 @@ import { ClusterArenaStore, entrantSchema } from './cluster-arena-store.ts';
 export const REMOTE_ENTRY_TIMEOUT_MS = 3_000;
 /** How long a forwarded action waits for the host (a tap's ack; a rejoin's whole battle). */
 export const FORWARD_TIMEOUT_MS = 2_000;
-/** How often the cluster's sweeper looks for dead hosts and queues (D-CLUSTER-18). */
-export const ARENA_SWEEP_MS = 2_000;
 
 const errorCode = z.custom<ErrorCode>((value) => typeof value === 'string' && value in ERRORS);
 const enterRequest = z.object({ battleId: z.string().uuid(), entrant: entrantSchema });
@@ -209,8 +208,10 @@ export class ClusterArena implements ArenaNodes {
  * NodeBus side, handed to BattleService as its `queue`, `presence`, `readyChecks` and `nodes`;
  * `attach` it to the service.
  */
-export function createClusterArena(deps: Omit<ClusterArenaDeps, 'store'> & { cluster: Cluster }) {
-  const store = new ClusterArenaStore(deps.cluster, deps.logger);
+export function createClusterArena(
+  deps: Omit<ClusterArenaDeps, 'store'> & { cluster: Cluster; now: Clock },
+) {
+  const store = new ClusterArenaStore(deps.cluster, deps.logger, deps.now);
   const nodes = new ClusterArena({ ...deps, store });
   return {
     nodes,
