@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { systemScheduler } from '../src/clock.ts';
 import { type Cluster, openCluster } from '../src/cluster/cluster.ts';
 import { NodeBus, NodeRequestError, NodeUnreachableError } from '../src/cluster/node-bus.ts';
@@ -8,7 +8,6 @@ import { loadConfig } from '../src/config/config.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn() {}, info() {}, error() {}, debug() {} } as never;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(process.env.DATABASE_URL)('messages between processes and who is alive (Redis)', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -82,8 +81,7 @@ describe.runIf(process.env.DATABASE_URL)('messages between processes and who is 
       got.push(payload);
     });
     a.send(b.nodeId, 'note', 'hello');
-    for (let i = 0; i < 50 && got.length === 0; i++) await sleep(20);
-    expect(got).toEqual(['hello']);
+    await vi.waitFor(() => expect(got).toEqual(['hello']), { timeout: 5_000, interval: 20 });
     await la.start();
     await lb.start();
     expect(await la.isAlive(b.nodeId)).toBe(true);
