@@ -45,6 +45,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One Chromium for the whole run; each file connects to it and opens its own contexts.
+          globalSetup: ['e2e/helpers/chromium-server.ts'],
           // As for the server files: one import of the server and the helpers for all of them.
           isolate: false,
           // Browser tests run last and alone: they start servers and Chromium on a 2-core machine.

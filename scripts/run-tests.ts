@@ -4,8 +4,14 @@ import path from 'node:path';
 
 /**
  * Runs every vitest project (shared, server, web, e2e) and ends with one plain line,
- * `N passed, N failed, N skipped`, whatever the reporter printed before it.
+ * `N passed, N failed, N skipped`, whatever the reporter printed before it. `--fast` runs the
+ * shared, web and server projects on PGlite only: DATABASE_URL is dropped, so the PostgreSQL and
+ * cluster suites skip, and no browser starts (`npm run test:fast`).
  */
+const fast = process.argv.includes('--fast');
+const args = process.argv.slice(2).filter((arg) => arg !== '--fast');
+const env = { ...process.env };
+if (fast) delete env.DATABASE_URL;
 const resultsFile = path.resolve('test-results/vitest.json');
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.rmSync(resultsFile, { force: true });
@@ -18,9 +24,10 @@ const child = spawn(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${resultsFile}`,
-    ...process.argv.slice(2),
+    ...(fast ? ['--project', 'shared', '--project', 'web', '--project', 'server'] : []),
+    ...args,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env },
 );
 
 child.on('exit', (code, signal) => {

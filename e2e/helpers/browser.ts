@@ -29,12 +29,21 @@ export const CHROMIUM_ARGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
-/** Debian's Chromium, headless; the suite never downloads a browser. */
+/** Debian's Chromium; the suite never downloads a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Where the e2e project's global setup (chromium-server.ts) says its shared Chromium listens. */
+export const SHARED_CHROMIUM_ENV = 'E2E_CHROMIUM_WS_ENDPOINT';
+
+/**
+ * Chromium, headless: in the browser tests a connection to the run's one shared Chromium (its
+ * `close()` closes this connection's contexts only), elsewhere (benchmarks, art scripts) a browser
+ * of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A phone: 390×844 at 2x, touch, mobile viewport; `options` adds to (or overrides) that. */

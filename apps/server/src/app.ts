@@ -120,7 +120,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     leaderboardRefreshMs: config.leaderboardRefreshMs,
     uploadJanitor: services.uploadJanitor,
     forgetOldTapSessions: () => services.engine.forgetOldSessions(),
-    arena: arenaCluster ? { tick: () => battles.tick(), sweep: () => arenaCluster.nodes.sweep() } : null,
+    arena: arenaCluster
+      ? {
+          tick: () => battles.tick(),
+          sweep: () => arenaCluster.nodes.sweep(),
+          sweepMs: config.cluster.sweepMs,
+        }
+      : null,
   });
   if (jobs) lifecycle.add('cluster jobs', () => jobs.stop());
   app.addHook('onClose', () => lifecycle.close(app.log));

@@ -22,7 +22,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster boot work once (PostgreSQL + R
   });
 
   it('three processes booting at once on a fresh database: one migration run, one catalogue load', async () => {
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase({ migrated: false });
     cleanups.push(() => database.drop());
     const env = { REDIS_URL, CLUSTER_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:` };
     const logs = [captureLog(), captureLog(), captureLog()];

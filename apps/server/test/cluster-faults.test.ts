@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HAPROXY } from '../../../scripts/cluster/haproxy-config.ts';
 import { LocalCluster } from '../../../scripts/cluster/local-cluster.ts';
 import { ClusterTapper, percentile, readyPlayers, storedTaps } from './helpers/cluster-tapper.ts';
+import { hasHeartbeat, SHORT_CLUSTER_TIMINGS } from './helpers/heartbeats.ts';
 import { createPostgresDatabase, TEST_BOT_TOKEN } from './helpers/test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls for conditions a loaded machine may take seconds to reach. */
+const waitLong = { timeout: 15_000, interval: 100 };
 
 /*
  * A process dies or pauses in a cluster (decisions D-CLUSTER-14): real server processes
@@ -40,19 +42,38 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       await database?.drop();
     }, 60_000);
 
-    const start = async () => {
+    let prefix = '';
+    const start = async (env: Record<string, string> = {}) => {
+      prefix = `f${randomBytes(3).toString('hex')}:`;
       cluster = await LocalCluster.start({
         processes: 2,
         databaseUrl: database.url,
         redisUrl: REDIS_URL,
         env: {
           TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-          CLUSTER_KEY_PREFIX: `f${randomBytes(3).toString('hex')}:`,
+          CLUSTER_KEY_PREFIX: prefix,
           TAP_FLUSH_INTERVAL_MS: '100',
+          ...SHORT_CLUSTER_TIMINGS,
+          ...env,
         },
       });
       return cluster;
     };
+
+    /** Until every tapper has `batches` more batches confirmed durable than when this was called. */
+    const moreConfirmed = async (batches: number) => {
+      const from = tappers.map((tapper) => tapper.confirmedSeq);
+      await vi.waitFor(
+        () => expect(tappers.filter((tapper, i) => tapper.confirmedSeq < (from[i] ?? 0) + batches)).toEqual([]),
+        waitLong,
+      );
+    };
+
+    /** Until every tapper taps again after the cut, or 15 s: the caller's check names who did not. */
+    const everyoneBack = () =>
+      vi
+        .waitFor(() => expect(tappers.every((tapper) => tapper.backAfterMs !== null)).toBe(true), waitLong)
+        .catch(() => undefined);
 
     /** `count` new players tapping through HAProxy, one tap every 80 ms each. */
     const tapThroughBalancer = async (c: LocalCluster, from: number, count: number, name: string) => {
@@ -70,13 +91,12 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
     it('kill -9 of a process under tapping load: every confirmed tap kept, nothing doubled, its players tap again through the other', async () => {
       const c = await start();
       await tapThroughBalancer(c, 700_000, 12, 'fault');
-      await sleep(1_500);
+      // Under load: every player has taps written before the kill.
+      await moreConfirmed(3);
       for (const tapper of tappers) tapper.markCut();
-      const killed = Date.now();
       await c.kill('titans1');
       // Every player taps again within a few seconds (those of the dead process through the other).
-      while (tappers.some((tapper) => tapper.backAfterMs === null) && Date.now() - killed < 15_000)
-        await sleep(100);
+      await everyoneBack();
       const back = tappers.map((tapper) => tapper.backAfterMs ?? Number.POSITIVE_INFINITY);
       console.log(
         `kill -9: players tapping again after p50 ${percentile(back, 50)} ms, p99 ${percentile(back, 99)} ms (${back.join(' ')})`,
@@ -91,7 +111,8 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
           lastError: tapper.lastError,
         })),
       ).toEqual([]);
-      await sleep(1_000);
+      // Taps go on being written through the process that stays.
+      await moreConfirmed(3);
       for (const tapper of tappers) await tapper.stop();
       for (const tapper of tappers) expect(await tapper.settled(10_000)).toBe(true);
       for (const tapper of tappers) {
@@ -107,7 +128,8 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
     }, 90_000);
 
     it('SIGSTOP past the heartbeat, then SIGCONT: the paused process writes nothing more for a player taken meanwhile', async () => {
-      const c = await start();
+      // At info level the log says when the woken process drops the player.
+      const c = await start({ LOG_LEVEL: 'info' });
       const id = 790_000_000 + Math.floor(Math.random() * 9_000_000);
       await readyPlayers(c.url, [id]);
       const paused = c.server('titans1');
@@ -115,12 +137,16 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       tappers.push(tapper);
       await tapper.connect();
       tapper.start(50, 2);
-      await sleep(600);
+      await vi.waitFor(() => expect(tapper.confirmedSeq).toBeGreaterThanOrEqual(5), waitLong);
       // Paused with taps accepted and not yet written (the flush runs every 100 ms).
       c.pause('titans1');
       await tapper.stop();
       tapper.close();
-      await sleep(3_500); // past the 3 s heartbeat
+      // Past its heartbeat: Redis has let it expire.
+      await vi.waitFor(
+        async () => expect(await hasHeartbeat(REDIS_URL, prefix, paused.pid())).toBe(false),
+        waitLong,
+      );
       // The player comes back through the other process, which takes them (the hand-over times out).
       const other = c.server('titans2');
       const moved = new ClusterTapper(id, `stop-${id}`, () => other.url);
@@ -130,14 +156,16 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       moved.confirmedSeq = tapper.confirmedSeq;
       await moved.connect();
       moved.start(50, 2);
-      await sleep(800);
+      const sentBefore = tapper.sent.length;
+      await vi.waitFor(() => expect(moved.confirmedSeq).toBeGreaterThanOrEqual(sentBefore + 5), waitLong);
       await moved.stop();
       expect(await moved.settled(10_000)).toBe(true);
       const before = await storedTaps(db, id);
       expect(before.taps).toBe(moved.confirmedTaps());
       // The paused process wakes with the player's unwritten taps: its flush is refused.
       c.resume('titans1');
-      await sleep(1_500);
+      // It drops the player, fenced out of writing or answering the hand-over it missed.
+      await vi.waitFor(() => expect(c.output()).toMatch(/\[titans1\].*player moved to another process/), waitLong);
       const after = await storedTaps(db, id);
       expect(after).toEqual(before);
       expect(after.coins).toBe(after.ledger);
@@ -149,16 +177,14 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
     it('SIGTERM drains a process: its players move to the other with nothing lost, then it exits cleanly', async () => {
       const c = await start();
       await tapThroughBalancer(c, 600_000, 10, 'drain');
-      await sleep(1_000);
+      await moreConfirmed(3);
       for (const tapper of tappers) tapper.markCut();
       const drainStarted = Date.now();
       const exit = await c.drain('titans1');
       console.log(`drain: exited after ${Date.now() - drainStarted} ms`);
       expect(exit).toBe('0');
       // Everyone taps (again) through the process that stays.
-      const drained = Date.now();
-      while (tappers.some((tapper) => tapper.backAfterMs === null) && Date.now() - drained < 15_000)
-        await sleep(100);
+      await everyoneBack();
       const stuck = tappers.filter((tapper) => tapper.backAfterMs === null);
       expect(
         stuck.map((tapper) => ({
@@ -170,7 +196,7 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
         })),
       ).toEqual([]);
       console.log(`drain: all tapping again ${Date.now() - drainStarted} ms after SIGTERM`);
-      await sleep(500);
+      await moreConfirmed(2);
       for (const tapper of tappers) await tapper.stop();
       for (const tapper of tappers) expect(await tapper.settled(10_000)).toBe(true);
       for (const tapper of tappers) {

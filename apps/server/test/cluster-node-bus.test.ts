@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Cluster, openCluster } from '../src/cluster/cluster.ts';
 import { NodeBus, NodeRequestError } from '../src/cluster/node-bus.ts';
 import { NodeLiveness } from '../src/cluster/node-liveness.ts';
@@ -9,7 +9,6 @@ import { NodeUnreachableError } from '../src/core/errors.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn() {}, info() {}, error() {}, debug() {} } as never;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(process.env.DATABASE_URL)('messages between processes and who is alive (Redis)', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -26,7 +25,7 @@ describe.runIf(process.env.DATABASE_URL)('messages between processes and who is 
     const scheduler = systemScheduler(Date.now);
     const clusters = (await Promise.all([1, 2].map(() => openCluster(config, silent)))) as Cluster[];
     const buses = await Promise.all(clusters.map((cluster) => NodeBus.open(cluster, scheduler, silent)));
-    const liveness = clusters.map((cluster) => new NodeLiveness(cluster, scheduler, silent));
+    const liveness = clusters.map((cluster) => new NodeLiveness(cluster, scheduler, silent, config.cluster));
     cleanups.push(async () => {
       for (const each of liveness) await each.stop();
       for (const each of buses) await each.close();
@@ -83,8 +82,7 @@ describe.runIf(process.env.DATABASE_URL)('messages between processes and who is 
       got.push(payload);
     });
     a.send(b.nodeId, 'note', 'hello');
-    for (let i = 0; i < 50 && got.length === 0; i++) await sleep(20);
-    expect(got).toEqual(['hello']);
+    await vi.waitFor(() => expect(got).toEqual(['hello']), { timeout: 5_000, interval: 20 });
     await la.start();
     await lb.start();
     expect(await la.isAlive(b.nodeId)).toBe(true);

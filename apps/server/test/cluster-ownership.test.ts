@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OWNER_MIN_HOLD_MS } from '../src/cluster/player-ownership.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { grantCoins, ledgerMatches, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
@@ -156,8 +156,10 @@ describe.runIf(process.env.DATABASE_URL)('cluster ownership: one owner, one pool
     a.engine.tapIfLoaded(userId, 'x', 1, undefined);
     const given = await b.gateway.change(userId, (money) => money.giveEnergy(userId, 50));
     expect(given.ok).toBe(true);
-    for (let i = 0; i < 50 && (a.engine.energyOf(userId)?.energy ?? 0) < 40; i++) await sleep(20);
-    expect(a.engine.energyOf(userId)?.energy).toBeGreaterThanOrEqual(50);
+    await vi.waitFor(() => expect(a.engine.energyOf(userId)?.energy).toBeGreaterThanOrEqual(50), {
+      timeout: 5_000,
+      interval: 20,
+    });
     // Spending energy needs the owner: the other process refuses clearly and changes nothing.
     const spent = await b.gateway.change(userId, (money) =>
       money.spendEnergy(userId, 5, 'battle/insufficient-energy'),

@@ -189,7 +189,7 @@ describe.runIf(process.env.DATABASE_URL)('cluster: the PvP ready check across tw
     try {
       const cluster = { nodeId: 'n1', prefix, key: (name: string) => `${prefix}${name}`, redis: client };
       const logger = { warn: () => undefined } as unknown as FastifyBaseLogger;
-      const store = new ClusterArenaStore(cluster as unknown as Cluster, logger);
+      const store = new ClusterArenaStore(cluster as unknown as Cluster, logger, Date.now);
       const entrant = (userId: string, strength: number) => ({
         userId,
         strength,

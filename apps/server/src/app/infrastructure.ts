@@ -52,7 +52,7 @@ export async function openInfrastructure(options: InfrastructureOptions): Promis
   // Cluster mode: directed messages between processes and who is alive (D-CLUSTER-14).
   const bus = cluster ? await NodeBus.open(cluster, systemScheduler(now), logger) : null;
   if (bus) lifecycle.add('node bus', () => bus.close());
-  const liveness = cluster ? new NodeLiveness(cluster, systemScheduler(now), logger) : null;
+  const liveness = cluster ? new NodeLiveness(cluster, systemScheduler(now), logger, config.cluster) : null;
   if (liveness) {
     await liveness.start();
     lifecycle.add('heartbeat', () => liveness.stop());

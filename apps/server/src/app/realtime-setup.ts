@@ -5,6 +5,7 @@ import { BattleService } from '../battle/battle-service.ts';
 import { registerBattleEvents } from '../battle/battle-socket.ts';
 import { createClusterArena } from '../battle/cluster-arena.ts';
 import { InMemoryMatchQueue } from '../battle/matchmaking-queue.ts';
+import type { Cluster } from '../cluster/cluster.ts';
 import { registerSocketPlayerRouteCheck } from '../cluster/player-route.ts';
 import { RealtimeCluster } from '../cluster/realtime-cluster.ts';
 import { RedisSocketCount } from '../cluster/realtime-sockets.ts';
@@ -15,7 +16,7 @@ import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { observeQueue } from '../metrics/observed-queue.ts';
 import { SocketRegistry } from '../realtime/socket-bounds.ts';
 import { userRoom } from '../realtime/socket-dispatcher.ts';
-import { createSocketServer } from '../realtime/socket-server.ts';
+import { createSocketServer, type Realtime } from '../realtime/socket-server.ts';
 import { registerReminderEvents } from '../reminders/reminder-socket.ts';
 import { registerTapEvents } from '../taps/tap-socket.ts';
 import type { GameServices } from './game-services.ts';
@@ -64,6 +65,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     logger: app.log,
   });
   services.bindRealtime(realtime);
+  const arenaScheduler = options.arena?.scheduler ?? systemScheduler(now);
   const arenaCluster =
     cluster && bus && liveness
       ? createClusterArena({
@@ -74,6 +76,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
           gateway,
           boosts: { activeBoosts },
           logger: app.log,
+          now: () => arenaScheduler.now(),
         })
       : null;
   // The operator's metrics see each player's wait in the queue (METRICS_TOKEN).
@@ -83,7 +86,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     queue: options.gameMetrics ? observeQueue(queue, options.gameMetrics.queueWaited, now) : queue,
     database,
     gateway,
-    scheduler: options.arena?.scheduler ?? systemScheduler(now),
+    scheduler: arenaScheduler,
     // D-SHOP-2: the Emporium owns booster windows; this read is the one it offers the Arena.
     boosts: { activeBoosts },
     seed: options.arena?.seed,
@@ -97,17 +100,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
   registerBattleEvents(realtime, battles);
   await battles.start();
   lifecycle.add('arena', () => battles.close());
-  const sockets = new SocketRegistry(
-    realtime.io,
-    undefined,
-    cluster && realtimeCluster
-      ? {
-          count: new RedisSocketCount(cluster, now, app.log),
-          closeElsewhere: (ids, payload) => void realtimeCluster.closeRemote(ids, payload),
-          logger: app.log,
-        }
-      : null,
-  );
+  const sockets = socketRegistry(realtime.io, cluster, realtimeCluster, now, app.log);
   const bans = await startBans({ database, logger: app.log, now, users, sockets, realtimeCluster });
   lifecycle.add('bans', () => bans.stop());
   // Shutdown starts here: stop taking sockets before anything else closes.
@@ -117,6 +110,27 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     realtime.io.engine.close();
   });
   return { realtime, io: realtime.io, realtimeCluster, arenaCluster, battles, sockets, bans };
+}
+
+/** Every socket of the game, counted across the cluster when there is one (D-CLUSTER-6). */
+function socketRegistry(
+  io: Realtime['io'],
+  cluster: Cluster | null,
+  realtimeCluster: RealtimeCluster | null,
+  now: () => number,
+  logger: FastifyBaseLogger,
+) {
+  return new SocketRegistry(
+    io,
+    undefined,
+    cluster && realtimeCluster
+      ? {
+          count: new RedisSocketCount(cluster, now, logger),
+          closeElsewhere: (ids, payload) => void realtimeCluster.closeRemote(ids, payload),
+          logger,
+        }
+      : null,
+  );
 }
 
 export type RealtimeParts = Awaited<ReturnType<typeof startRealtime>>;

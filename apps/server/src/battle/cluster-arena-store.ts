@@ -3,6 +3,7 @@ import { battleBoosterSchema, equippedItemSchema } from '@titans/shared/battle/s
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Cluster } from '../cluster/cluster.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Ticket } from './arena-context.ts';
 import type { Entrant } from './battle-repository.ts';
 import { RedisReadyChecks } from './cluster-ready-checks.ts';
@@ -144,6 +145,8 @@ export class ClusterArenaStore {
   constructor(
     private readonly cluster: Cluster,
     private readonly logger: FastifyBaseLogger,
+    /** The Arena's clock: claims are stamped with it and leftovers aged by it. */
+    readonly now: Clock,
   ) {
     this.queue = new RedisMatchQueue(this);
     this.presence = new RedisArenaPresence(this);
@@ -232,7 +235,7 @@ class RedisArenaPresence implements ArenaPresence {
       store.key('qe'),
       this.value(what),
       userId,
-      Date.now(),
+      store.now(),
       LEFTOVER_CLAIM_MS,
     );
     return taken === 1;
@@ -254,9 +257,9 @@ class RedisArenaPresence implements ArenaPresence {
     await this.store.release(userId, onlyIf);
   }
 
-  /** The claim as stored: who wrote it and when (wall-clock ms, for leftovers). */
+  /** The claim as stored: who wrote it and when (the Arena's clock, for leftovers). */
   private value(what: ArenaClaim) {
-    return JSON.stringify({ ...what, node: this.store.nodeId, at: Date.now() });
+    return JSON.stringify({ ...what, node: this.store.nodeId, at: this.store.now() });
   }
 
   /** The index first, so a claim is never missing from its process's index (the sweeper reads it). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Cluster } from '../cluster/cluster.ts';
 import type { NodeBus } from '../cluster/node-bus.ts';
 import type { NodeLiveness } from '../cluster/node-liveness.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 import { battles } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
@@ -207,8 +208,8 @@ export class ClusterArena implements ArenaNodes {
  * NodeBus side, handed to BattleService as its `queue`, `presence`, `readyChecks` and `nodes`;
  * `attach` it to the service.
  */
-export function createClusterArena(deps: Omit<ClusterArenaDeps, 'store'> & { cluster: Cluster }) {
-  const store = new ClusterArenaStore(deps.cluster, deps.logger);
+export function createClusterArena(deps: Omit<ClusterArenaDeps, 'store'> & { cluster: Cluster; now: Clock }) {
+  const store = new ClusterArenaStore(deps.cluster, deps.logger, deps.now);
   const nodes = new ClusterArena({ ...deps, store });
   return {
     nodes,

@@ -1,7 +1,6 @@
 import { MATCHMAKING_UPDATE_MS, UPLOAD_SWEEP_INTERVAL_MS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../core/clock.ts';
-import { ARENA_SWEEP_MS } from '../core/shared-constants.ts';
 import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
 import type { UploadJanitor } from '../uploads/upload-janitor.ts';
 import type { Cluster } from './cluster.ts';
@@ -25,9 +24,10 @@ export interface ClusterWorkDeps {
   forgetOldTapSessions(): Promise<unknown>;
   /**
    * A cluster's Arena (D-CLUSTER-15, D-CLUSTER-18): its matchmaking tick and its sweeper of dead
-   * hosts' battles and queue entries, once per cluster. Null for one process (the Arena's own timer).
+   * hosts' battles and queue entries every `sweepMs` (CLUSTER_SWEEP_MS), once per cluster. Null for
+   * one process (the Arena's own timer).
    */
-  arena?: { tick(): Promise<unknown>; sweep(): Promise<unknown> } | null;
+  arena?: { tick(): Promise<unknown>; sweep(): Promise<unknown>; sweepMs: number } | null;
 }
 
 /** How often the cluster deletes old tap sessions (the engine's timer does it hourly too). */
@@ -77,7 +77,7 @@ export async function startClusterWork(deps: ClusterWorkDeps): Promise<ClusterJo
   const { arena } = deps;
   if (arena) {
     jobs.add({ name: 'arena-matchmaking', periodMs: MATCHMAKING_UPDATE_MS, run: () => arena.tick() });
-    jobs.add({ name: 'arena-sweeper', periodMs: ARENA_SWEEP_MS, run: () => arena.sweep() });
+    jobs.add({ name: 'arena-sweeper', periodMs: arena.sweepMs, run: () => arena.sweep() });
   }
   jobs.start();
   return jobs;

@@ -2,15 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler, TimerHandle } from '../core/clock.ts';
 import type { Cluster } from './cluster.ts';
 
-/** How long a process counts as alive after its last heartbeat. */
-export const HEARTBEAT_TTL_MS = 3_000;
-/** How often a process renews its heartbeat. */
-export const HEARTBEAT_EVERY_MS = 1_000;
+/** How often a process renews its heartbeat, and how long it counts as alive after the last one. */
+export interface HeartbeatTimings {
+  heartbeatMs: number;
+  heartbeatTtlMs: number;
+}
 
 /**
  * Which processes are alive (decisions: D-CLUSTER-14): each process renews
- * `<prefix>node:<id>` every second with a 3-second expiry, so a process that dies or pauses stops
- * counting as alive within 3 s, with nobody to tell (colyseus#389: presence must expire by itself).
+ * `<prefix>node:<id>` every heartbeat (CLUSTER_HEARTBEAT_MS, a second) with an expiry
+ * (CLUSTER_HEARTBEAT_TTL_MS, 3 s), so a process that dies or pauses stops counting as alive within
+ * the expiry, with nobody to tell (colyseus#389: presence must expire by itself).
  * Being alive in Redis only lets a process keep what it holds; what it writes is still fenced in
  * PostgreSQL (users.owner_epoch), so a paused process that wakes cannot do harm.
  */
@@ -22,12 +24,13 @@ export class NodeLiveness {
     private readonly cluster: Cluster,
     private readonly scheduler: Scheduler,
     private readonly logger: FastifyBaseLogger,
+    private readonly timings: HeartbeatTimings,
   ) {}
 
-  /** Beats once (awaited: the process is alive before it serves) and then every second. */
+  /** Beats once (awaited: the process is alive before it serves) and then every heartbeat. */
   async start(): Promise<void> {
     await this.beat();
-    this.timer = this.scheduler.setInterval(() => void this.beat(), HEARTBEAT_EVERY_MS);
+    this.timer = this.scheduler.setInterval(() => void this.beat(), this.timings.heartbeatMs);
   }
 
   /** Stops beating and removes the heartbeat: the others see this process gone at once. */
@@ -67,7 +70,7 @@ export class NodeLiveness {
         this.key(this.cluster.nodeId),
         String(this.scheduler.now()),
         'PX',
-        HEARTBEAT_TTL_MS,
+        this.timings.heartbeatTtlMs,
       );
     } catch (error) {
       this.logger.warn({ err: error }, 'cluster heartbeat not renewed: Redis did not answer');

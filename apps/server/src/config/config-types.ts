@@ -106,6 +106,8 @@ export interface Config {
   reminderRatePerSecond: number;
   /** Arena timings (decisions D-BATTLE-1, D-BATTLE-2, D-BATTLE-6, D-BATTLE-7). */
   battle: BattleTimings;
+  /** Cluster timings (decisions D-CLUSTER-14, D-CLUSTER-18); tests shorten them. */
+  cluster: ClusterTimings;
 }
 
 export type UploadStore = 'disk' | 'database';
@@ -117,4 +119,13 @@ export interface BattleTimings {
   rejoinGraceMs: number;
   botOfferMs: number;
   readyCheckMs: number;
+}
+
+export interface ClusterTimings {
+  /** How often a process renews its heartbeat. */
+  heartbeatMs: number;
+  /** How long a process counts as alive after its last heartbeat. */
+  heartbeatTtlMs: number;
+  /** How often the Arena's sweeper looks for dead hosts' battles and queue entries. */
+  sweepMs: number;
 }

@@ -195,9 +195,13 @@ const envSchema = z.object({
     z.coerce.number().int().min(1_000).default(MATCHMAKING_BOT_OFFER_MS),
   ),
   READY_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(READY_CHECK_MS)),
+  // Cluster timings (defaults are decisions D-CLUSTER-14 and D-CLUSTER-18; the cluster tests shorten them).
+  CLUSTER_HEARTBEAT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(20).default(1_000)),
+  CLUSTER_HEARTBEAT_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(3_000)),
+  CLUSTER_SWEEP_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(2_000)),
 });
 
-export type { BattleTimings, Config, UploadStore } from './config-types.ts';
+export type { BattleTimings, ClusterTimings, Config, UploadStore } from './config-types.ts';
 
 /**
  * The token that signs development init data. It is public on purpose: development mode is
@@ -221,6 +225,10 @@ function refuseForCluster(values: z.infer<typeof envSchema>) {
   if (!values.DATABASE_URL)
     problems.push(
       'REDIS_URL: A cluster (REDIS_URL) needs PostgreSQL: set DATABASE_URL; PGlite serves one process',
+    );
+  if (values.CLUSTER_HEARTBEAT_TTL_MS < 2 * values.CLUSTER_HEARTBEAT_MS)
+    problems.push(
+      'CLUSTER_HEARTBEAT_TTL_MS: must be at least twice CLUSTER_HEARTBEAT_MS, or one late beat makes a live process look dead',
     );
   if (values.UPLOAD_STORE === 'disk')
     problems.push(
@@ -297,6 +305,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reminderRatePerSecond: values.REMINDER_RATE_PER_SECOND,
     leaderboardRefreshMs: Math.round(values.LEADERBOARD_REFRESH_SECONDS * 1000),
+    ...periods(values),
+  };
+}
+
+/** The Arena's timings and the cluster's heartbeat, TTL and sweeper periods. */
+function periods(values: z.infer<typeof envSchema>): Pick<Config, 'battle' | 'cluster'> {
+  return {
     battle: {
       introMs: values.BATTLE_INTRO_MS,
       botSetupMs: values.BATTLE_BOT_SETUP_MS,
@@ -304,6 +319,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rejoinGraceMs: values.BATTLE_REJOIN_GRACE_MS,
       botOfferMs: values.MATCHMAKING_BOT_OFFER_MS,
       readyCheckMs: values.READY_CHECK_MS,
+    },
+    cluster: {
+      heartbeatMs: values.CLUSTER_HEARTBEAT_MS,
+      heartbeatTtlMs: values.CLUSTER_HEARTBEAT_TTL_MS,
+      sweepMs: values.CLUSTER_SWEEP_MS,
     },
   };
 }

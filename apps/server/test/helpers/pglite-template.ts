@@ -88,8 +88,8 @@ function pgliteVersion(): string {
   throw new Error('cannot find the installed @electric-sql/pglite version');
 }
 
-/** The migrations and the PGlite version the template was made with. */
-function fingerprint(): string {
+/** The migrations and the PGlite version the template was made with (the PostgreSQL template's name too). */
+export function fingerprint(): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
   const files = fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
