@@ -64,7 +64,8 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
     const moreConfirmed = async (batches: number) => {
       const from = tappers.map((tapper) => tapper.confirmedSeq);
       await vi.waitFor(
-        () => expect(tappers.filter((tapper, i) => tapper.confirmedSeq < (from[i] ?? 0) + batches)).toEqual([]),
+        () =>
+          expect(tappers.filter((tapper, i) => tapper.confirmedSeq < (from[i] ?? 0) + batches)).toEqual([]),
         waitLong,
       );
     };
@@ -165,7 +166,10 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
       // The paused process wakes with the player's unwritten taps: its flush is refused.
       c.resume('titans1');
       // It drops the player, fenced out of writing or answering the hand-over it missed.
-      await vi.waitFor(() => expect(c.output()).toMatch(/\[titans1\].*player moved to another process/), waitLong);
+      await vi.waitFor(
+        () => expect(c.output()).toMatch(/\[titans1\].*player moved to another process/),
+        waitLong,
+      );
       const after = await storedTaps(db, id);
       expect(after).toEqual(before);
       expect(after.coins).toBe(after.ledger);

@@ -39,9 +39,10 @@ function databaseUrl(base: string, name: string): string {
  */
 async function whenUnused(client: pg.Client, name: string): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-      name,
-    ]);
+    const { rows } = await client.query(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
     if (rows[0].n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -73,7 +74,11 @@ async function makePostgresTemplate(base: string): Promise<string> {
     if (rows.length === 0) {
       const scratch = `${name}_build_${randomBytes(3).toString('hex')}`;
       await admin.query(`create database ${scratch}`);
-      const database = await openDatabase({ databaseUrl: databaseUrl(base, scratch), dataDir: '', poolSize: 1 });
+      const database = await openDatabase({
+        databaseUrl: databaseUrl(base, scratch),
+        dataDir: '',
+        poolSize: 1,
+      });
       await database.close();
       await whenUnused(admin, scratch);
       await admin.query(`alter database ${scratch} rename to ${name}`);
