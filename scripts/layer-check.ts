@@ -9,8 +9,8 @@ import { cruise, type ICruiseResult, type IFlattenedRuleSet } from 'dependency-c
  *
  *   - no run-time import cycle between folders (type-only imports vanish at run time and are
  *     left out: a type may point back up, a value may not);
- *   - core imports nothing of the server; db, cluster, money, ledger, realtime and config import
- *     no game feature at run time (they get what they need from core, or it is handed to them
+ *   - core imports nothing of the server, platform (the fenced library internals) nothing but
+ *     core; db, cluster, money, ledger, realtime and config import no game feature at run time (they get what they need from core, or it is handed to them
  *     by app/).
  *
  *   tsx scripts/layer-check.ts             exit 1 and list the offending imports if any
@@ -32,6 +32,14 @@ export const RULES: IFlattenedRuleSet = {
       severity: 'error',
       from: { path: `^${SERVER_SRC}core/` },
       to: { path: `^${SERVER_SRC}`, pathNot: `^${SERVER_SRC}core/` },
+    },
+    {
+      name: 'platform-imports-only-core',
+      comment:
+        "platform/ fences the reaches into libraries' internals; it imports nothing of the server but core.",
+      severity: 'error',
+      from: { path: `^${SERVER_SRC}platform/` },
+      to: { path: `^${SERVER_SRC}`, pathNot: `^${SERVER_SRC}(platform|core)/` },
     },
     {
       name: 'lower-layers-import-no-feature',

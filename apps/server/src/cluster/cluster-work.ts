@@ -1,8 +1,6 @@
 import { MATCHMAKING_UPDATE_MS, UPLOAD_SWEEP_INTERVAL_MS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../core/clock.ts';
-import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
-import type { UploadJanitor } from '../uploads/upload-janitor.ts';
 import type { Cluster } from './cluster.ts';
 import { ClusterJobs } from './cluster-jobs.ts';
 
@@ -13,9 +11,16 @@ export interface ClusterWorkDeps {
   cluster: Cluster | null;
   scheduler: Scheduler;
   logger: FastifyBaseLogger;
-  leaderboard: Pick<LeaderboardService, 'start' | 'refresh' | 'follow' | 'reloadIfChanged'>;
+  /** The leaderboard's rebuild (LeaderboardService): the cluster schedules it, app/ hands it in. */
+  leaderboard: {
+    start(): void;
+    refresh(): Promise<unknown>;
+    follow(intervalMs: number): void;
+    reloadIfChanged(): Promise<unknown>;
+  };
   leaderboardRefreshMs: number;
-  uploadJanitor: Pick<UploadJanitor, 'start' | 'sweep'>;
+  /** The upload janitor (uploads/upload-janitor.ts). */
+  uploadJanitor: { start(): void; sweep(): Promise<unknown> };
   /**
    * The hourly delete of tap sessions older than their retention (TapEngine.forgetOldSessions):
    * one statement over every player, so once per cluster (D-CLUSTER-21). Single process: the

@@ -7,8 +7,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { NodeUnreachableError } from '../core/errors.ts';
+import type { TapResult } from '../core/tap-result.ts';
 import type { RawQuery } from '../db/database.ts';
-import type { TapResult } from '../taps/tap-engine-types.ts';
 import type { Cluster } from './cluster.ts';
 import type { NodeBus } from './node-bus.ts';
 

@@ -8,8 +8,8 @@ import type { RealtimeCluster } from '../cluster/realtime-cluster.ts';
 import type { Config } from '../config/config.ts';
 import type { Clock } from '../core/clock.ts';
 import { EPHEMERAL_CLIENT } from '../core/shared-constants.ts';
+import type { users as usersTable } from '../db/schema.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
-import type { Account, UserService } from '../users/user-service.ts';
 import { sendEvent } from './emit-event.ts';
 import { jsonPacketParser } from './json-packet-encoder.ts';
 import { LocalPlayerSockets } from './local-player-sockets.ts';
@@ -31,10 +31,21 @@ function handshakeError(code: ErrorCode, message: string = ERRORS[code].message)
   return Object.assign(new Error(message), { data: { code, message } });
 }
 
+/** The account a socket belongs to, as the user service finds it. */
+export type Account = Pick<
+  typeof usersTable.$inferSelect,
+  'id' | 'telegramUserId' | 'isBanned' | 'banReason'
+>;
+
+/** What the socket server asks of the user service (users/user-service.ts; app/ hands it in). */
+export interface AccountLookup {
+  findAccount(telegramUserId: string): Promise<Account | null>;
+}
+
 export interface SocketServerDeps {
   config: Config;
   logger: FastifyBaseLogger;
-  users: UserService;
+  users: AccountLookup;
   now: Clock;
   /** Cluster mode (REDIS_URL): pushes, presence and budgets across processes; null alone. */
   cluster?: RealtimeCluster | null;
@@ -148,7 +159,7 @@ function handshake({ config, logger, users }: SocketServerDeps) {
 /** initUser {telegram_user_id}: the dispatcher already checked it names the caller. */
 function handleInitUser(
   dispatcher: SocketDispatcher,
-  users: UserService,
+  users: AccountLookup,
   joinedListeners: JoinedListener[],
   cluster: RealtimeCluster | null,
 ) {

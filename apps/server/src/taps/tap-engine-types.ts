@@ -1,4 +1,3 @@
-import type { TapRegisteredPayload } from '@titans/shared/taps/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlayerOwnership } from '../cluster/player-ownership.ts';
 import type { Database } from '../db/database.ts';
@@ -31,10 +30,6 @@ export interface EnergyEffect {
   /** Energy spent (entering a battle); taps applied meanwhile keep their own spending. */
   spent?: number;
 }
-
-export type TapResult =
-  | { ok: true; payload: TapRegisteredPayload }
-  | { ok: false; code: 'tap/no-user' | 'tap/no-character' | 'user/not-found' | 'server/unavailable' };
 
 /** Counters for benchmarks, health and metrics: totals since start. */
 export interface TapStats extends FlushCounters {

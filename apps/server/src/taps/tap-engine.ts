@@ -10,18 +10,19 @@ import {
   type RelayedStatus,
   SingleProcessOwnership,
 } from '../cluster/player-ownership.ts';
+import type { TapResult } from '../core/tap-result.ts';
 import type { RawQuery } from '../db/database.ts';
 import type { LiveBalance, LiveBalanceSource } from '../users/user-view.ts';
 import { ClientSessions } from './client-sessions.ts';
 import { adopt, type LivePlayer, LivePlayers, type LiveRow, readLiveRow } from './live-players.ts';
 import { OverCapFlags } from './over-cap-flags.ts';
-import type { EnergyEffect, Holding, TapEngineOptions, TapResult, TapStats } from './tap-engine-types.ts';
+import type { EnergyEffect, Holding, TapEngineOptions, TapStats } from './tap-engine-types.ts';
 import { TapFlusher } from './tap-flusher.ts';
 import { TapOwners } from './tap-owners.ts';
 import { type TapOutcome, type TapSubscriber, TapSubscribers } from './tap-subscribers.ts';
 
 export type { LivePlayer, LiveRow } from './live-players.ts';
-export type { EnergyEffect, Holding, TapEngineOptions, TapResult, TapStats } from './tap-engine-types.ts';
+export type { EnergyEffect, Holding, TapEngineOptions, TapStats } from './tap-engine-types.ts';
 export { FLUSH_SQL, type TapObserver } from './tap-flusher.ts';
 export type { TapSubscriber } from './tap-subscribers.ts';
 

@@ -9,9 +9,9 @@ import {
   type PlayerOwnership,
   type RelayedStatus,
 } from '../cluster/player-ownership.ts';
+import type { TapResult } from '../core/tap-result.ts';
 import { carriedRateOf } from './carried-rate.ts';
 import type { LivePlayer, LivePlayers } from './live-players.ts';
-import type { TapResult } from './tap-engine-types.ts';
 import type { TapFlusher } from './tap-flusher.ts';
 import type { TapEvent, TapSubscribers } from './tap-subscribers.ts';
 

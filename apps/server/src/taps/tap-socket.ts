@@ -1,6 +1,7 @@
+import type { TapResult } from '../core/tap-result.ts';
 import type { SocketContext } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
-import type { TapEngine, TapResult, TapSubscriber } from './tap-engine.ts';
+import type { TapEngine, TapSubscriber } from './tap-engine.ts';
 
 /**
  * The tap stream on the socket: after initUser the socket subscribes to its player's balance

@@ -23,7 +23,7 @@ const RIGHT: readonly NavEntry[] = [
 ];
 
 /**
- * Says "Tapping an entry does a full page load"; Titans navigates in the app instead
+ * The spec says "Tapping an entry does a full page load"; Titans navigates in the app instead
  * (no reload, no blank frame, works offline) and keeps what the reload gave: a fresh banner,
  * the page scrolled to the top (decisions: D-WEB-12).
  */
