@@ -155,8 +155,12 @@ export async function audiencesOf(
   return audiences;
 }
 
-/** Writes how taken rows ended, in one statement. */
-export async function settle(query: RawQuery, settlements: Settlement[], now: number) {
+/**
+ * Writes how taken rows ended, in one statement. With `nodeId`, a row another process leased
+ * since (this one's lease ran out) keeps that lease, unless this one sent it: a sent mark always
+ * lands, so the row is not taken again.
+ */
+export async function settle(query: RawQuery, settlements: Settlement[], now: number, nodeId?: string) {
   if (settlements.length === 0) return;
   await query(
     `UPDATE reminder_outbox o
@@ -165,7 +169,8 @@ export async function settle(query: RawQuery, settlements: Settlement[], now: nu
          sent_at = CASE WHEN t.status = 'sent' THEN $5::timestamptz ELSE o.sent_at END
      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $6::int[])
        AS t(id, status, outcome, due_at, refund)
-     WHERE o.id = t.id AND o.status = 'pending'`,
+     WHERE o.id = t.id AND o.status = 'pending'
+       AND (t.status = 'sent' OR $7::text IS NULL OR o.leased_by = $7::text)`,
     [
       settlements.map((entry) => entry.id),
       settlements.map((entry) => entry.status),
@@ -173,6 +178,7 @@ export async function settle(query: RawQuery, settlements: Settlement[], now: nu
       settlements.map((entry) => (entry.dueAt === undefined ? null : iso(entry.dueAt))),
       iso(now),
       settlements.map((entry) => (entry.refundAttempt ? 1 : 0)),
+      nodeId ?? null,
     ],
   );
 }
