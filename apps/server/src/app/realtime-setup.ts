@@ -59,6 +59,8 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     reminders: services.reminders.service,
     live: engine,
     hasSockets: (userId) => realtime.io.of('/').adapter.rooms.has(userRoom(userId)),
+    // Two flushes: the owner elsewhere has written the player's last taps by then.
+    ownerFlushMs: cluster ? 2 * config.tapFlushIntervalMs : 0,
     query: database.query,
     now,
     logger: app.log,

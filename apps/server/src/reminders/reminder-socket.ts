@@ -14,6 +14,11 @@ export interface ReminderSocketDeps {
   live: LiveBalanceSource;
   /** Whether this process still holds a socket of the player. */
   hasSockets(userId: string): boolean;
+  /**
+   * For a player whose taps this process does not hold: how long to wait for their owner
+   * elsewhere to write them before reading the stored energy (0: one process, nothing to wait for).
+   */
+  ownerFlushMs: number;
   query: RawQuery;
   now: Clock;
   logger: FastifyBaseLogger;
@@ -49,22 +54,36 @@ export function registerReminderEvents(deps: ReminderSocketDeps) {
   });
 }
 
-/** BR10: energy as the tap engine holds it, regeneration from the player's stored upgrade level. */
+/**
+ * BR10: energy as the tap engine holds it here; for a player this process does not hold (in a
+ * cluster another process may own their taps, which this one forwarded), energy as stored, read
+ * once the owner's next flush has written the last taps. Regeneration from the stored upgrades.
+ */
 async function scheduleEnergyFull(deps: ReminderSocketDeps, userId: string) {
-  const now = deps.now();
-  const live = deps.live.live(userId, now);
-  if (!live || live.energy >= live.maxEnergy) return;
-  const [row] = await deps.query<{ regen: number }>(
-    'SELECT energy_regen_level AS regen FROM users WHERE id = $1',
+  const leftAt = deps.now();
+  const live = deps.live.live(userId, leftAt);
+  if (!live && deps.ownerFlushMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.ownerFlushMs));
+  const [row] = await deps.query<Record<string, unknown>>(
+    `SELECT energy, energy_updated_at, tap_power_level, energy_capacity_level, energy_regen_level,
+            cooldown_reduction_level
+     FROM users WHERE id = $1`,
     [userId],
   );
   if (!row) return;
-  const { regenPerSecond } = tapStats({
-    tap_power: 0,
-    energy_capacity: 0,
-    energy_regen: row.regen,
-    cooldown_reduction: 0,
+  const { maxEnergy, regenPerSecond } = tapStats({
+    tap_power: Number(row.tap_power_level),
+    energy_capacity: Number(row.energy_capacity_level),
+    energy_regen: Number(row.energy_regen_level),
+    cooldown_reduction: Number(row.cooldown_reduction_level),
   });
-  const wait = msUntilFull({ energy: live.energy, at: now }, { max: live.maxEnergy, regenPerSecond }, now);
+  const state = live
+    ? { energy: live.energy, at: leftAt, max: live.maxEnergy }
+    : {
+        energy: Number(row.energy),
+        at: new Date(String(row.energy_updated_at)).getTime(),
+        max: maxEnergy,
+      };
+  const now = deps.now();
+  const wait = msUntilFull(state, { max: state.max, regenPerSecond }, now);
   await deps.reminders.energyFull(userId, wait);
 }
