@@ -273,7 +273,7 @@ describeEachDatabase('bot reminders', (kind) => {
     const read = (format: string) =>
       fetch(`${t.url}/metrics?format=${format}`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const text = await (await read('prometheus')).text();
-    expect(text).toMatch(/^titans_reminders_sent_total\{kind="rematch"\} [1-9]/m);
+    expect(text).toMatch(/^titans_reminders_sent_total\{kind="rematch"[^}]*\} [1-9]/m);
     for (const name of ['failed_total', 'blocked_total', 'queue_depth', 'lag_seconds'])
       expect(text).toContain(`titans_reminders_${name}`);
     const { data } = (await (await read('json')).json()) as { data: { reminders: Record<string, number> } };

@@ -14,7 +14,6 @@ import { activeBoosts } from '../marketplace/marketplace-service.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { observeQueue } from '../metrics/observed-queue.ts';
 import { SocketRegistry } from '../realtime/socket-bounds.ts';
-import { userRoom } from '../realtime/socket-dispatcher.ts';
 import { createSocketServer } from '../realtime/socket-server.ts';
 import { registerReminderEvents } from '../reminders/reminder-socket.ts';
 import { registerTapEvents } from '../taps/tap-socket.ts';
@@ -58,8 +57,6 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     realtime,
     reminders: services.reminders.service,
     live: engine,
-    hasSockets: (userId) => realtime.io.of('/').adapter.rooms.has(userRoom(userId)),
-    // Two flushes: the owner elsewhere has written the player's last taps by then.
     ownerFlushMs: cluster ? 2 * config.tapFlushIntervalMs : 0,
     query: database.query,
     now,

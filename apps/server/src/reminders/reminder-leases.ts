@@ -5,7 +5,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * The rows one sender holds, with the end of each lease as this process knows it (BR8). The
  * sender renews them while they are in its hands, so only a dead (or stalled) process's rows run
- * out; a row whose lease is near its end is not sent, since another process may take it then.
+ * out; a row whose lease is near its end is not sent, since another process may take it then, and
+ * a row in hand is not taken again by this process when its renewal came late.
  */
 export class ReminderLeases {
   private readonly held = new Map<number, number>();
@@ -48,8 +49,9 @@ export class ReminderLeases {
     return until !== undefined && until - this.options.now() >= marginMs;
   }
 
-  get size() {
-    return this.held.size;
+  /** The rows in hand, lease running or not. */
+  ids() {
+    return [...this.held.keys()];
   }
 
   private renew() {
@@ -59,7 +61,7 @@ export class ReminderLeases {
     });
   }
 
-  /** One statement for every held row; a row it no longer finds leased here is forgotten. */
+  /** One statement for every row in hand. */
   private async extend() {
     const ids = [...this.held.keys()];
     const until = this.options.now() + this.options.leaseMs;
@@ -73,8 +75,8 @@ export class ReminderLeases {
       const renewed = new Set(rows.map((row) => Number(row.id)));
       for (const id of ids) {
         if (!this.held.has(id)) continue;
-        if (renewed.has(id)) this.held.set(id, until);
-        else this.held.delete(id);
+        // A row not renewed stays in hand (it may be on its way to Telegram) but is not sent now.
+        this.held.set(id, renewed.has(id) ? until : 0);
       }
     } catch (error) {
       this.options.onError(error);

@@ -142,7 +142,8 @@ export class ReminderSender {
     if (await this.isPaused(now)) return pollMs;
     const budget = await gate.take(batchSize, now);
     if (budget.granted === 0) return Math.max(1, budget.waitMs);
-    const rows = await claimDue(query, { now, limit: budget.granted, leaseMs, nodeId });
+    const holding = this.leases.ids();
+    const rows = await claimDue(query, { now, limit: budget.granted, leaseMs, nodeId, holding });
     this.leases.hold(
       rows.map((row) => row.id),
       now + leaseMs,
@@ -157,11 +158,7 @@ export class ReminderSender {
 
   /** BR2–BR4 for each row, and BR9's one message a second per chat within the round. */
   private async decide(rows: ClaimedReminder[], now: number) {
-    const audiences = await audiencesOf(
-      this.options.query,
-      [...new Set(rows.map((row) => row.userId))],
-      now,
-    );
+    const audiences = await audiencesOf(this.options.query, [...new Set(rows.map((row) => row.userId))], now);
     const settlements: Settlement[] = [];
     const toSend: ClaimedReminder[] = [];
     const chats = new Set<number>();
@@ -229,6 +226,7 @@ export class ReminderSender {
       await markUnreachable(query, row.userId, now());
     } catch (error) {
       logger.error({ err: error, reminderId: row.id }, 'reminders: a send failed');
+      this.leases.release(row.id);
     }
   }
 

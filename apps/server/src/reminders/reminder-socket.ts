@@ -3,6 +3,7 @@ import { msUntilFull } from '@titans/shared/taps/energy';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { RawQuery } from '../db/database.ts';
+import { userRoom } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import type { ReminderService } from './reminder-service.ts';
@@ -12,11 +13,10 @@ export interface ReminderSocketDeps {
   reminders: ReminderService;
   /** The tap engine's live balances: energy as the player left it. */
   live: LiveBalanceSource;
-  /** Whether this process still holds a socket of the player. */
-  hasSockets(userId: string): boolean;
   /**
    * For a player whose taps this process does not hold: how long to wait for their owner
-   * elsewhere to write them before reading the stored energy (0: one process, nothing to wait for).
+   * elsewhere to write them before reading the stored energy: two of its flush intervals (0: one
+   * process, nothing to wait for).
    */
   ownerFlushMs: number;
   query: RawQuery;
@@ -34,7 +34,8 @@ export function registerReminderEvents(deps: ReminderSocketDeps) {
 
   realtime.dispatcher.onDisconnect((context) => {
     const userId = context.userId;
-    if (!userId || deps.hasSockets(userId)) return;
+    // Only this process's rooms: whether it still holds a socket of the player.
+    if (!userId || realtime.io.of('/').adapter.rooms.has(userRoom(userId))) return;
     void scheduleEnergyFull(deps, userId).catch((error: unknown) =>
       logger.error({ err: error, userId }, 'reminders: energy-full not scheduled'),
     );

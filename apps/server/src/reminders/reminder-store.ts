@@ -88,19 +88,28 @@ export async function supersede(query: RawQuery, userId: string, kind: ReminderK
  */
 export async function claimDue(
   query: RawQuery,
-  options: { now: number; limit: number; leaseMs: number; nodeId: string },
+  options: { now: number; limit: number; leaseMs: number; nodeId: string; holding?: number[] },
 ): Promise<ClaimedReminder[]> {
+  // `holding`: rows this process still has in hand, whose lease ran out only because its renewal
+  // was late; taking them again here would send them twice.
   const rows = await query<Record<string, unknown>>(
     `WITH picked AS (
        SELECT id FROM reminder_outbox
        WHERE status = 'pending' AND due_at <= $1::timestamptz
          AND (lease_until IS NULL OR lease_until < $1::timestamptz)
+         AND NOT (id = ANY($5::bigint[]))
        ORDER BY due_at LIMIT $2
        FOR UPDATE SKIP LOCKED)
      UPDATE reminder_outbox o SET lease_until = $3::timestamptz, leased_by = $4, attempts = o.attempts + 1
      FROM picked WHERE o.id = picked.id
      RETURNING o.id, o.user_id, o.chat_id, o.kind, o.payload, o.due_at, o.attempts`,
-    [iso(options.now), options.limit, iso(options.now + options.leaseMs), options.nodeId],
+    [
+      iso(options.now),
+      options.limit,
+      iso(options.now + options.leaseMs),
+      options.nodeId,
+      options.holding ?? [],
+    ],
   );
   const claimed: ClaimedReminder[] = [];
   for (const row of rows) {
