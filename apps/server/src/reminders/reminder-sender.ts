@@ -1,4 +1,4 @@
-import { REMINDER_MAX_ATTEMPTS } from '@titans/shared/constants';
+import { REMINDER_CHAT_INTERVAL_MS, REMINDER_MAX_ATTEMPTS } from '@titans/shared/constants';
 import { decideReminder } from '@titans/shared/reminders/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InlineKeyboard } from 'grammy';
@@ -55,6 +55,8 @@ export class ReminderSender {
   private wake: (() => void) | null = null;
   private paused: { at: number; paused: boolean } | null = null;
   private readonly inFlight = new Set<Promise<void>>();
+  /** When this process last sent to each chat, for the last second (BR9). */
+  private readonly chatSentAt = new Map<number, number>();
   private readonly leases: ReminderLeases;
   private readonly marks: ReminderMarks;
 
@@ -156,7 +158,11 @@ export class ReminderSender {
     return rows.length < budget.granted ? pollMs : 0;
   }
 
-  /** BR2–BR4 for each row, and BR9's one message a second per chat within the round. */
+  /**
+   * BR2–BR4 for each row, and BR9's one message a second per chat: within the round, and against
+   * this process's sends of the last second, whose marks (which the policy read sees) may not be
+   * written yet.
+   */
   private async decide(rows: ClaimedReminder[], now: number) {
     const audiences = await audiencesOf(this.options.query, [...new Set(rows.map((row) => row.userId))], now);
     const settlements: Settlement[] = [];
@@ -174,7 +180,10 @@ export class ReminderSender {
           dueAt: decision.until,
           refundAttempt: true,
         });
-      else if (chats.has(row.chatId))
+      else if (
+        chats.has(row.chatId) ||
+        (this.chatSentAt.get(row.chatId) ?? -Infinity) > now - REMINDER_CHAT_INTERVAL_MS
+      )
         settlements.push({
           id: row.id,
           status: 'pending',
@@ -187,6 +196,9 @@ export class ReminderSender {
         toSend.push(row);
       }
     }
+    for (const [chat, at] of this.chatSentAt)
+      if (at <= now - REMINDER_CHAT_INTERVAL_MS) this.chatSentAt.delete(chat);
+    for (const chat of chats) this.chatSentAt.set(chat, now);
     return { settlements, toSend };
   }
 
