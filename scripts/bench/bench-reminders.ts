@@ -241,11 +241,16 @@ async function main(): Promise<number> {
       ([chat]) => chat >= firstChat && chat < firstChat + REMINDERS,
     );
     const duplicated = chats.filter(([, count]) => count > 1).length;
-    // A second copy of a message first accepted before the kill and again after it: the kill's window.
-    const acrossKill = chats.filter(([chat, count]) => {
-      const times = stats.chatTimes.get(chat) ?? [];
-      return count > 1 && killedAt > 0 && (times[0] ?? 0) <= killedAt && (times[1] ?? 0) > killedAt;
-    }).length;
+    // Second copies by when they came: straddling the kill (its window), or both before or both
+    // after it (a live sender's lease ran out during a stall and another round took the row).
+    const copies = { acrossKill: 0, beforeKill: 0, afterKill: 0 };
+    for (const [chat, count] of chats) {
+      if (count < 2) continue;
+      const [first = 0, second = 0] = stats.chatTimes.get(chat) ?? [];
+      if (!killedAt || second <= killedAt) copies.beforeKill++;
+      else if (first > killedAt) copies.afterKill++;
+      else copies.acrossKill++;
+    }
     const [{ left = '0' } = {}] = (
       await db.query<{ left: string }>(
         "SELECT count(*) AS left FROM reminder_outbox WHERE status = 'pending'",
@@ -270,7 +275,7 @@ async function main(): Promise<number> {
       sent: stats.accepted,
       refused429: stats.refused,
       duplicated,
-      duplicatedAcrossKill: acrossKill,
+      duplicatedBy: copies,
       lost,
       pendingAtEnd: pending,
       outbox: Object.fromEntries(status.map((row) => [row.status, Number(row.n)])),
