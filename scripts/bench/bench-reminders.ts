@@ -47,6 +47,8 @@ const DRAIN_LIMIT_MS = Math.max(120_000, (REMINDERS / RATE) * 4_000);
 /** A stand-in for api.telegram.org: sendMessage under a per-second limit, 429 with retry_after past it. */
 async function startLimitedBotApi(limit: number) {
   const perChat = new Map<number, number>();
+  /** When each chat's messages were accepted (for telling a kill's second copies from others). */
+  const chatTimes = new Map<number, number[]>();
   const perSecond = new Map<number, number>();
   let accepted = 0;
   let refused = 0;
@@ -78,6 +80,7 @@ async function startLimitedBotApi(limit: number) {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { chat_id: number };
       const chat = Number(body.chat_id);
       perChat.set(chat, (perChat.get(chat) ?? 0) + 1);
+      chatTimes.set(chat, [...(chatTimes.get(chat) ?? []), now]);
       accepted++;
       firstAt ||= now;
       lastAt = now;
@@ -90,7 +93,7 @@ async function startLimitedBotApi(limit: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stats: () => ({ accepted, refused, firstAt, lastAt, perChat, perSecond }),
+    stats: () => ({ accepted, refused, firstAt, lastAt, perChat, chatTimes, perSecond }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -142,6 +145,17 @@ function startServer(name: string, env: Record<string, string>) {
   });
 }
 
+/** CPU milliseconds the process used so far, and the reminders it sent (when its /metrics says). */
+async function cpuAndSent(server: ServerChild): Promise<{ cpuMs: number; sent: number | null }> {
+  const metrics = await server.metrics();
+  const reminders: unknown = Reflect.get(metrics, 'reminders');
+  const sent = typeof reminders === 'object' && reminders !== null ? Reflect.get(reminders, 'sent') : null;
+  return {
+    cpuMs: (metrics.cpu.user + metrics.cpu.system) / 1000,
+    sent: typeof sent === 'number' ? sent : null,
+  };
+}
+
 async function tapWindow(pool: PlayerPool): Promise<WindowFigures> {
   pool.start(2_000, SECONDS * 1000);
   await sleep(2_000 + SECONDS * 1000);
@@ -188,7 +202,10 @@ async function main(): Promise<number> {
     await pool.connect(players, randomBytes(3).toString('hex'));
 
     console.log(`baseline: ${TAPPERS} players tapping on B for ${SECONDS} s, no reminders`);
+    const [loadBefore = 0] = os.loadavg();
+    const baselineStart = await cpuAndSent(b);
     const baseline = await tapWindow(pool);
+    const baselineCpu = await cpuAndSent(b);
 
     const firstChat = 8_000_000;
     await seedReminders(db, REMINDERS, firstChat);
@@ -216,6 +233,7 @@ async function main(): Promise<number> {
       await sleep(200);
     }
     const drained = Date.now();
+    const drainCpu = await cpuAndSent(b);
     const during = await tapping;
 
     const stats = botApi.stats();
@@ -223,7 +241,24 @@ async function main(): Promise<number> {
       ([chat]) => chat >= firstChat && chat < firstChat + REMINDERS,
     );
     const duplicated = chats.filter(([, count]) => count > 1).length;
-    const lost = REMINDERS - chats.length;
+    // Second copies by when they came: straddling the kill (its window), or both before or both
+    // after it (a live sender's lease ran out during a stall and another round took the row).
+    const copies = { acrossKill: 0, beforeKill: 0, afterKill: 0 };
+    for (const [chat, count] of chats) {
+      if (count < 2) continue;
+      const [first = 0, second = 0] = stats.chatTimes.get(chat) ?? [];
+      if (!killedAt || second <= killedAt) copies.beforeKill++;
+      else if (first > killedAt) copies.afterKill++;
+      else copies.acrossKill++;
+    }
+    const [{ left = '0' } = {}] = (
+      await db.query<{ left: string }>(
+        "SELECT count(*) AS left FROM reminder_outbox WHERE status = 'pending'",
+      )
+    ).rows;
+    // Lost: neither sent nor still waiting (a run cut off by its time limit leaves rows pending).
+    const pending = Number(left);
+    const lost = REMINDERS - chats.length - pending;
     const seconds = [...stats.perSecond.entries()].sort(([x], [y]) => x - y);
     const full = seconds.slice(1, -1).map(([, count]) => count);
     const status = (
@@ -240,7 +275,9 @@ async function main(): Promise<number> {
       sent: stats.accepted,
       refused429: stats.refused,
       duplicated,
+      duplicatedBy: copies,
       lost,
+      pendingAtEnd: pending,
       outbox: Object.fromEntries(status.map((row) => [row.status, Number(row.n)])),
       drainSeconds: Number(drainSeconds.toFixed(1)),
       sendSeconds: Number(sendSeconds.toFixed(1)),
@@ -257,11 +294,22 @@ async function main(): Promise<number> {
         draining: Math.round(during.durable.p50),
       },
       tapP99Ratio: Number(ratio.toFixed(2)),
+      // B's CPU per second of each window, and per reminder it sent (when its /metrics counts them).
+      bCpuMsPerSecond: {
+        baseline: Math.round((baselineCpu.cpuMs - baselineStart.cpuMs) / (SECONDS + 2)),
+        draining: Math.round((drainCpu.cpuMs - baselineCpu.cpuMs) / drainSeconds),
+      },
+      bSent: drainCpu.sent,
+      loadAverage: {
+        before: Number(loadBefore.toFixed(1)),
+        after: Number((os.loadavg()[0] ?? 0).toFixed(1)),
+      },
     };
     console.log(JSON.stringify(report, null, 2));
     const checks = {
       'none duplicated': duplicated === 0,
       'none lost': lost === 0,
+      'all drained within the time limit': pending === 0,
       'no second above the limit': report.maxSecond <= RATE,
       'durable tap p99 while draining ≤ 1.2 × baseline': ratio <= 1.2,
     };

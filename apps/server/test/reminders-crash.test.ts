@@ -10,6 +10,7 @@ import { type FakeBotApi, startFakeBotApi } from './helpers/fake-bot-api.ts';
 import { seedPgliteDataDir } from './helpers/pglite-template.ts';
 import { noonOffsetMinutes } from './helpers/reminder-helpers.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { connectSocket } from './helpers/socket-client.ts';
 import { createPostgresDatabase, databaseKinds, TEST_BOT_TOKEN } from './helpers/test-app.ts';
 
 const SECRET = 'reminders-crash-secret-abcdefgh';
@@ -144,6 +145,68 @@ describe('bot reminders across kill -9 and processes', () => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         expect(sentTo(inviterChat)).toBe(1);
       } finally {
+        for (const server of servers) await server.stop();
+        await postgres.drop();
+      }
+    },
+    600_000,
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'BR10 a socket closing on a process that does not own the player\'s taps queues "energy full" too',
+    async () => {
+      const postgres = await createPostgresDatabase();
+      const env = {
+        DATABASE_URL: postgres.url,
+        REDIS_URL,
+        CLUSTER_KEY_PREFIX: `re${randomBytes(3).toString('hex')}:`,
+        TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+        TELEGRAM_API_ROOT: botApi.url,
+        TELEGRAM_WEBHOOK_SECRET: SECRET,
+      };
+      const servers: ServerProcess[] = [];
+      const client = new pg.Client({ connectionString: postgres.url });
+      const sockets: Array<{ close(): void }> = [];
+      try {
+        servers.push(await startServerProcess(env, STARTUP), await startServerProcess(env, STARTUP));
+        const [owner, watcher] = servers;
+        if (!owner || !watcher) throw new Error('two processes');
+        const chatId = 95_000 + Math.floor(Math.random() * 4_000);
+        const player = await readyPlayer(owner.url, chatId);
+        await client.connect();
+        await client.query('UPDATE users SET energy = 0, energy_updated_at = now() WHERE id = $1', [
+          player.id,
+        ]);
+        const initData = signInitData({ id: chatId, first_name: `Crash${chatId}` }, TEST_BOT_TOKEN);
+        // The first process loads the player and owns their taps; the second only watches them.
+        const onOwner = await connectSocket(owner.url, initData, 'owner-device');
+        sockets.push(onOwner);
+        const owned = onOwner.next('statusUpdated');
+        onOwner.emit('initUser', { telegram_user_id: chatId });
+        const status = await owned;
+        const onWatcher = await connectSocket(watcher.url, initData, 'watcher-device');
+        sockets.push(onWatcher);
+        const watching = onWatcher.next('statusUpdated');
+        onWatcher.emit('initUser', { telegram_user_id: chatId });
+        await watching;
+        const queued = () =>
+          client.query<{ due_at: Date }>(
+            "SELECT due_at FROM reminder_outbox WHERE user_id = $1 AND kind = 'energy_full' AND status = 'pending'",
+            [player.id],
+          );
+        expect((await queued()).rows).toHaveLength(0);
+        onWatcher.close();
+        await vi.waitFor(
+          async () => {
+            const [row] = (await queued()).rows;
+            const expected = Date.now() + (status.max_energy / 3) * 1000;
+            expect(Math.abs(new Date(row?.due_at ?? 0).getTime() - expected)).toBeLessThan(120_000);
+          },
+          { timeout: 20_000, interval: 100 },
+        );
+      } finally {
+        for (const socket of sockets) socket.close();
+        await client.end().catch(() => undefined);
         for (const server of servers) await server.stop();
         await postgres.drop();
       }

@@ -9,6 +9,7 @@ import { connectSocket } from './helpers/socket-client.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const SECRET = 'reminders-webhook-secret-abcdef';
+const METRICS_TOKEN = 'reminders-metrics-token-abcdef';
 
 describeEachDatabase('bot reminders', (kind) => {
   let t: TestApp;
@@ -23,6 +24,7 @@ describeEachDatabase('bot reminders', (kind) => {
         TELEGRAM_WEBHOOK_SECRET: SECRET,
         BOT_USERNAME: 'titans_test_bot',
         MINI_APP_NAME: 'play',
+        METRICS_TOKEN,
       },
     });
   }, 300_000);
@@ -261,5 +263,28 @@ describeEachDatabase('bot reminders', (kind) => {
       const expected = Date.now() + (status.max_energy / 3) * 1000;
       expect(Math.abs(new Date(row?.due_at ?? 0).getTime() - expected)).toBeLessThan(120_000);
     });
+  });
+
+  it('BR1 the reminders are counted in /metrics, in Prometheus text and in the JSON form', async () => {
+    const rival = await player({ allow: true });
+    const fighter = await player();
+    await t.reminders.service.rematch(randomUUID(), fighter.userId, rival.userId);
+    await vi.waitFor(() => expect(messagesTo(rival.id)).toHaveLength(1), { timeout: 10_000 });
+    const read = (format: string) =>
+      fetch(`${t.url}/metrics?format=${format}`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await (await read('prometheus')).text();
+    expect(text).toMatch(/^titans_reminders_sent_total\{kind="rematch"[^}]*\} [1-9]/m);
+    for (const name of ['failed_total', 'blocked_total', 'queue_depth', 'lag_seconds'])
+      expect(text).toContain(`titans_reminders_${name}`);
+    const { data } = (await (await read('json')).json()) as { data: { reminders: Record<string, number> } };
+    expect(data.reminders).toEqual({
+      sent: expect.any(Number),
+      failed: expect.any(Number),
+      blocked: expect.any(Number),
+      throttled: expect.any(Number),
+      queueDepth: expect.any(Number),
+      lagSeconds: expect.any(Number),
+    });
+    expect(data.reminders.sent).toBeGreaterThanOrEqual(1);
   });
 });

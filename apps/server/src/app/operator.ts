@@ -85,6 +85,7 @@ export async function registerOperator(
         leaderboard: () => leaderboard.stats,
         database,
         arena: () => battles.metrics(),
+        reminders: () => services.reminders.metrics.snapshot(),
         prometheus: gameMetrics,
       }),
     );

@@ -15,7 +15,6 @@ import { activeBoosts } from '../marketplace/marketplace-service.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { observeQueue } from '../metrics/observed-queue.ts';
 import { SocketRegistry } from '../realtime/socket-bounds.ts';
-import { userRoom } from '../realtime/socket-dispatcher.ts';
 import { createSocketServer, type Realtime } from '../realtime/socket-server.ts';
 import { registerReminderEvents } from '../reminders/reminder-socket.ts';
 import { registerTapEvents } from '../taps/tap-socket.ts';
@@ -59,7 +58,7 @@ export async function startRealtime(app: FastifyInstance, options: RealtimeOptio
     realtime,
     reminders: services.reminders.service,
     live: engine,
-    hasSockets: (userId) => realtime.io.of('/').adapter.rooms.has(userRoom(userId)),
+    ownerFlushMs: cluster ? 2 * config.tapFlushIntervalMs : 0,
     query: database.query,
     now,
     logger: app.log,

@@ -17,6 +17,8 @@ export interface MetricsDeps {
   database: Database;
   /** The Arena's counters (rooms, battles started and paid, timer lateness samples). */
   arena?: () => Record<string, unknown>;
+  /** The bot reminders: this process's sent, failed, blocked and 429 counts, the queue's depth and lag. */
+  reminders?: () => Promise<Record<string, number>>;
   /** The Prometheus series (decisions D-OPS-2). */
   prometheus: GameMetrics;
 }
@@ -62,7 +64,7 @@ export function processMetrics(gc: boolean) {
  * GET /metrics (only when METRICS_TOKEN is set; `Authorization: Bearer <token>`): the Prometheus
  * text exposition of GameMetrics, or with `?format=json` JSON: process CPU and memory, connected
  * sockets, the tap engine's counters, the database's connection state and (PGlite) the data
- * folder's size. `?gc=1` collects garbage first when the process runs with --expose-gc, so heap
+ * folder's size, the Arena's and the bot reminders' counters. `?gc=1` collects garbage first when the process runs with --expose-gc, so heap
  * figures are comparable (benchmarks use it).
  */
 export function metricsRoutes({
@@ -73,6 +75,7 @@ export function metricsRoutes({
   leaderboard,
   database,
   arena,
+  reminders,
   prometheus,
 }: MetricsDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -116,6 +119,7 @@ export function metricsRoutes({
             storage: database.storage(),
             db: database.health(),
             ...(arena ? { arena: arena() } : {}),
+            ...(reminders ? { reminders: await reminders() } : {}),
           },
           message: 'Metrics',
         };

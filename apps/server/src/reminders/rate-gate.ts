@@ -1,14 +1,20 @@
 import type { Redis } from 'ioredis';
 
-/** What a sender may do now: send `granted` messages, or wait `waitMs` before asking again. */
+/**
+ * What a sender may do now: send `granted` messages spread over the next `spreadMs`, or wait
+ * `waitMs` before asking again.
+ */
 export interface Grant {
   granted: number;
   waitMs: number;
+  spreadMs: number;
 }
 
 /**
- * The bot's message budget (BR9): `rate` messages in each wall-clock second, and a pause after
- * Telegram answered 429 with retry_after, for every sender that shares the gate.
+ * The bot's message budget (BR9): `rate` messages in each wall-clock second, handed out a tenth
+ * of a second at a time so the second's messages are spread over it rather than sent at its
+ * start, and a pause after Telegram answered 429 with retry_after, for every sender that shares
+ * the gate.
  */
 export interface RateGate {
   take(wanted: number, now: number): Promise<Grant>;
@@ -17,6 +23,27 @@ export interface RateGate {
 }
 
 const SECOND_MS = 1_000;
+/** The second is handed out in this many slices. */
+const SLICES = 10;
+const SLICE_MS = SECOND_MS / SLICES;
+/**
+ * Messages of a slice go out within this share of it, so the last ones reach Telegram before the
+ * next second's first ones even when an answer or a timer is a little late.
+ */
+const SPREAD_SHARE = 0.7;
+
+/** How many of the second's `rate` messages may have been granted by the end of the slice `now` is in. */
+function allowance(rate: number, now: number) {
+  const slice = Math.floor((now % SECOND_MS) / SLICE_MS);
+  return Math.floor((rate * (slice + 1)) / SLICES);
+}
+
+function grant(granted: number, now: number): Grant {
+  const untilNextSlice = SLICE_MS - (now % SLICE_MS);
+  return granted > 0
+    ? { granted, waitMs: 0, spreadMs: Math.floor(untilNextSlice * SPREAD_SHARE) }
+    : { granted: 0, waitMs: untilNextSlice, spreadMs: 0 };
+}
 
 /** One process (PGlite, or no Redis): the budget kept in memory. */
 export class LocalRateGate implements RateGate {
@@ -27,15 +54,15 @@ export class LocalRateGate implements RateGate {
   constructor(private readonly rate: number) {}
 
   async take(wanted: number, now: number): Promise<Grant> {
-    if (this.pausedUntil > now) return { granted: 0, waitMs: this.pausedUntil - now };
+    if (this.pausedUntil > now) return { granted: 0, waitMs: this.pausedUntil - now, spreadMs: 0 };
     const window = Math.floor(now / SECOND_MS);
     if (window !== this.window) {
       this.window = window;
       this.used = 0;
     }
-    const granted = Math.max(0, Math.min(wanted, this.rate - this.used));
+    const granted = Math.max(0, Math.min(wanted, allowance(this.rate, now) - this.used));
     this.used += granted;
-    return { granted, waitMs: granted > 0 ? 0 : SECOND_MS - (now % SECOND_MS) };
+    return grant(granted, now);
   }
 
   async pauseUntil(until: number): Promise<void> {
@@ -44,16 +71,17 @@ export class LocalRateGate implements RateGate {
 }
 
 /**
- * Takes up to ARGV[1] of this second's ARGV[2] messages, unless the bot is paused: answers
- * {granted, waitMs}. KEYS[1] counts the second's messages, KEYS[2] holds the pause's end.
+ * Takes up to ARGV[1] of what the second has left up to ARGV[2] (the allowance by the end of
+ * this slice), unless the bot is paused: answers {granted, pause's end}. KEYS[1] counts the
+ * second's messages, KEYS[2] holds the pause's end.
  */
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[3])
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')
-if paused > now then return {0, paused - now} end
+if paused > now then return {0, paused} end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local granted = math.min(tonumber(ARGV[1]), tonumber(ARGV[2]) - used)
-if granted <= 0 then return {0, 1000 - (now % 1000)} end
+if granted <= 0 then return {0, 0} end
 redis.call('INCRBY', KEYS[1], granted)
 redis.call('PEXPIRE', KEYS[1], 5000)
 return {granted, 0}
@@ -83,11 +111,13 @@ export class RedisRateGate implements RateGate {
       `${this.prefix}reminders:rate:${window}`,
       `${this.prefix}reminders:paused-until`,
       wanted,
-      this.rate,
+      allowance(this.rate, now),
       now,
     );
-    if (!Array.isArray(answer)) return { granted: 0, waitMs: SECOND_MS };
-    return { granted: Number(answer[0]), waitMs: Number(answer[1]) };
+    if (!Array.isArray(answer)) return { granted: 0, waitMs: SECOND_MS, spreadMs: 0 };
+    const pausedUntil = Number(answer[1]);
+    if (pausedUntil > now) return { granted: 0, waitMs: pausedUntil - now, spreadMs: 0 };
+    return grant(Number(answer[0]), now);
   }
 
   async pauseUntil(until: number): Promise<void> {

@@ -18,8 +18,12 @@ export class ReminderMetrics {
   private readonly failedTotal: Counter<'reason'> | null = null;
   private readonly blockedTotal: Counter | null = null;
   private readonly throttledTotal: Counter | null = null;
+  private cached: { at: number; due: number; lagSeconds: number } | null = null;
 
-  constructor(registry: Registry | null, backlog: () => Promise<{ due: number; lagSeconds: number }>) {
+  constructor(
+    registry: Registry | null,
+    private readonly backlog: () => Promise<{ due: number; lagSeconds: number }>,
+  ) {
     if (!registry) return;
     const registers = [registry];
     this.sentTotal = new Counter({
@@ -47,16 +51,7 @@ export class ReminderMetrics {
       help: "Telegram's 429 answers to reminders; the bot waited retry_after (BR9)",
       registers,
     });
-    let cached: { at: number; due: number; lagSeconds: number } | null = null;
-    const read = async () => {
-      // A database that does not answer must not fail the whole scrape: the last figures stay.
-      if (!cached || Date.now() - cached.at > 5_000)
-        cached = await backlog().then(
-          (figures) => ({ at: Date.now(), ...figures }),
-          () => cached ?? { at: Date.now(), due: 0, lagSeconds: 0 },
-        );
-      return cached;
-    };
+    const read = () => this.queue();
     new Gauge({
       name: 'titans_reminders_queue_depth',
       help: 'Reminders due and not yet sent (the whole outbox, not only this process)',
@@ -73,6 +68,24 @@ export class ReminderMetrics {
         this.set((await read()).lagSeconds);
       },
     });
+  }
+
+  /** The queue as of the last read, read again when older than 5 s. */
+  async queue() {
+    // A database that does not answer must not fail the whole scrape: the last figures stay.
+    const cached = this.cached;
+    if (!cached || Date.now() - cached.at > 5_000)
+      this.cached = await this.backlog().then(
+        (figures) => ({ at: Date.now(), ...figures }),
+        () => cached ?? { at: Date.now(), due: 0, lagSeconds: 0 },
+      );
+    return this.cached ?? { at: Date.now(), due: 0, lagSeconds: 0 };
+  }
+
+  /** The JSON form of /metrics: this process's counters and the whole queue's depth and lag. */
+  async snapshot() {
+    const { due, lagSeconds } = await this.queue();
+    return { ...this.counters, queueDepth: due, lagSeconds };
   }
 
   sent(kind: string) {

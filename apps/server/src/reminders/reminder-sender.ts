@@ -1,10 +1,12 @@
-import { REMINDER_MAX_ATTEMPTS } from '@titans/shared/constants';
+import { REMINDER_CHAT_INTERVAL_MS, REMINDER_MAX_ATTEMPTS } from '@titans/shared/constants';
 import { decideReminder } from '@titans/shared/reminders/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InlineKeyboard } from 'grammy';
 import type { Clock } from '../core/clock.ts';
 import type { RawQuery } from '../db/database.ts';
 import type { RateGate } from './rate-gate.ts';
+import { ReminderLeases } from './reminder-leases.ts';
+import { ReminderMarks } from './reminder-marks.ts';
 import type { ReminderMetrics } from './reminder-metrics.ts';
 import {
   audiencesOf,
@@ -35,29 +37,63 @@ export interface ReminderSenderOptions {
 }
 
 const PAUSE_CHECK_MS = 1_000;
+/** A row is sent only while its lease has at least this long to run (another process may take it after). */
+const SEND_MARGIN_SHARE = 0.25;
+/** Sends of a round closer together than this go out together, on one timer. */
+const PACE_STEP_MS = 2;
 
 /**
- * Sends due reminders (BR8, BR9): each round asks the rate gate for a budget, takes that many
- * due rows under a lease, decides each (BR2–BR4), sends the ones that go at once and writes every
- * outcome. Sent marks are written as the answers arrive, so a process killed mid-round leaves as
- * few sent-but-unmarked rows as possible (D-REMIND-1). Any number of processes run one each.
+ * Sends due reminders (BR8, BR9): each round asks the rate gate for a slice of the second's
+ * budget, takes that many due rows under a short lease, decides each (BR2–BR4) and sends the ones
+ * that go spread evenly over the slice, yielding between sends, so the game's work on the same
+ * process is never held behind a burst. Answers are marked as they arrive (ReminderMarks), and the
+ * leases of rows still in hand are renewed (ReminderLeases). Any number of processes run one each.
  */
 export class ReminderSender {
   private running: Promise<void> | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
   private paused: { at: number; paused: boolean } | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** When this process last sent to each chat, for the last second (BR9). */
+  private readonly chatSentAt = new Map<number, number>();
+  private readonly leases: ReminderLeases;
+  private readonly marks: ReminderMarks;
 
-  constructor(private readonly options: ReminderSenderOptions) {}
+  constructor(private readonly options: ReminderSenderOptions) {
+    const { query, nodeId, now, leaseMs, logger } = options;
+    const onError = (error: unknown) =>
+      logger.error({ err: error }, 'reminders: a lease or a mark was not written; trying again');
+    this.leases = new ReminderLeases({ query, nodeId, leaseMs, now, onError });
+    this.marks = new ReminderMarks({
+      query,
+      nodeId,
+      now,
+      onError,
+      written: (settlements) => {
+        for (const settlement of settlements) this.leases.release(settlement.id);
+      },
+    });
+  }
 
   start() {
+    this.leases.start();
     this.running ??= this.loop();
   }
 
+  /** Stops taking rows; the ones already sent are answered and marked first. */
   async stop() {
     this.stopped = true;
     this.wake?.();
     await this.running;
+    await this.settled();
+    await this.leases.stop();
+  }
+
+  /** Waits until every message sent so far is answered and its mark written. */
+  async settled() {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    await this.marks.flush();
   }
 
   /** Looks for due rows now instead of at the next poll (a reminder was just queued due now). */
@@ -101,21 +137,34 @@ export class ReminderSender {
     return this.paused.paused;
   }
 
-  /** One round; answers how long to wait before the next (0: at once). */
+  /** One round; answers how long to wait before the next (0: at once). Tests call it directly. */
   async round(): Promise<number> {
-    const { query, gate, batchSize, pollMs } = this.options;
+    const { query, gate, batchSize, pollMs, leaseMs, nodeId } = this.options;
     const now = this.options.now();
     if (await this.isPaused(now)) return pollMs;
     const budget = await gate.take(batchSize, now);
     if (budget.granted === 0) return Math.max(1, budget.waitMs);
-    const rows = await claimDue(query, {
-      now,
-      limit: budget.granted,
-      leaseMs: this.options.leaseMs,
-      nodeId: this.options.nodeId,
-    });
+    const holding = this.leases.ids();
+    const rows = await claimDue(query, { now, limit: budget.granted, leaseMs, nodeId, holding });
+    this.leases.hold(
+      rows.map((row) => row.id),
+      now + leaseMs,
+    );
     if (rows.length === 0) return pollMs;
-    const audiences = await audiencesOf(query, [...new Set(rows.map((row) => row.userId))], now);
+    const { settlements, toSend } = await this.decide(rows, now);
+    await settle(query, settlements, now, nodeId);
+    for (const settlement of settlements) this.leases.release(settlement.id);
+    await this.pace(toSend, budget.spreadMs);
+    return rows.length < budget.granted ? pollMs : 0;
+  }
+
+  /**
+   * BR2–BR4 for each row, and BR9's one message a second per chat: within the round, and against
+   * this process's sends of the last second, whose marks (which the policy read sees) may not be
+   * written yet.
+   */
+  private async decide(rows: ClaimedReminder[], now: number) {
+    const audiences = await audiencesOf(this.options.query, [...new Set(rows.map((row) => row.userId))], now);
     const settlements: Settlement[] = [];
     const toSend: ClaimedReminder[] = [];
     const chats = new Set<number>();
@@ -131,8 +180,10 @@ export class ReminderSender {
           dueAt: decision.until,
           refundAttempt: true,
         });
-      else if (chats.has(row.chatId))
-        // BR9: one message a second per chat, also within one round.
+      else if (
+        chats.has(row.chatId) ||
+        (this.chatSentAt.get(row.chatId) ?? -Infinity) > now - REMINDER_CHAT_INTERVAL_MS
+      )
         settlements.push({
           id: row.id,
           status: 'pending',
@@ -145,34 +196,50 @@ export class ReminderSender {
         toSend.push(row);
       }
     }
-    await settle(query, settlements, now);
-    await this.send(toSend);
-    return rows.length < budget.granted ? pollMs : 0;
+    for (const [chat, at] of this.chatSentAt)
+      if (at <= now - REMINDER_CHAT_INTERVAL_MS) this.chatSentAt.delete(chat);
+    for (const chat of chats) this.chatSentAt.set(chat, now);
+    return { settlements, toSend };
   }
 
-  /** Sends concurrently; each answer's mark is written as soon as the previous write is done. */
-  private async send(rows: ClaimedReminder[]) {
-    const marks = new MarkWriter(this.options.query, this.options.now);
-    const blocked: string[] = [];
-    await Promise.all(
-      rows.map(async (row) => {
-        const message = await this.options.render(row).catch((error: unknown) => {
-          this.options.logger.error(
-            { err: error, reminderId: row.id },
-            'reminders: could not write the message',
-          );
-          return null;
-        });
-        const outcome: SendOutcome = message
-          ? await this.options.transport.send(row.chatId, message.text, message.button)
-          : { kind: 'transient', description: 'message not written' };
-        const settlement = await this.afterSend(row, outcome);
-        if (outcome.kind === 'blocked') blocked.push(row.userId);
-        marks.add(settlement);
-      }),
-    );
-    await marks.done();
-    for (const userId of blocked) await markUnreachable(this.options.query, userId, this.options.now());
+  /** Starts the sends spread evenly over `spreadMs`, giving the event loop back between them. */
+  private async pace(rows: ClaimedReminder[], spreadMs: number) {
+    const start = Date.now();
+    const step = rows.length > 1 ? spreadMs / rows.length : 0;
+    for (const [index, row] of rows.entries()) {
+      const ahead = start + index * step - Date.now();
+      if (ahead >= PACE_STEP_MS) await new Promise((resolve) => setTimeout(resolve, ahead));
+      const sending = this.sendOne(row).finally(() => this.inFlight.delete(sending));
+      this.inFlight.add(sending);
+    }
+  }
+
+  private async sendOne(row: ClaimedReminder) {
+    const { logger, transport, leaseMs } = this.options;
+    // A stalled process whose lease is about to end leaves the row to whoever takes it next.
+    if (!this.leases.safe(row.id, leaseMs * SEND_MARGIN_SHARE)) {
+      this.leases.release(row.id);
+      return;
+    }
+    try {
+      const message = await this.options.render(row).catch((error: unknown) => {
+        logger.error({ err: error, reminderId: row.id }, 'reminders: could not write the message');
+        return null;
+      });
+      const outcome: SendOutcome = message
+        ? await transport.send(row.chatId, message.text, message.button)
+        : { kind: 'transient', description: 'message not written' };
+      const settlement = await this.afterSend(row, outcome);
+      if (outcome.kind !== 'blocked') return this.marks.add(settlement);
+      // BR7: the row's own mark first, then the player's other rows are dropped.
+      const { query, now, nodeId } = this.options;
+      await settle(query, [settlement], now(), nodeId);
+      this.leases.release(row.id);
+      await markUnreachable(query, row.userId, now());
+    } catch (error) {
+      logger.error({ err: error, reminderId: row.id }, 'reminders: a send failed');
+      this.leases.release(row.id);
+    }
   }
 
   private async afterSend(row: ClaimedReminder, outcome: SendOutcome): Promise<Settlement> {
@@ -203,37 +270,5 @@ export class ReminderSender {
         }
         return { id: row.id, status: 'pending', outcome: 'retry', dueAt: now + 2 ** row.attempts * 1_000 };
     }
-  }
-}
-
-/** Writes settlements as they arrive: one statement at a time, each carrying all that waited. */
-class MarkWriter {
-  private waiting: Settlement[] = [];
-  private writing: Promise<void> = Promise.resolve();
-  private failure: unknown = null;
-
-  constructor(
-    private readonly query: RawQuery,
-    private readonly now: Clock,
-  ) {}
-
-  add(settlement: Settlement) {
-    this.waiting.push(settlement);
-    if (this.waiting.length === 1) this.writing = this.writing.then(() => this.write());
-  }
-
-  private async write() {
-    const batch = this.waiting;
-    this.waiting = [];
-    if (batch.length === 0) return;
-    await settle(this.query, batch, this.now()).catch((error: unknown) => {
-      this.failure = error;
-    });
-  }
-
-  async done() {
-    await this.writing;
-    if (this.waiting.length > 0) await this.write();
-    if (this.failure) throw this.failure;
   }
 }

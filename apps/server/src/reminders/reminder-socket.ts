@@ -3,6 +3,7 @@ import { msUntilFull } from '@titans/shared/taps/energy';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../core/clock.ts';
 import type { RawQuery } from '../db/database.ts';
+import { userRoom } from '../realtime/socket-dispatcher.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import type { ReminderService } from './reminder-service.ts';
@@ -12,8 +13,12 @@ export interface ReminderSocketDeps {
   reminders: ReminderService;
   /** The tap engine's live balances: energy as the player left it. */
   live: LiveBalanceSource;
-  /** Whether this process still holds a socket of the player. */
-  hasSockets(userId: string): boolean;
+  /**
+   * For a player whose taps this process does not hold: how long to wait for their owner
+   * elsewhere to write them before reading the stored energy: two of its flush intervals (0: one
+   * process, nothing to wait for).
+   */
+  ownerFlushMs: number;
   query: RawQuery;
   now: Clock;
   logger: FastifyBaseLogger;
@@ -29,7 +34,8 @@ export function registerReminderEvents(deps: ReminderSocketDeps) {
 
   realtime.dispatcher.onDisconnect((context) => {
     const userId = context.userId;
-    if (!userId || deps.hasSockets(userId)) return;
+    // Only this process's rooms: whether it still holds a socket of the player.
+    if (!userId || realtime.io.of('/').adapter.rooms.has(userRoom(userId))) return;
     void scheduleEnergyFull(deps, userId).catch((error: unknown) =>
       logger.error({ err: error, userId }, 'reminders: energy-full not scheduled'),
     );
@@ -49,22 +55,36 @@ export function registerReminderEvents(deps: ReminderSocketDeps) {
   });
 }
 
-/** BR10: energy as the tap engine holds it, regeneration from the player's stored upgrade level. */
+/**
+ * BR10: energy as the tap engine holds it here; for a player this process does not hold (in a
+ * cluster another process may own their taps, which this one forwarded), energy as stored, read
+ * once the owner's next flush has written the last taps. Regeneration from the stored upgrades.
+ */
 async function scheduleEnergyFull(deps: ReminderSocketDeps, userId: string) {
-  const now = deps.now();
-  const live = deps.live.live(userId, now);
-  if (!live || live.energy >= live.maxEnergy) return;
-  const [row] = await deps.query<{ regen: number }>(
-    'SELECT energy_regen_level AS regen FROM users WHERE id = $1',
+  const leftAt = deps.now();
+  const live = deps.live.live(userId, leftAt);
+  if (!live && deps.ownerFlushMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.ownerFlushMs));
+  const [row] = await deps.query<Record<string, unknown>>(
+    `SELECT energy, energy_updated_at, tap_power_level, energy_capacity_level, energy_regen_level,
+            cooldown_reduction_level
+     FROM users WHERE id = $1`,
     [userId],
   );
   if (!row) return;
-  const { regenPerSecond } = tapStats({
-    tap_power: 0,
-    energy_capacity: 0,
-    energy_regen: row.regen,
-    cooldown_reduction: 0,
+  const { maxEnergy, regenPerSecond } = tapStats({
+    tap_power: Number(row.tap_power_level),
+    energy_capacity: Number(row.energy_capacity_level),
+    energy_regen: Number(row.energy_regen_level),
+    cooldown_reduction: Number(row.cooldown_reduction_level),
   });
-  const wait = msUntilFull({ energy: live.energy, at: now }, { max: live.maxEnergy, regenPerSecond }, now);
+  const state = live
+    ? { energy: live.energy, at: leftAt, max: live.maxEnergy }
+    : {
+        energy: Number(row.energy),
+        at: new Date(String(row.energy_updated_at)).getTime(),
+        max: maxEnergy,
+      };
+  const now = deps.now();
+  const wait = msUntilFull(state, { max: state.max, regenPerSecond }, now);
   await deps.reminders.energyFull(userId, wait);
 }

@@ -88,19 +88,28 @@ export async function supersede(query: RawQuery, userId: string, kind: ReminderK
  */
 export async function claimDue(
   query: RawQuery,
-  options: { now: number; limit: number; leaseMs: number; nodeId: string },
+  options: { now: number; limit: number; leaseMs: number; nodeId: string; holding?: number[] },
 ): Promise<ClaimedReminder[]> {
+  // `holding`: rows this process still has in hand, whose lease ran out only because its renewal
+  // was late; taking them again here would send them twice.
   const rows = await query<Record<string, unknown>>(
     `WITH picked AS (
        SELECT id FROM reminder_outbox
        WHERE status = 'pending' AND due_at <= $1::timestamptz
          AND (lease_until IS NULL OR lease_until < $1::timestamptz)
+         AND NOT (id = ANY($5::bigint[]))
        ORDER BY due_at LIMIT $2
        FOR UPDATE SKIP LOCKED)
      UPDATE reminder_outbox o SET lease_until = $3::timestamptz, leased_by = $4, attempts = o.attempts + 1
      FROM picked WHERE o.id = picked.id
      RETURNING o.id, o.user_id, o.chat_id, o.kind, o.payload, o.due_at, o.attempts`,
-    [iso(options.now), options.limit, iso(options.now + options.leaseMs), options.nodeId],
+    [
+      iso(options.now),
+      options.limit,
+      iso(options.now + options.leaseMs),
+      options.nodeId,
+      options.holding ?? [],
+    ],
   );
   const claimed: ClaimedReminder[] = [];
   for (const row of rows) {
@@ -155,8 +164,12 @@ export async function audiencesOf(
   return audiences;
 }
 
-/** Writes how taken rows ended, in one statement. */
-export async function settle(query: RawQuery, settlements: Settlement[], now: number) {
+/**
+ * Writes how taken rows ended, in one statement. With `nodeId`, a row another process leased
+ * since (this one's lease ran out) keeps that lease, unless this one sent it: a sent mark always
+ * lands, so the row is not taken again.
+ */
+export async function settle(query: RawQuery, settlements: Settlement[], now: number, nodeId?: string) {
   if (settlements.length === 0) return;
   await query(
     `UPDATE reminder_outbox o
@@ -165,7 +178,8 @@ export async function settle(query: RawQuery, settlements: Settlement[], now: nu
          sent_at = CASE WHEN t.status = 'sent' THEN $5::timestamptz ELSE o.sent_at END
      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $6::int[])
        AS t(id, status, outcome, due_at, refund)
-     WHERE o.id = t.id AND o.status = 'pending'`,
+     WHERE o.id = t.id AND o.status = 'pending'
+       AND (t.status = 'sent' OR $7::text IS NULL OR o.leased_by = $7::text)`,
     [
       settlements.map((entry) => entry.id),
       settlements.map((entry) => entry.status),
@@ -173,6 +187,7 @@ export async function settle(query: RawQuery, settlements: Settlement[], now: nu
       settlements.map((entry) => (entry.dueAt === undefined ? null : iso(entry.dueAt))),
       iso(now),
       settlements.map((entry) => (entry.refundAttempt ? 1 : 0)),
+      nodeId ?? null,
     ],
   );
 }
