@@ -315,7 +315,7 @@ export const REMINDER_CHAT_INTERVAL_MS = 1_000;
  * A sender's hold on the rows it took, renewed while it lives; after it another process takes
  * them, so a killed sender's rows come back this soon (BR8, D-REMIND-1).
  */
-export const REMINDER_LEASE_MS = 2_000;
+export const REMINDER_LEASE_MS = 5_000;
 /** Transient failures (5xx, network) are retried this many times, then the reminder fails (BR9). */
 export const REMINDER_MAX_ATTEMPTS = 5;
 /** Energy that refills sooner than this after the player leaves is not worth a message (BR10). */
