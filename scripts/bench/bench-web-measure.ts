@@ -16,7 +16,18 @@ export const SLOW_4G = {
   downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
   uploadThroughput: ((750 * 1000) / 8) * 0.9,
 };
-export const CPU_SLOWDOWN = Number(option('cpu') ?? 4);
+/**
+ * `--cpu=N` fixes the CPU slowdown at N×; without it bench-web.ts calibrates it to the host
+ * (bench-web-calibrate.ts) and sets it here before the first load.
+ */
+export const FIXED_CPU_SLOWDOWN = option('cpu') === undefined ? undefined : Number(option('cpu'));
+let cpuSlowdown = FIXED_CPU_SLOWDOWN ?? 4;
+export function setCpuSlowdown(rate: number): void {
+  cpuSlowdown = rate;
+}
+export function cpuSlowdownRate(): number {
+  return cpuSlowdown;
+}
 /** `--network=none` drops the network profile (to tell network time from CPU time). */
 export const NETWORK = option('network') ?? 'slow4g';
 /** `--launch=browser` opens the bare URL (the development imitation of Telegram). */
@@ -171,7 +182,7 @@ class TrafficMeter {
 export async function throttle(cdp: CDPSession) {
   await cdp.send('Network.enable');
   if (NETWORK !== 'none') await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
 /** Loads Home in `page` and measures it until the hero is tappable. */
