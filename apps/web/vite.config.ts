@@ -219,11 +219,13 @@ export default defineConfig({
           groups: [
             {
               // The schema a new device's first screen parses the registration's answer with
-              // (lib/lazy-schema.ts), in zod/mini, and the parts of zod's core it runs on:
+              // (lib/lazy-schema.ts), in zod/mini, the language schema it holds and the parts of
+              // zod's core it runs on (left to a chunk of their own, the language schema and this
+              // chunk imported each other and the first answer's parse threw):
               // fetched with the first load (index.html preloads this chunk), evaluated only when
               // the first answer is parsed (D-WEB-22, D-WEB-41, D-WEB-46).
               name: 'schemas',
-              test: /node_modules[\\/]zod[\\/](?:mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](?!to-json-schema|json-schema))|packages[\\/]shared[\\/]src[\\/]user[\\/]answer-schemas\.ts$/,
+              test: /node_modules[\\/]zod[\\/](?:mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](?!to-json-schema|json-schema))|packages[\\/]shared[\\/]src[\\/](?:user[\\/]answer-schemas|i18n[\\/](?:schemas|languages))\.ts$/,
               priority: 4,
               includeDependenciesRecursively: false,
             },
