@@ -58,6 +58,11 @@ const TAPPABLE_MESSAGE = 'titans-bench:tappable';
 export const TAPPABLE_PROBE = `(() => {
   // tsx keeps function names with a __name() helper that pages do not have.
   window.__name = window.__name || ((fn) => fn);
+  // Layout shifts (CLS's sum), for readLayoutShift: pictures arriving must move nothing.
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   const check = () => {
     if (window.__tappableAt) return;
     const hero = document.querySelector('[data-testid="hero-tap"]');
@@ -214,6 +219,11 @@ export async function measureLoad(page: Page, cdp: CDPSession, url: string): Pro
     requests: meter.requests,
     revalidatedAssets: meter.revalidatedAssets,
   };
+}
+
+/** The layout shift the page has had since it opened (the sum of CLS's entries), once it has settled. */
+export function readLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
 }
 
 /** Bottom-nav taps: from the click to the new screen painted, in the page's clock. */

@@ -51,6 +51,7 @@ import {
   median,
   NETWORK,
   option,
+  readLayoutShift,
   SLOW_4G,
   setCpuSlowdown,
   TAPPABLE_PROBE,
@@ -99,6 +100,8 @@ interface BuildResults {
   tabSwitches: number[];
   settledTabSwitches: number[];
   reconnects: number[];
+  /** Layout shift from the load until the page settled, empty cache and warm. */
+  layoutShifts: number[];
 }
 
 /** Starts a profile or trace of `name` when `--cpu-prof` / `--trace` ask for one; returns its stop. */
@@ -150,6 +153,8 @@ async function measureBuildRun(
     await first.page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    await waitUntilSettled(first.page);
+    into.layoutShifts.push(await readLayoutShift(first.page));
     await first.page.close();
 
     // Warm cache: the same profile again.
@@ -159,6 +164,8 @@ async function measureBuildRun(
     into.warm.push(await measureLoad(second.page, second.cdp, warmUrl));
     await stopWarm();
     const stopSwitches = await record(browser, second, `tab-switches-${name}`);
+    // Before the tab switches: those replace the screen, which is no shift of Home's.
+    into.layoutShifts.push(await readLayoutShift(second.page));
     into.tabSwitches.push(...(await measureTabSwitches(second.page)));
     await waitUntilSettled(second.page);
     into.settledTabSwitches.push(...(await measureTabSwitches(second.page)));
@@ -202,6 +209,7 @@ async function main() {
       tabSwitches: [],
       settledTabSwitches: [],
       reconnects: [],
+      layoutShifts: [],
     }));
     const floor: { cold: FloorLoad[]; warm: FloorLoad[] } = { cold: [], warm: [] };
     const calibration = await calibrate(browser);
@@ -285,6 +293,7 @@ function report(
       max: Math.max(...build.settledTabSwitches),
     },
     reconnectMs: { median: median(build.reconnects), max: Math.max(...build.reconnects) },
+    layoutShift: Math.max(...build.layoutShifts),
     raw: build,
   }));
   const result = {
@@ -336,6 +345,7 @@ function buildTable(
     tabSwitchMs: Stat;
     settledTabSwitchMs: Stat;
     reconnectMs: Stat;
+    layoutShift: number;
   },
   floor: { cold: FloorSummary; warm: FloorSummary },
 ): string {
@@ -366,6 +376,7 @@ function buildTable(
     `tab switch right after the warm load (target ${TARGETS.tabSwitchMs} ms): median ${ms(build.tabSwitchMs.median)}, max ${ms(build.tabSwitchMs.max)} ${verdict(build.tabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
     `tab switch once the app has settled (target ${TARGETS.tabSwitchMs} ms): median ${ms(build.settledTabSwitchMs.median)}, max ${ms(build.settledTabSwitchMs.max)} ${verdict(build.settledTabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
     `reconnect after offline → online (target ${TARGETS.reconnectMs} ms): median ${ms(build.reconnectMs.median)}, max ${ms(build.reconnectMs.max)} ${verdict(build.reconnectMs.median <= TARGETS.reconnectMs)}`,
+    `layout shift, most of any load (empty cache until settled, warm until the first tab switch; target 0): ${build.layoutShift.toFixed(3)} ${verdict(build.layoutShift < 0.001)}`,
   ].join('\n');
 }
 
