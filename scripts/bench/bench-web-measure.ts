@@ -16,7 +16,18 @@ export const SLOW_4G = {
   downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
   uploadThroughput: ((750 * 1000) / 8) * 0.9,
 };
-export const CPU_SLOWDOWN = Number(option('cpu') ?? 4);
+/**
+ * `--cpu=N` fixes the CPU slowdown at N×; without it bench-web.ts calibrates it to the host
+ * (bench-web-calibrate.ts) and sets it here before the first load.
+ */
+export const FIXED_CPU_SLOWDOWN = option('cpu') === undefined ? undefined : Number(option('cpu'));
+let cpuSlowdown = FIXED_CPU_SLOWDOWN ?? 4;
+export function setCpuSlowdown(rate: number): void {
+  cpuSlowdown = rate;
+}
+export function cpuSlowdownRate(): number {
+  return cpuSlowdown;
+}
 /** `--network=none` drops the network profile (to tell network time from CPU time). */
 export const NETWORK = option('network') ?? 'slow4g';
 /** `--launch=browser` opens the bare URL (the development imitation of Telegram). */
@@ -47,6 +58,11 @@ const TAPPABLE_MESSAGE = 'titans-bench:tappable';
 export const TAPPABLE_PROBE = `(() => {
   // tsx keeps function names with a __name() helper that pages do not have.
   window.__name = window.__name || ((fn) => fn);
+  // Layout shifts (CLS's sum), for readLayoutShift: pictures arriving must move nothing.
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   const check = () => {
     if (window.__tappableAt) return;
     const hero = document.querySelector('[data-testid="hero-tap"]');
@@ -171,7 +187,7 @@ class TrafficMeter {
 export async function throttle(cdp: CDPSession) {
   await cdp.send('Network.enable');
   if (NETWORK !== 'none') await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
 /** Loads Home in `page` and measures it until the hero is tappable. */
@@ -203,6 +219,11 @@ export async function measureLoad(page: Page, cdp: CDPSession, url: string): Pro
     requests: meter.requests,
     revalidatedAssets: meter.revalidatedAssets,
   };
+}
+
+/** The layout shift the page has had since it opened (the sum of CLS's entries), once it has settled. */
+export function readLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift);
 }
 
 /** Bottom-nav taps: from the click to the new screen painted, in the page's clock. */

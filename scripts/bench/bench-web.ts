@@ -2,7 +2,10 @@
  * `npm run bench:web` — how fast the built web app feels on a slow phone network: the real
  * server (in process, PGlite, serving apps/web/dist as `npm start` does) and Debian's Chromium
  * through playwright-core, with Chrome DevTools' "Slow 4G" profile (562.5 ms latency, 1.44 Mbit/s
- * down, 675 kbit/s up) and a 4× CPU slowdown, both set through the DevTools protocol.
+ * down, 675 kbit/s up) and a CPU slowdown, both set through the DevTools protocol. The slowdown is
+ * calibrated to the host at the start (bench-web-calibrate.ts): the rate at which this machine's
+ * Chromium scores a low-tier phone's Lighthouse BenchmarkIndex, printed with the host's own score;
+ * `--cpu=N` fixes it instead, `--target-index=N` calibrates to another phone.
  *
  * Prints, with an empty cache (a new browser profile each run) and a warm one (the same profile
  * again: HTTP cache, service worker, saved account): first contentful paint, time to a tappable
@@ -22,7 +25,8 @@
  * `--dist=DIR[,DIR…]` measures other builds (default apps/web/dist), alternating them run by run
  * (the first build of a run rotates) so that a before/after comparison meets the same machine load;
  * each run also measures the floor (web-floor.ts) between them.
- * Results: stdout and bench-results/web-<time>.json. Needs `npm run build` first.
+ * Results: stdout (with the load average after each run) and bench-results/web-<time>.json.
+ * Needs `npm run build` first.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,10 +35,13 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launchBrowser } from '../../e2e/helpers/browser.ts';
 import { registerWithHero } from '../../e2e/helpers/player.ts';
 import { type RunningServer, startServer } from '../../e2e/helpers/server.ts';
-import { installTelegramClient, telegramLaunchUrl } from '../../e2e/helpers/telegram-client.ts';
+import { installTelegramClient } from '../../e2e/helpers/telegram-client.ts';
+import { type Calibration, calibrateCpu, describeCalibration } from './bench-web-calibrate.ts';
+import { type FloorLoad, measureFloorRound, PHONE, startFloorServer } from './bench-web-floor.ts';
 import {
   CPU_PROFILE_DIR,
-  CPU_SLOWDOWN,
+  cpuSlowdownRate,
+  FIXED_CPU_SLOWDOWN,
   LAUNCH,
   type LoadResult,
   launchUrl,
@@ -44,19 +51,17 @@ import {
   median,
   NETWORK,
   option,
+  readLayoutShift,
   SLOW_4G,
+  setCpuSlowdown,
   TAPPABLE_PROBE,
   TRACE_CATEGORIES,
   TRACE_DIR,
   throttle,
   waitUntilSettled,
 } from './bench-web-measure.ts';
-import { FLOOR_LIVE_MESSAGE, writeFloorSite } from './web-floor.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** The emulated phone's screen. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /**
  * The web app's targets on this profile, and against the floor's socket in the same run:
@@ -78,76 +83,13 @@ function runsOption(): number {
   return runs;
 }
 
-async function newPhone(context: BrowserContext, probe = true): Promise<{ page: Page; cdp: CDPSession }> {
+async function newPhone(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
-  if (probe) await page.addInitScript(TAPPABLE_PROBE);
+  await page.addInitScript(TAPPABLE_PROBE);
   if (LAUNCH === 'telegram') await installTelegramClient(page);
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   return { page, cdp };
-}
-
-interface FloorLoad {
-  fcpMs: number;
-  /** The server accepted the page's socket. */
-  liveMs: number;
-}
-
-/** Opens the floor's page (web-floor.ts) and waits until its socket is accepted. */
-async function measureFloorLoad(page: Page, url: string): Promise<FloorLoad> {
-  const live = page.waitForEvent('console', {
-    predicate: (message) => message.text() === FLOOR_LIVE_MESSAGE,
-    timeout: 60_000,
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') process.stderr.write(`floor page: ${message.text()}\n`);
-  });
-  await page.goto(url, { waitUntil: 'commit' });
-  await live;
-  return page.evaluate(() => ({
-    fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    liveMs: (window as unknown as { __floorLiveAt: number }).__floorLiveAt,
-  }));
-}
-
-/**
- * One round of the floor: the same phone and network, empty cache then warm, opening a page with
- * the splash and the socket and nothing else. Always with Telegram's launch hash, whatever
- * `--launch` says: the floor's script reads the init data there.
- */
-async function measureFloorRound(
-  browser: Browser,
-  serverUrl: string,
-): Promise<{ cold: FloorLoad; warm: FloorLoad }> {
-  const context = await browser.newContext({ baseURL: serverUrl, ...PHONE });
-  try {
-    const first = await newPhone(context, false);
-    const cold = await measureFloorLoad(first.page, await telegramLaunchUrl(serverUrl));
-    await first.page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
-      timeout: 60_000,
-    });
-    await first.page.close();
-    const second = await newPhone(context, false);
-    const warm = await measureFloorLoad(second.page, await telegramLaunchUrl(serverUrl));
-    return { cold, warm };
-  } finally {
-    await context.close();
-  }
-}
-
-/** The floor's server: the splash of `webDist` and the floor's script, from a folder of their own. */
-async function startFloorServer(webDist: string): Promise<RunningServer> {
-  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'titans-floor-'));
-  writeFloorSite(site, webDist);
-  const server = await startServer({ env: { WEB_DIST_DIR: site } });
-  await registerWithHero(server.url);
-  return {
-    ...server,
-    async close() {
-      await server.close();
-      fs.rmSync(site, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The measurements of one build over all runs. */
@@ -158,6 +100,8 @@ interface BuildResults {
   tabSwitches: number[];
   settledTabSwitches: number[];
   reconnects: number[];
+  /** Layout shift from the load until the page settled, empty cache and warm. */
+  layoutShifts: number[];
 }
 
 /** Starts a profile or trace of `name` when `--cpu-prof` / `--trace` ask for one; returns its stop. */
@@ -209,6 +153,8 @@ async function measureBuildRun(
     await first.page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    await waitUntilSettled(first.page);
+    into.layoutShifts.push(await readLayoutShift(first.page));
     await first.page.close();
 
     // Warm cache: the same profile again.
@@ -218,6 +164,8 @@ async function measureBuildRun(
     into.warm.push(await measureLoad(second.page, second.cdp, warmUrl));
     await stopWarm();
     const stopSwitches = await record(browser, second, `tab-switches-${name}`);
+    // Before the tab switches: those replace the screen, which is no shift of Home's.
+    into.layoutShifts.push(await readLayoutShift(second.page));
     into.tabSwitches.push(...(await measureTabSwitches(second.page)));
     await waitUntilSettled(second.page);
     into.settledTabSwitches.push(...(await measureTabSwitches(second.page)));
@@ -261,8 +209,11 @@ async function main() {
       tabSwitches: [],
       settledTabSwitches: [],
       reconnects: [],
+      layoutShifts: [],
     }));
     const floor: { cold: FloorLoad[]; warm: FloorLoad[] } = { cold: [], warm: [] };
+    const calibration = await calibrate(browser);
+    const loadAverages: number[] = [];
     for (let run = 0; run < runs; run++) {
       // The builds take turns: which goes first rotates from run to run.
       for (let turn = 0; turn < builds.length; turn++) {
@@ -282,20 +233,38 @@ async function main() {
           floor.warm.push(round.warm);
         }
       }
-      process.stdout.write(`run ${run + 1}/${runs} done\n`);
+      loadAverages.push(os.loadavg()[0] ?? 0);
+      process.stdout.write(`run ${run + 1}/${runs} done, load average ${loadAverages.at(-1)?.toFixed(1)}\n`);
     }
-    report(builds, floor, runs);
+    report(builds, floor, { runs, calibration, loadAverages });
   } finally {
     await browser.close();
     for (const server of servers) await server.close();
   }
 }
 
+/**
+ * The CPU slowdown of every load: `--cpu=N`, or calibrated to the host so that it runs script
+ * as a low-tier phone does (`--target-index=N` for another phone; bench-web-calibrate.ts).
+ */
+async function calibrate(browser: Browser): Promise<Calibration | null> {
+  if (FIXED_CPU_SLOWDOWN !== undefined) return null;
+  const target = option('target-index');
+  const calibration = await calibrateCpu(browser, target === undefined ? undefined : Number(target));
+  setCpuSlowdown(calibration.rate);
+  process.stdout.write(`${describeCalibration(calibration)}, load average ${os.loadavg()[0]?.toFixed(1)}\n`);
+  return calibration;
+}
+
 /** Prints each build's figures beside the floor's and writes them to bench-results/. */
 function report(
   builds: BuildResults[],
   floorLoads: { cold: FloorLoad[]; warm: FloorLoad[] },
-  runs: number,
+  {
+    runs,
+    calibration,
+    loadAverages,
+  }: { runs: number; calibration: Calibration | null; loadAverages: number[] },
 ): void {
   const summary = (loads: LoadResult[]) => ({
     fcpMs: median(loads.map((l) => l.fcpMs)),
@@ -324,22 +293,34 @@ function report(
       max: Math.max(...build.settledTabSwitches),
     },
     reconnectMs: { median: median(build.reconnects), max: Math.max(...build.reconnects) },
+    layoutShift: Math.max(...build.layoutShifts),
     raw: build,
   }));
   const result = {
     when,
     // The figures depend on the machine's other work: this is the load while they were taken.
-    machine: { cpus: os.cpus().length, loadAverage1m: os.loadavg()[0] ?? 0 },
-    profile: { network: 'Slow 4G (DevTools preset)', ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, launch: LAUNCH },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage1m: os.loadavg()[0] ?? 0,
+      loadAverageAfterRun: loadAverages,
+    },
+    profile: {
+      network: 'Slow 4G (DevTools preset)',
+      ...SLOW_4G,
+      cpuSlowdown: cpuSlowdownRate(),
+      calibration,
+      launch: LAUNCH,
+    },
     runs,
     builds: results,
     /** The same loads of a page with the splash and the socket and no app (web-floor.ts). */
     floor: { ...floor, raw: floorLoads },
   };
   const header = [
-    `Web app on ${NETWORK === 'none' ? 'an unthrottled network' : 'Slow 4G (562.5 ms RTT, 1.44 Mbit/s down)'} with ${CPU_SLOWDOWN}x CPU slowdown, median of ${runs} runs`,
+    `Web app on ${NETWORK === 'none' ? 'an unthrottled network' : 'Slow 4G (562.5 ms RTT, 1.44 Mbit/s down)'} with ${cpuSlowdownRate()}x CPU slowdown, median of ${runs} runs`,
+    calibration ? describeCalibration(calibration) : `CPU slowdown fixed by --cpu (not calibrated)`,
     `launched ${LAUNCH === 'telegram' ? "as Telegram's Android client opens a Mini App" : 'in a bare browser (the development imitation of Telegram)'}`,
-    `machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} at the end`,
+    `machine: ${result.machine.cpus} CPUs, load average after each run ${loadAverages.map((load) => load.toFixed(1)).join(', ')}`,
   ];
   const tables = results.map((build) => buildTable(build, floor));
   process.stdout.write(`\n${[...header, ...tables].join('\n')}\n`);
@@ -364,6 +345,7 @@ function buildTable(
     tabSwitchMs: Stat;
     settledTabSwitchMs: Stat;
     reconnectMs: Stat;
+    layoutShift: number;
   },
   floor: { cold: FloorSummary; warm: FloorSummary },
 ): string {
@@ -394,6 +376,7 @@ function buildTable(
     `tab switch right after the warm load (target ${TARGETS.tabSwitchMs} ms): median ${ms(build.tabSwitchMs.median)}, max ${ms(build.tabSwitchMs.max)} ${verdict(build.tabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
     `tab switch once the app has settled (target ${TARGETS.tabSwitchMs} ms): median ${ms(build.settledTabSwitchMs.median)}, max ${ms(build.settledTabSwitchMs.max)} ${verdict(build.settledTabSwitchMs.median <= TARGETS.tabSwitchMs)}`,
     `reconnect after offline → online (target ${TARGETS.reconnectMs} ms): median ${ms(build.reconnectMs.median)}, max ${ms(build.reconnectMs.max)} ${verdict(build.reconnectMs.median <= TARGETS.reconnectMs)}`,
+    `layout shift, most of any load (empty cache until settled, warm until the first tab switch; target 0): ${build.layoutShift.toFixed(3)} ${verdict(build.layoutShift < 0.001)}`,
   ].join('\n');
 }
 

@@ -1,11 +1,12 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initApp } from './app/init.ts';
+import { initApp, settleTelegramChrome } from './app/init.ts';
 import { loadFonts } from './app/load-fonts.ts';
 import { bootSession } from './app/session/boot-session.ts';
 import { applyStylesheets } from './app/stylesheets.ts';
 import { capturePendingReferralCode } from './features/referrals/pending-referral-code.ts';
+import { holdDecorations } from './lib/decorations.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getLaunchContext } from './lib/telegram/launch-context.ts';
 
@@ -27,6 +28,12 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Says when React has committed its first render (its effects run after that). */
+function FirstCommit({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
 /** The app: Telegram's SDK, registration and the socket (boot-session.ts), then React. */
 async function start() {
   // The fonts' faces are declared by the stylesheet: they can be asked for once it is in.
@@ -45,9 +52,22 @@ async function start() {
   if (registered) await Promise.race([registered, delay(FIRST_ANSWER_WAIT_MS)]);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
+  // A task boundary: the socket's frames that arrived while the app was evaluated (the server's
+  // answer to the boot socket's CONNECT, often) are handled now, so the first render shows the
+  // game connected instead of waiting behind React's render and Home's first frame.
+  await delay(0);
+  let committed = () => {};
+  const firstCommit = new Promise<void>((resolve) => {
+    committed = resolve;
+  });
+  // Home's pictures wait for the first frame and the live socket (lib/decorations.ts), and so
+  // does the Telegram client's chrome.
+  holdDecorations(firstCommit);
+  void firstCommit.then(() => requestAnimationFrame(() => setTimeout(settleTelegramChrome, 0)));
   createRoot(container).render(
     <StrictMode>
       <App queryClient={queryClient} />
+      <FirstCommit onCommit={committed} />
     </StrictMode>,
   );
 }

@@ -52,17 +52,6 @@ export async function initApp(): Promise<void> {
     // --tg-theme-* variables, read by the Tailwind theme in index.css.
     themeParams.bindCssVars.ifAvailable();
   });
-  attempt('mini app', () => {
-    miniApp.mount.ifAvailable();
-    miniApp.setHeaderColor.ifAvailable(CHROME_COLOR);
-    miniApp.setBgColor.ifAvailable(CHROME_COLOR);
-    miniApp.setBottomBarColor.ifAvailable(CHROME_COLOR);
-  });
-  attempt('swipe behaviour', () => {
-    // A tap game is played with fast vertical movement: a swipe must not close it.
-    swipeBehavior.mount.ifAvailable();
-    swipeBehavior.disableVertical.ifAvailable();
-  });
   if (viewport.mount.isAvailable()) {
     viewport
       .mount()
@@ -84,4 +73,23 @@ export async function initApp(): Promise<void> {
   }
   setLaunchContext(launchContextFromInitData(rawInitData, insideTelegram, launchStartParam));
   attempt('ready', () => miniApp.ready.ifAvailable());
+}
+
+/**
+ * The Telegram client's chrome: its header and bar colours and vertical swipes. The page's first
+ * frame draws none of it (the colours are the client's own), so start.tsx calls this once that
+ * frame is painted, off the path to the tappable hero (decisions D-WEB-48).
+ */
+export function settleTelegramChrome(): void {
+  attempt('mini app', () => {
+    miniApp.mount.ifAvailable();
+    miniApp.setHeaderColor.ifAvailable(CHROME_COLOR);
+    miniApp.setBgColor.ifAvailable(CHROME_COLOR);
+    miniApp.setBottomBarColor.ifAvailable(CHROME_COLOR);
+  });
+  attempt('swipe behaviour', () => {
+    // A tap game is played with fast vertical movement: a swipe must not close it.
+    swipeBehavior.mount.ifAvailable();
+    swipeBehavior.disableVertical.ifAvailable();
+  });
 }

@@ -1,4 +1,5 @@
 import { cx } from '../../lib/cx.ts';
+import { useDecorationsShown } from '../../lib/decorations.ts';
 import { EMOJI_NAMES, EMOJI_RASTER_SIZES } from './emoji-list.ts';
 
 /** Every picture at each raster size (apps/web/scripts/extract-emoji.ts), fingerprinted by Vite. */
@@ -35,11 +36,16 @@ export function emojiDisplayWidth(className: string | undefined): number {
 
 export type EmojiName = (typeof EMOJI_NAMES)[number];
 
+/**
+ * An emoji picture, its box sized by `className`; during the app's start the picture itself
+ * waits in that box until the game is live (lib/decorations.ts).
+ */
 export function EmojiArt({ name, className }: { name: EmojiName; className?: string }) {
+  const shown = useDecorationsShown();
   return (
     <img
-      src={EMOJI[name].src}
-      srcSet={EMOJI[name].srcSet}
+      src={shown ? EMOJI[name].src : undefined}
+      srcSet={shown ? EMOJI[name].srcSet : undefined}
       sizes={`${emojiDisplayWidth(className)}px`}
       alt=""
       aria-hidden

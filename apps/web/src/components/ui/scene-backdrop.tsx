@@ -2,6 +2,7 @@ import { DEFAULT_BACKGROUND_PICTURE } from '@titans/shared/constants';
 import { useState } from 'react';
 import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
+import { useDecorationsShown } from '../../lib/decorations.ts';
 
 /**
  * The default background at a quarter of its width (4 KB against 21 KB), drawn by index.html's
@@ -53,19 +54,24 @@ export function SceneBackdrop({ url, dim = 'brightness-[0.55]' }: SceneBackdropP
   const picture = backgroundPicture(url);
   const src = picture !== failedUrl ? picture : DEFAULT_BACKGROUND_PICTURE;
   const full = usePictureLoaded(src);
+  // The soft copy is the splash's; the full picture decodes once the game is live.
+  const shown = useDecorationsShown();
   return (
     <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
       <SoftDefaultPicture picture={src} loaded={full.loaded} className={dim} />
       {/* Keyed by picture: a new realm fades in over the old one's place. */}
-      <img
-        key={src}
-        src={src}
-        alt=""
-        data-testid="scene-backdrop"
-        className={cx('absolute inset-0 size-full object-cover animate-fade-in', dim)}
-        onLoad={full.onLoad}
-        onError={() => setFailedUrl(src)}
-      />
+      {shown && (
+        <img
+          key={src}
+          src={src}
+          alt=""
+          decoding="async"
+          data-testid="scene-backdrop"
+          className={cx('absolute inset-0 size-full object-cover animate-fade-in', dim)}
+          onLoad={full.onLoad}
+          onError={() => setFailedUrl(src)}
+        />
+      )}
       <div className="absolute inset-0 bg-[linear-gradient(180deg,rgb(6_4_26/0.6)_0%,transparent_22%,transparent_60%,rgb(6_4_26/0.85)_100%)]" />
     </div>
   );

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { useDecorationsShown } from '../../lib/decorations.ts';
 import { useHeroPicture } from './hero-figure.ts';
 
 const RAY_ANGLES = [0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330];
@@ -174,6 +175,8 @@ function PlatformDisc() {
 /** The hero standing on the disc (its figure, or its whole card for any other picture). */
 function HeroArt({ image, name }: { image: string; name: string }) {
   const { picture, figureFailed } = useHeroPicture(image);
+  // The figure's box is laid out from the start; its SVG loads once the game is live.
+  const shown = useDecorationsShown();
   return (
     <div className="pointer-events-none absolute inset-0 animate-float">
       <div className="absolute bottom-[9%] left-1/2 h-[9%] w-[52%] -translate-x-1/2 rounded-[50%] bg-black/45 blur-md" />
@@ -185,13 +188,16 @@ function HeroArt({ image, name }: { image: string; name: string }) {
           data-layout="hero-figure"
           className="absolute top-[-19%] left-[-10%] h-[119%] w-[120%] overflow-hidden"
         >
-          <img
-            src={picture.src}
-            alt={name}
-            draggable={false}
-            onError={figureFailed}
-            className="absolute inset-x-0 top-0 w-full max-w-none animate-fade-in"
-          />
+          {shown && (
+            <img
+              src={picture.src}
+              alt={name}
+              draggable={false}
+              decoding="async"
+              onError={figureFailed}
+              className="absolute inset-x-0 top-0 w-full max-w-none animate-fade-in"
+            />
+          )}
         </div>
       ) : (
         <img

@@ -10,12 +10,13 @@ let early: TitansClientSocket | null = null;
 /**
  * engine.io's WebSocket transport that, the first time it opens, takes over the socket
  * index.html's inline script opened (boot-socket.ts) instead of opening one: what the server
- * sent meanwhile is handed to engine.io as if it arrived now, and when the inline script has
- * sent socket.io's CONNECT already, socket.io-client's own is not sent again (the server would
- * open a second session on the same connection). Every later connection is a plain WebSocket.
+ * sent meanwhile is handed to engine.io as if it arrived now, and since the inline script sends
+ * socket.io's CONNECT when the socket opens, socket.io-client's own is not sent again (the server
+ * would open a second session on the same connection). Every later connection is a plain WebSocket.
  */
 export class BootWebSocket extends WebSocketTransport {
-  private skipConnect = false;
+  /** The boot socket this transport took over, until its CONNECT has been left out once. */
+  private boot: BootSocket | null = null;
 
   override createSocket(
     uri: string,
@@ -24,7 +25,7 @@ export class BootWebSocket extends WebSocketTransport {
   ) {
     const boot = takeBootSocket();
     if (!boot) return super.createSocket(uri, protocols, opts);
-    this.skipConnect = boot.connectSent;
+    this.boot = boot;
     // Open already: its `open` event has passed. Say so once doOpen has set the listeners.
     if (boot.socket.readyState === WebSocket.OPEN) queueMicrotask(() => this.resume(boot));
     return boot.socket;
@@ -36,13 +37,16 @@ export class BootWebSocket extends WebSocketTransport {
   }
 
   override write(packets: { type: string; data?: unknown }[]) {
-    if (!this.skipConnect) return super.write(packets);
+    const boot = this.boot;
+    if (!boot) return super.write(packets);
     // socket.io's CONNECT to the main namespace: "0", or "0" and its auth.
     const connect = packets.findIndex(
       (packet) => packet.type === 'message' && /^0(?:\{|$)/.test(String(packet.data)),
     );
     if (connect < 0) return super.write(packets);
-    this.skipConnect = false;
+    this.boot = null;
+    // The boot socket says its CONNECT on `open`, before engine.io-client hears of the open.
+    if (!boot.connectSent) return super.write(packets);
     const rest = packets.filter((_, index) => index !== connect);
     if (rest.length > 0) return super.write(rest);
     // Nothing left to send: engine.io still waits for the drain a write ends with, and sends its
