@@ -14,7 +14,7 @@ export class RedeliverUpdateError extends Error {
   }
 }
 
-/** L3: the bot answers an update in the language its sender's Telegram is set to (English else). */
+/** LG3: the bot answers an update in the language its sender's Telegram is set to (English else). */
 export function updateLanguage(ctx: BotContext): Language {
   // Updates are checked only in the parts a feature reads: the code may be anything here.
   const code: unknown = ctx.from?.language_code;

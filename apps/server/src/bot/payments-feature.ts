@@ -23,7 +23,7 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
   const feature = new Composer<BotContext>();
 
   feature.on('pre_checkout_query', async (ctx) => {
-    // L3: a refusal is written in the payer's language.
+    // LG3: a refusal is written in the payer's language.
     const refusal = (reason: keyof typeof PRE_CHECKOUT_REFUSAL_TEXTS) => ({
       error_message: serverText(updateLanguage(ctx), PRE_CHECKOUT_REFUSAL_TEXTS[reason]),
     });

@@ -32,7 +32,7 @@ export function playButton(
   return undefined;
 }
 
-/** /start [parameter]: a welcome in the sender's language (L3) with the button that opens the Mini App, passing the parameter on. */
+/** /start [parameter]: a welcome in the sender's language (LG3) with the button that opens the Mini App, passing the parameter on. */
 export function startFeature(config: Config) {
   const feature = new Composer<BotContext>();
   feature.command('start', async (ctx) => {

@@ -4,7 +4,7 @@ import { type BotContext, updateLanguage } from './bot-context.ts';
 
 /**
  * Telegram requires bots that sell digital goods to answer /paysupport and /terms; both answer in
- * the sender's language (L3).
+ * the sender's language (LG3).
  */
 export function supportFeature() {
   const feature = new Composer<BotContext>();

@@ -17,8 +17,8 @@ export type TextValues = Record<string, string | number>;
 
 /**
  * What the server writes to players outside the app (the bot's answers, reminders, invoices):
- * one ICU MessageFormat JSON file per language in `locales/` (D-I18N-1). English carries the
- * specification's texts; a message another file lacks falls back to English (L4).
+ * one ICU MessageFormat JSON file per language in `locales/` (D-LANG-1). English carries the
+ * specification's texts; a message another file lacks falls back to English (LG4).
  */
 export const SERVER_CATALOGUES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
   en,
@@ -63,7 +63,7 @@ export interface InvoicePackage {
 }
 
 /**
- * A Stars package's invoice title and description in `language` (L5). English, and a package
+ * A Stars package's invoice title and description in `language` (LG5). English, and a package
  * a language's file does not name (one added to the catalogue since), read the catalogue row.
  */
 export function packageTexts(language: Language, pkg: InvoicePackage) {

@@ -7,7 +7,7 @@ import type { RawQuery } from '../db/database.ts';
 import { serverText } from '../i18n/server-texts.ts';
 import type { ClaimedReminder } from './reminder-store.ts';
 
-/** L6: a reminder has no update to read a language from: the account's choice, else its language_code. */
+/** LG6: a reminder has no update to read a language from: the account's choice, else its language_code. */
 export async function recipientLanguage(query: RawQuery, userId: string): Promise<Language> {
   const [row] = await query<{ language: string | null; language_code: string | null }>(
     'SELECT language, language_code FROM users WHERE id = $1',

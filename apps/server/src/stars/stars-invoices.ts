@@ -65,7 +65,7 @@ export function paymentAnomaly(
   };
 }
 
-/** Why a pre-checkout is refused, each with its message in the server's catalogue (L3). */
+/** Why a pre-checkout is refused, each with its message in the server's catalogue (LG3). */
 export const PRE_CHECKOUT_REFUSAL_TEXTS = {
   unknown: 'pre-checkout.unknown',
   notPending: 'pre-checkout.not-pending',
@@ -126,7 +126,7 @@ export class StarsInvoices {
     };
     if (!payments) return succeeded(invoice);
     try {
-      // L5: the invoice speaks the player's language; Telegram allows a 32-character title.
+      // LG5: the invoice speaks the player's language; Telegram allows a 32-character title.
       const texts = packageTexts(await this.languageOf(user.id), pkg);
       const title = texts.title.slice(0, 32);
       const link = await payments.createInvoiceLink(
@@ -146,7 +146,7 @@ export class StarsInvoices {
     }
   }
 
-  /** The player's language (L1, L2): read when an invoice is made, so a change in Profile counts at once. */
+  /** The player's language (LG1, LG2): read when an invoice is made, so a change in Profile counts at once. */
   private async languageOf(userId: string): Promise<Language> {
     const [row] = await this.deps.database.db
       .select({ language: users.language, languageCode: users.languageCode })

@@ -183,7 +183,7 @@ export class UserService {
     return succeeded(null);
   }
 
-  /** L2 (PUT /user/{id}/language): the player's own choice, kept on the account for every device. */
+  /** LG2 (PUT /user/{id}/language): the player's own choice, kept on the account for every device. */
   async setLanguage(userId: string, language: Language): Promise<void> {
     await this.repository.setLanguage(userId, language, this.at());
   }

@@ -123,7 +123,7 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
     is_banned: user.isBanned,
     ban_reason: user.banReason,
     created_at: user.createdAt.toISOString(),
-    // L1, L2: the player's own choice, else Telegram's language_code, else English.
+    // LG1, LG2: the player's own choice, else Telegram's language_code, else English.
     language: playerLanguage(user.language, user.languageCode),
   };
 }
