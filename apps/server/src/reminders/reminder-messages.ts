@@ -1,4 +1,4 @@
-import { type Language, playerLanguage } from '@titans/shared/i18n/languages';
+import type { Language } from '@titans/shared/i18n/languages';
 import { REMINDER_START_PARAMS } from '@titans/shared/reminders/schemas';
 import type { InlineKeyboard } from 'grammy';
 import { playButton } from '../bot/start-feature.ts';
@@ -6,15 +6,6 @@ import type { Config } from '../config/config.ts';
 import type { RawQuery } from '../db/database.ts';
 import { serverText } from '../i18n/server-texts.ts';
 import type { ClaimedReminder } from './reminder-store.ts';
-
-/** LG6: a reminder has no update to read a language from: the account's choice, else its language_code. */
-export async function recipientLanguage(query: RawQuery, userId: string): Promise<Language> {
-  const [row] = await query<{ language: string | null; language_code: string | null }>(
-    'SELECT language, language_code FROM users WHERE id = $1',
-    [userId],
-  );
-  return playerLanguage(row?.language, row?.language_code);
-}
 
 /** The name a player shows (first name, else username, else "Someone"), and their hero. */
 async function nameAndHero(query: RawQuery, userId: unknown, language: Language) {
@@ -28,12 +19,9 @@ async function nameAndHero(query: RawQuery, userId: unknown, language: Language)
   return { name: row?.first_name || row?.username || someone, hero: row?.hero ?? null };
 }
 
-/** BR1: each kind's text in the recipient's language; plain text (no parse mode), so names need no escaping. */
-export async function reminderText(
-  query: RawQuery,
-  reminder: ClaimedReminder,
-  language: Language,
-): Promise<string> {
+/** BR1, LG6: each kind's text in the recipient's language; plain text (no parse mode), so names need no escaping. */
+export async function reminderText(query: RawQuery, reminder: ClaimedReminder): Promise<string> {
+  const { language } = reminder;
   switch (reminder.kind) {
     case 'energy_full':
       return serverText(language, 'reminder.energy-full');
@@ -55,10 +43,6 @@ export async function reminderText(
 }
 
 /** BR1: the button opening the Mini App at the kind's screen (`startapp`), labelled in the recipient's language. */
-export function reminderButton(
-  config: Config,
-  reminder: ClaimedReminder,
-  language: Language,
-): InlineKeyboard | undefined {
-  return playButton(config, REMINDER_START_PARAMS[reminder.kind], language);
+export function reminderButton(config: Config, reminder: ClaimedReminder): InlineKeyboard | undefined {
+  return playButton(config, REMINDER_START_PARAMS[reminder.kind], reminder.language);
 }
