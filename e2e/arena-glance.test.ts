@@ -6,7 +6,7 @@ import { giveCoins, registerWithHero } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 /*
- * Issue 33 item 6, "battles that read at a glance", as a player sees them. The bot's set-up is
+ * Battles that read at a glance, as a player sees them. The bot's set-up is
  * shortened and the bot is offered after 2 s instead of 30 (configuration only tests use); the
  * intro and the battle keep the spec's timings, and the client follows the server's clock.
  */
@@ -131,7 +131,7 @@ async function exitBattle(page: Page) {
   await page.getByTestId('battle-result').waitFor({ timeout: 30_000 });
 }
 
-describe('Arena at a glance (issue 33)', () => {
+describe('Arena at a glance', () => {
   test('W17 W18 F44 F45 F46 first battle: no Skip, no nav, targets inside at every size, merged numbers, the result in numbers', async () => {
     const context = await newPhoneContext(browser, server.url, { viewport: SIZES[0] });
     const page = await openFight(context);
@@ -143,7 +143,7 @@ describe('Arena at a glance (issue 33)', () => {
     // F44: the player's first battle plays the whole intro, with no Skip.
     expect(await page.getByRole('button', { name: 'Skip' }).count()).toBe(0);
     await snap(page, 'arena-glance', '1-intro-first-320');
-    // Issue 33: the fighters' stats carry thousands separators, as the health bars do ("4,000").
+    // The fighters' stats carry thousands separators, as the health bars do ("4,000").
     const intro = page.getByTestId('battle-intro');
     await intro.getByText('HEALTH', { exact: true }).waitFor();
     const figures = await intro.evaluate((element) =>

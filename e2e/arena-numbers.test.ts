@@ -6,7 +6,7 @@ import { giveCoins, giveItem, registerWithHero } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 /*
- * Issue 47, as a player sees it: one set of numbers from the lobby to the intro (F60), a Skip that
+ * The Arena's numbers, as a player sees them: one set of numbers from the lobby to the intro (F60), a Skip that
  * starts a bot battle at once (F62), and a time-out that says "Time's up" and why (F64). The bot's
  * set-up is shortened and the time limit is 8 s (configuration only tests use); the intro keeps
  * the spec's timings. The first battle (390×844) plays the spec's whole intro; the others skip.
@@ -92,7 +92,7 @@ async function timeUp(page: Page, size: string) {
   await snap(page, 'arena-numbers', `5-time-up-${size}`);
 }
 
-describe("Arena numbers, Skip and Time's up (issue 47)", () => {
+describe("Arena numbers, Skip and Time's up (F60, F62, F64)", () => {
   test("F60 F62 F64 at 390×844: lobby = Select Character = intro (the whole intro, first battle), Time's up, then Skip starts the next fight at once", async () => {
     const context = await newPhoneContext(browser, server.url, { viewport: PHONE });
     const page = await openFight(context);

@@ -6,7 +6,7 @@ import { devUserId, giveCoins, registerWithHero, storedCoins } from './helpers/p
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 /*
- * No fight without the player (issue 47; F48–F53, D-BATTLE-21), in Chromium: a player who leaves
+ * No fight without the player (F48–F53, D-BATTLE-21), in Chromium: a player who leaves
  * the Arena is not searching any more, and a found match starts (and takes its stakes) only when
  * both players accept the ready check. Alice is the development player on a 390×844 phone; Carol
  * another Telegram user on a 320×568 one.
@@ -58,7 +58,7 @@ async function elapsed(page: Page) {
   return Number((await page.getByTestId('matchmaking-elapsed').textContent())?.replace(/\D/g, ''));
 }
 
-describe('No fight without the player (issue 47)', () => {
+describe('No fight without the player (F50–F53)', () => {
   test('F48 F50 the issue replayed: Alice searches, keeps searching, goes Home; Carol searches; Alice is not matched and keeps her coins', async () => {
     const aliceCoins = await money(alice);
     const contextA = await newPhoneContext(browser, server.url);

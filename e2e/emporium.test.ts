@@ -255,7 +255,7 @@ describe('Titans Emporium', () => {
     await success.getByText('Item has been added to your inventory').waitFor();
     await success.getByRole('button', { name: 'Awesome!' }).click();
 
-    // The bottom navigation does a full page load (spec-a §2); so does this.
+    // The bottom navigation does a full page load; so does this.
     await page.goto('/');
     await page.getByRole('button', { name: 'Titans Realm' }).click();
     const picker = page.getByRole('dialog', { name: 'Select Titans Realm' });

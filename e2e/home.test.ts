@@ -141,7 +141,7 @@ describe('Home: tap to earn', () => {
     const { x, y } = await heroCentre(page);
     await page.touchscreen.tap(x, y);
     await expect.poll(async () => (await audio()).playing, { timeout: 10_000 }).toBe(true);
-    // spec-a §9 defaults: music 0.5 on its bus, master 0.7, so 0.35 leaves the speakers.
+    // Defaults: music 0.5 on its bus, master 0.7, so 0.35 leaves the speakers.
     expect(await audio()).toMatchObject({ volume: 0.5, masterVolume: 0.7, outputVolume: 0.35, muted: false });
     // Sound really flows out of the music bus, and taps click.
     await expect.poll(async () => (await audio()).level, { timeout: 10_000 }).toBeGreaterThan(0.001);

@@ -154,7 +154,7 @@ describe('Invites', () => {
     await page.getByRole('region', { name: 'Upgrade referral bonus' }).waitFor({ state: 'detached' });
     await page.getByText('Upgraded bonus').waitFor();
     await snap(page, 'invites', '5-upgraded');
-    // spec-a §4: the success message is dismissed after 5 s.
+    // The success message is dismissed after 5 s.
     await success.waitFor({ state: 'detached', timeout: 8_000 });
     await inviterContext.close();
   });

@@ -4,7 +4,7 @@ import { launchBrowser, newPhoneContext, snap } from './helpers/browser.ts';
 import { giveCoins, registerWithHero } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
-/** The phones and the tablet of issue 33; screenshots are kept at the two sizes it names. */
+/** The phones and the tablet of W15; screenshots are kept at 390x844 and 320x568. */
 const SIZES = [
   { width: 320, height: 568 },
   { width: 360, height: 640 },
@@ -258,7 +258,7 @@ describe('W15 nothing a player needs is hidden under the navigation or a sticky 
       const start = page.getByRole('button', { name: 'Start Battle' });
       await expect.poll(() => start.isEnabled()).toBe(true);
       await walk.expose('arena', 'Start Battle', start, { scroll: false });
-      // Issue 33: the two purple buttons keep their labels on one line, up to the 768 px tablet.
+      // The two purple buttons keep their labels on one line, up to the 768 px tablet.
       for (const name of ['Change Character', 'Select Items'])
         await walk.textWhole('arena', name, page.getByRole('button', { name }), { oneLine: true });
       await walk.exposeControls('arena', main);

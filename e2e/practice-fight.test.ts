@@ -8,7 +8,7 @@ import { devUserId, storedCoins } from './helpers/player.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 /*
- * Issue 51's first session that wins (PF1–PF7): a new player goes through onboarding, opens the
+ * A first session that wins (PF1–PF7): a new player goes through onboarding, opens the
  * Arena, fights the practice fight tapping the targets 4 times a second, and sees the first-win
  * reward. The bot's set-up is shortened (configuration only tests use); the intro keeps its timing.
  */

@@ -19,7 +19,7 @@ import { type RunningServer, startServer } from './helpers/server.ts';
 
 const SECRET = 'e2e-stars-webhook-secret-0123';
 const WALLET = randomTonAddress();
-/** The development player (spec-a §1). */
+/** The development player. */
 const DEV_PLAYER = 2;
 
 let server: RunningServer;
@@ -72,7 +72,7 @@ describe('Stars', () => {
     await page.getByTestId('package-sack-of-stars').getByText('-5%').waitFor();
     await snap(page, 'stars', '1-packages');
 
-    // spec-a §5: search is case-insensitive on name or description.
+    // Search is case-insensitive on name or description.
     await page.getByPlaceholder('Search stars deposit packages...').fill('DRAGON');
     await page.getByTestId('package-hoard-of-stars').waitFor();
     await page.getByTestId('package-sack-of-stars').waitFor({ state: 'detached' });
@@ -92,7 +92,7 @@ describe('Stars', () => {
     expect(botApi.callsOf('createInvoiceLink').length).toBe(invoicesBefore + 1);
     const invoice = botApi.callsOf('createInvoiceLink').at(-1)!.body;
     expect(invoice).toMatchObject({ currency: 'XTR', provider_token: '', prices: [{ amount: 143 }] });
-    // spec-a §4: a second tap while the invoice is open does nothing.
+    // A second tap while the invoice is open does nothing.
     const buy = detail.getByRole('button', { name: 'Buy 150 Stars for 143 Telegram Stars' });
     expect(await buy.isDisabled()).toBe(true);
     await buy.dispatchEvent('click');

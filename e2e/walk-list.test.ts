@@ -9,7 +9,7 @@ import { type RunningServer, startServer } from './helpers/server.ts';
 import { installTelegramClient, TELEGRAM_THEME } from './helpers/telegram-client.ts';
 
 /*
- * Issue 47's walk list, as a new player met it, checked at the two phone sizes it names: each
+ * A new player's walk through the game, checked at two phone sizes (390x844, 320x568): each
  * test carries the rule it checks (W7, W18–W25) and keeps a screenshot of what it looked at.
  */
 const SIZES = [

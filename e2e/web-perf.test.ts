@@ -8,7 +8,7 @@ let server: RunningServer;
 let browser: Browser;
 let heroName: string;
 
-/** Phones from the iPhone SE inside Telegram to a tablet (issue 12). */
+/** Phones from the iPhone SE inside Telegram to a tablet. */
 const SIZES = [
   { width: 320, height: 568 },
   { width: 360, height: 640 },

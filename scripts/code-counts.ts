@@ -12,19 +12,33 @@ import ts from 'typescript';
  *   tsx scripts/code-counts.ts             table; exit 1 if a count rose above its ceiling
  *   tsx scripts/code-counts.ts --verbose   … and every offending cast, `!`, file and function
  *   tsx scripts/code-counts.ts --update    lower the ceilings to the current counts
+ *
+ * One count reads comments in every TypeScript file of apps/, packages/, scripts/ and e2e/, tests
+ * included: references that age badly (an issue number, a section of a specification the repository
+ * does not hold). Rule ids from docs/rules.md and decision ids from docs/decisions.md take their place.
  */
 
 export const FILE_LINE_LIMIT = 400;
 export const FUNCTION_LINE_LIMIT = 80;
 
-export type CountName = 'casts' | 'nonNull' | 'filesOver400' | 'functionsOver80' | 'readmeLines';
+export type CountName =
+  | 'casts'
+  | 'nonNull'
+  | 'filesOver400'
+  | 'functionsOver80'
+  | 'readmeLines'
+  | 'staleComments';
 export const COUNT_NAMES: readonly CountName[] = [
   'casts',
   'nonNull',
   'filesOver400',
   'functionsOver80',
   'readmeLines',
+  'staleComments',
 ];
+
+/** In a comment: the word issue and a number, or the section sign and a number (a spec's section). */
+export const STALE_REFERENCE = /\bissue #?\d+|(?<!RFC \d+ )§\s*\d/i;
 
 /** What a newcomer-friendly code base should reach; shown, not enforced (the ceilings are). */
 export const TARGETS: Record<CountName, number> = {
@@ -33,6 +47,7 @@ export const TARGETS: Record<CountName, number> = {
   filesOver400: 2,
   functionsOver80: 20,
   readmeLines: 300,
+  staleComments: 0,
 };
 
 const LABELS: Record<CountName, string> = {
@@ -41,6 +56,7 @@ const LABELS: Record<CountName, string> = {
   filesOver400: `files over ${FILE_LINE_LIMIT} lines`,
   functionsOver80: `functions over ${FUNCTION_LINE_LIMIT} lines`,
   readmeLines: 'README lines',
+  staleComments: 'comments citing an issue number or a spec §',
 };
 
 export interface Site {
@@ -141,6 +157,42 @@ function isFunctionWithBody(node: ts.Node): node is ts.FunctionLikeDeclaration {
   return functionLike && node.body !== undefined;
 }
 
+/**
+ * The comments of a source that cite an issue number or a specification section: every comment is
+ * leading trivia of some token, so the walk visits tokens (getChildren), not only nodes.
+ */
+export function staleComments(file: string, text: string): Site[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const seen = new Set<number>();
+  const sites: Site[] = [];
+  // A comment on the line of the token before it is that token's trailing trivia, not leading.
+  const commentsAt = (position: number) => [
+    ...(ts.getLeadingCommentRanges(text, position) ?? []),
+    ...(ts.getTrailingCommentRanges(text, position) ?? []),
+  ];
+  const visit = (node: ts.Node): void => {
+    // A JSX comment `{/* … */}` is trivia inside the braces, before no token of its own.
+    const inBraces = ts.isJsxExpression(node) ? commentsAt(node.getStart(source) + 1) : [];
+    for (const range of [...commentsAt(node.pos), ...inBraces]) {
+      if (seen.has(range.pos)) continue;
+      seen.add(range.pos);
+      const comment = text.slice(range.pos, range.end);
+      const match = STALE_REFERENCE.exec(comment);
+      if (!match) continue;
+      const at = range.pos + match.index;
+      const line = text.slice(
+        text.lastIndexOf('\n', at) + 1,
+        text.indexOf('\n', at) < 0 ? undefined : text.indexOf('\n', at),
+      );
+      sites.push({ file, line: lineOf(source, at), text: line.trim().slice(0, 70) });
+    }
+    if (node.kind !== ts.SyntaxKind.JsxText) for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return sites;
+}
+
 /** Counts one source text; `file` only names it (and picks TSX for .tsx). */
 export function countSource(file: string, text: string): SourceCounts {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
@@ -197,8 +249,25 @@ export function productionFiles(root: string): string[] {
   return files.sort();
 }
 
+/** Every TypeScript file whose comments are read: apps/, packages/, scripts/, e2e/, tests included. */
+export function commentedFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (directory: string): void => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
+      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(full);
+    }
+  };
+  for (const group of ['apps', 'packages', 'scripts', 'e2e'])
+    if (fs.existsSync(path.join(root, group))) walk(path.join(root, group));
+  return files.sort();
+}
+
 export interface Report {
   counts: Record<CountName, number>;
+  staleComments: Site[];
   casts: Site[];
   nonNull: Site[];
   bigFiles: { file: string; lines: number }[];
@@ -210,6 +279,11 @@ export function measure(root: string): Report {
   const nonNull: Site[] = [];
   const bigFiles: { file: string; lines: number }[] = [];
   const bigFunctions: FunctionSize[] = [];
+  const stale: Site[] = [];
+  for (const full of commentedFiles(root)) {
+    const file = path.relative(root, full).split(path.sep).join('/');
+    stale.push(...staleComments(file, fs.readFileSync(full, 'utf8')));
+  }
   for (const full of productionFiles(root)) {
     const file = path.relative(root, full).split(path.sep).join('/');
     const counts = countSource(file, fs.readFileSync(full, 'utf8'));
@@ -229,7 +303,9 @@ export function measure(root: string): Report {
       filesOver400: bigFiles.length,
       functionsOver80: bigFunctions.length,
       readmeLines,
+      staleComments: stale.length,
     },
+    staleComments: stale,
     casts,
     nonNull,
     bigFiles,
@@ -254,6 +330,7 @@ export function readCeilings(file: string): Ceilings {
     filesOver400: ceiling('filesOver400'),
     functionsOver80: ceiling('functionsOver80'),
     readmeLines: ceiling('readmeLines'),
+    staleComments: ceiling('staleComments'),
   };
 }
 
@@ -295,6 +372,7 @@ function details(report: Report): string {
   };
   sites('Casts', report.casts);
   sites('Non-null assertions', report.nonNull);
+  sites('Comments citing an issue number or a spec §', report.staleComments);
   out.push('', `Files over ${FILE_LINE_LIMIT} lines (${report.bigFiles.length}):`);
   for (const entry of report.bigFiles) out.push(`  ${String(entry.lines).padStart(5)}  ${entry.file}`);
   out.push('', `Functions over ${FUNCTION_LINE_LIMIT} lines (${report.bigFunctions.length}):`);

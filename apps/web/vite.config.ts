@@ -67,7 +67,7 @@ function inlineBootScript(): Plugin {
  * The modules the entry (src/main.tsx) and the app (src/start.tsx) import statically, worked out
  * once every module is parsed: the chunk groups below put each set into one file, so the first
  * load fetches three scripts instead of ten. Over HTTP/1.1 a browser opens six connections to a
- * host and each request costs a round trip on one of them (562 ms on Slow 4G): ten scripts, the
+ * host and each request costs a round trip on one of them (long on Slow 4G): ten scripts, the
  * stylesheet, four fonts and the splash's pictures took three round trips in a row (D-WEB-41).
  */
 function firstLoadModules() {
@@ -138,7 +138,7 @@ function preloadAppChunk(): Plugin {
           .join('\n    ');
         // The entry is async: it opens the socket as soon as it and the socket chunk are in,
         // without waiting for the stylesheet, the parser or the splash's pictures (a deferred
-        // module waited behind the splash logo's SVG document, 240 ms of main thread at 4x CPU:
+        // module waited behind the splash logo's SVG document, a long main-thread task:
         // decisions D-WEB-33). start.tsx waits for the document before it renders.
         const asyncEntry = html.replace('<script type="module"', '<script type="module" async');
         // A slow link delivers what the page asks for roughly in order: the stylesheet, the

@@ -1,6 +1,6 @@
 /**
  * The figures of `npm run bench:cluster`: one record per measured window, the medians per setup,
- * the targets of issue 32 checked against them, and the kill-recovery times.
+ * the cluster's targets checked against them, and the kill-recovery times.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -197,7 +197,7 @@ export function renderClusterReport(results: ClusterResults, flushMs: number): s
         : [];
     }),
   );
-  lines.push('', 'Targets (issue 32):');
+  lines.push('', 'Targets:');
   if (a && c) {
     const ratio = c.total / a.total;
     lines.push(

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` — what running Titans as a cluster costs (issue 32, "Measured"). One run,
+ * `npm run bench:cluster` — what running Titans as a cluster costs (docs/benchmarks.md, "The cluster"). One run,
  * one client harness, one load, three setups measured in alternating windows (the order rotates
  * each round), medians of the rounds:
  *   (A) one process reached directly (PostgreSQL, no Redis),

@@ -59,7 +59,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /**
- * Issue 12's targets on this profile, and issue 33's against the floor's socket in the same run:
+ * The web app's targets on this profile, and against the floor's socket in the same run:
  * the tappable hero at most 0.8 s (empty cache) and 0.3 s (warm) after it.
  */
 const TARGETS = {

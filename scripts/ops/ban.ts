@@ -11,8 +11,8 @@
  * it opens the data folder itself.
  */
 import { BanService } from '../../apps/server/src/bans/ban-service.ts';
-import { systemClock, systemScheduler } from '../../apps/server/src/clock.ts';
 import { ConfigError, loadConfig } from '../../apps/server/src/config/config.ts';
+import { systemClock, systemScheduler } from '../../apps/server/src/core/clock.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 
 function usage(): never {

@@ -1,5 +1,5 @@
 /**
- * The operator's command line (issue 34; docs/operations.md): every command is one call to the
+ * The operator's command line (docs/operations.md): every command is one call to the
  * running server's admin API (apps/server/src/admin), checked first with the same shared schemas
  * the server checks. `ops.ts` runs it with the server's configuration; tests call `runOps`.
  */

@@ -9,13 +9,13 @@ import { registerRestRoutes } from './app/rest-routes.ts';
 import type { BanService } from './bans/ban-service.ts';
 import type { BattleService } from './battle/battle-service.ts';
 import type { BotContext } from './bot/bot-context.ts';
-import { type Clock, type Scheduler, systemClock, systemScheduler } from './clock.ts';
 import type { Cluster } from './cluster/cluster.ts';
 import { startClusterWork } from './cluster/cluster-work.ts';
 import { Drain } from './cluster/drain.ts';
 import type { NodeBus } from './cluster/node-bus.ts';
 import type { NodeLiveness } from './cluster/node-liveness.ts';
 import type { Config } from './config/config.ts';
+import { type Clock, type Scheduler, systemClock, systemScheduler } from './core/clock.ts';
 import type { Database } from './db/database.ts';
 import type { LeaderboardService } from './leaderboard/leaderboard-service.ts';
 import type { MarketplaceService } from './marketplace/marketplace-service.ts';
@@ -46,7 +46,7 @@ export interface TitansApp {
   users: UserService;
   engine: TapEngine;
   gateway: BalanceGateway;
-  /** The Titans Emporium (the Arena reads its boosters through the BoostReader app.ts hands it). */
+  /** The Titans Emporium (the Arena reads its boosters through the BoostReader app/realtime-setup.ts hands it). */
   marketplace: MarketplaceService;
   realtime: Realtime;
   io: TitansSocketServer;

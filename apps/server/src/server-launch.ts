@@ -4,9 +4,8 @@
  *
  * `--max-semi-space-size=64`: V8's young generation may grow to 64 MB per half instead of 16. A
  * loaded server allocates tens of megabytes a second (socket packets, replies, rows), and with the
- * default every scavenge found more of it still alive and copied it; measured under bench-taps'
- * mixed load on one server build, alternating 7 s windows: 81–92 % of a core against 87–99 %
- * (decisions: D-PERF-2).
+ * default every scavenge finds more of it still alive and copies it (the gain, measured with
+ * alternating runs, is in docs/benchmarks.md; decisions: D-PERF-2).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BattleService } from '../src/battle/battle-service.ts';
 import type { BoostReader, RunningBoosts } from '../src/battle/boost-reader.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import type { Tx } from '../src/db/database.ts';
 import { users } from '../src/db/schema.ts';
 import {

@@ -2,7 +2,7 @@ import type { BattleStartedPayload, FindMatchPayload } from '@titans/shared/batt
 import { BOOSTER_DURATION_MS, SUPER_ATTACK_MULTIPLIER } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { battles, users } from '../src/db/schema.ts';
 import { acceptMatches } from './helpers/ready-check.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';

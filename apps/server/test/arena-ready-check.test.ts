@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryMatchQueue, type QueueEntry } from '../src/battle/matchmaking-queue.ts';
 import { InMemoryReadyChecks } from '../src/battle/ready-checks.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { ledger, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {
@@ -163,6 +163,7 @@ describeEachDatabase('the PvP ready check', (kind) => {
   it('F52 a ready check nobody answers ends at its deadline; a player who accepted is queued again, the other is out', async () => {
     const a = await player();
     const b = await player();
+    const before = t.battles.metrics().readyChecks;
     const check = await found(a, b);
     expect(await answer(b, 'acceptMatch', check.match_id)).toEqual({ status: 'waiting' });
     const endedA = a.socket.next('matchCancelled', undefined, 10_000);
@@ -174,6 +175,11 @@ describeEachDatabase('the PvP ready check', (kind) => {
     await untouched(b);
     expect(t.battles.isQueued(b.userId)).toBe(true);
     expect(t.battles.isQueued(a.userId)).toBe(false);
+    // The operator's counters (titans_ready_checks_total) saw one check opened and one timed out.
+    const after = t.battles.metrics().readyChecks;
+    expect(after.opened - before.opened).toBe(1);
+    expect(after.timedOut - before.timedOut).toBe(1);
+    expect(after.started - before.started).toBe(0);
     // Accepting after the deadline is too late.
     expect(await answer(a, 'acceptMatch', check.match_id)).toEqual({ status: 'gone' });
     const cancelled = b.socket.next('matchmakingCancelled');

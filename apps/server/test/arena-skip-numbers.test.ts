@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BattleRoom, type Contender } from '../src/battle/battle-room.ts';
 import { resultMessages } from '../src/battle/battle-view.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { characters, items, userCharacters, userItems, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {

@@ -3,7 +3,7 @@ import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import { SUPER_ATTACK_MULTIPLIER } from '@titans/shared/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { battles, ledger, userCharacters, userItems, users } from '../src/db/schema.ts';
 import { acceptMatches } from './helpers/ready-check.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';

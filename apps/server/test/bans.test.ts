@@ -1,7 +1,7 @@
 import { BAN_POLL_INTERVAL_MS } from '@titans/shared/constants';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type BanChange, BanService } from '../src/bans/ban-service.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /* D-BAN-1: bans on the app's time source. The poll is a timer of the scheduler it is given, and

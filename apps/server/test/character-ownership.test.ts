@@ -10,7 +10,7 @@ import {
 } from './helpers/test-app.ts';
 
 /*
- * spec-b §3 Character `isOwned`: GET /characters and GET /character/{id} say, per character,
+ * Character `isOwned`: GET /characters and GET /character/{id} say, per character,
  * whether the caller owns it. The Emporium shows Owned instead of the price from it.
  */
 describeEachDatabase('characters carry isOwned for the caller', (kind) => {

@@ -7,7 +7,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_TOKEN = 'admin-token-for-cluster-tests-0123';
 
 /*
- * The operator across processes (issue 32/34; decisions D-CLUSTER-22): a lookup on any process
+ * The operator across processes (decisions D-CLUSTER-22): a lookup on any process
  * says whether the player is online elsewhere, and a kick on any process closes the player's
  * sockets on every process.
  */

@@ -11,7 +11,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /*
- * A process dies or pauses in a cluster (issue 32; decisions D-CLUSTER-14): real server processes
+ * A process dies or pauses in a cluster (decisions D-CLUSTER-14): real server processes
  * on one PostgreSQL and one Redis behind HAProxy, players tapping through it as the web app does.
  */
 describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(

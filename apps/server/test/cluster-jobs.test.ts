@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemScheduler } from '../src/clock.ts';
 import { type Cluster, openCluster } from '../src/cluster/cluster.ts';
 import { ClusterJobs } from '../src/cluster/cluster-jobs.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { systemScheduler } from '../src/core/clock.ts';
 import { battles, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { grantCoins, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { systemScheduler } from '../src/clock.ts';
 import { type Cluster, openCluster } from '../src/cluster/cluster.ts';
-import { NodeBus, NodeRequestError, NodeUnreachableError } from '../src/cluster/node-bus.ts';
+import { NodeBus, NodeRequestError } from '../src/cluster/node-bus.ts';
 import { NodeLiveness } from '../src/cluster/node-liveness.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { systemScheduler } from '../src/core/clock.ts';
+import { NodeUnreachableError } from '../src/core/errors.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn() {}, info() {}, error() {}, debug() {} } as never;

@@ -8,7 +8,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /*
- * One owner per player (issue 32; decisions D-CLUSTER-14): two apps on one PostgreSQL and one
+ * One owner per player (decisions D-CLUSTER-14): two apps on one PostgreSQL and one
  * Redis. A player reaching both never has two energy pools; a change made on the process that
  * does not hold them reaches the one that does.
  */

@@ -18,7 +18,7 @@ import {
 } from './helpers/test-app.ts';
 
 /*
- * A battle's host killed with SIGKILL (issue 32; rule CP3, decisions D-CLUSTER-18): two real
+ * A battle's host killed with SIGKILL (rule CP3, decisions D-CLUSTER-18): two real
  * server processes on one PostgreSQL and one Redis, one player on each. Nothing of the host runs
  * after the kill: its heartbeat expires (3 s) and the survivor's sweeper voids the battle.
  */

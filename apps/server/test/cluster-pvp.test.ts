@@ -16,7 +16,7 @@ import {
 } from './helpers/test-app.ts';
 
 /*
- * PvP across processes (issue 32; decisions D-CLUSTER-15 to D-CLUSTER-18): two apps on one
+ * PvP across processes (CP1, CP2; decisions D-CLUSTER-15 to D-CLUSTER-18): two apps on one
  * PostgreSQL and one Redis of this test's own, each with its own node id. Battles are short
  * (no intro, a 3 s time limit) and run on real time.
  */

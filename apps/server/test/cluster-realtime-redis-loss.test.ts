@@ -6,7 +6,7 @@ import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /*
- * Redis loss (issue 32; decisions D-CLUSTER-6, D-CLUSTER-9): two apps on one PostgreSQL and a Redis
+ * Redis loss (CR3; decisions D-CLUSTER-6, D-CLUSTER-9): two apps on one PostgreSQL and a Redis
  * of this test's own, which it kills and starts again on the same port. Taps never wait on Redis;
  * pushes between processes heal without restarting anything.
  */

@@ -8,7 +8,7 @@ import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import { readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 /*
- * Realtime across processes (issue 32; decisions D-CLUSTER-6..8): two apps on one PostgreSQL and
+ * Realtime across processes (CR1; decisions D-CLUSTER-6..8): two apps on one PostgreSQL and
  * one Redis of this test's own (so its command counts are this test's alone).
  */
 describe.runIf(process.env.DATABASE_URL)('cluster realtime: pushes, presence, budgets, cap, bans', () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ManualScheduler } from '../src/clock.ts';
 import { type Cluster, openCluster } from '../src/cluster/cluster.ts';
 import type { ClusterJobs } from '../src/cluster/cluster-jobs.ts';
 import { startClusterWork, TAP_SESSIONS_FORGET_MS } from '../src/cluster/cluster-work.ts';
 import { loadConfig } from '../src/config/config.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn() {}, info() {}, error() {}, debug() {} } as never;

@@ -10,7 +10,7 @@ import { createPostgresDatabase, describeEachDatabase } from './helpers/test-app
 
 /**
  * `Database.transaction`: one drizzle transaction whose raw query runs on the same connection
- * (issue 6: a balance change's fixed statements are SQL text, built once), on both databases.
+ * (a balance change's fixed statements are SQL text, built once), on both databases.
  */
 describeEachDatabase('Database.transaction and raw select lists', (kind) => {
   let database: Database;

@@ -1,7 +1,7 @@
 import { MAX_CLIENT_IDS_PER_PLAYER, MAX_SOCKETS_PER_PLAYER } from '@titans/shared/constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BanService } from '../src/bans/ban-service.ts';
-import { systemClock, systemScheduler } from '../src/clock.ts';
+import { systemClock, systemScheduler } from '../src/core/clock.ts';
 import { UserService } from '../src/users/user-service.ts';
 import { connectSocket, refusedConnection, type TestSocket } from './helpers/socket-client.ts';
 import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';

@@ -9,7 +9,7 @@ import {
 } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { characters, uploads } from '../src/db/schema.ts';
 import { UploadJanitor } from '../src/uploads/upload-janitor.ts';
 import { describeEachDatabase, readyPlayer, startTestApp, type TestApp } from './helpers/test-app.ts';

@@ -380,8 +380,8 @@ describeEachDatabase('route and socket fuzz', (kind) => {
     }
     if (payload) headers['content-length'] = String(payload.length);
     // Effects of earlier cases still finishing on the server (a slow write, a push) land first:
-    // the balance must hold still for 5 ms, within 1 s. (A 50 ms wait per case took most of the
-    // time budget: 1,070 of the 1,296 cases fitted in it.)
+    // the balance must hold still for 5 ms, within 1 s. (A fixed wait per case took most of the
+    // time budget.)
     let before = await money();
     for (let settle = 0; settle < 200; settle++) {
       await new Promise((resolve) => setTimeout(resolve, 5));

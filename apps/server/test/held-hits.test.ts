@@ -3,7 +3,7 @@ import type { BattleTurnProcessedPayload, PvpHealthUpdatePayload } from '@titans
 import { describe, expect, it } from 'vitest';
 import { BattleRoom, type Contender } from '../src/battle/battle-room.ts';
 import { HIT_HOLD_MS } from '../src/battle/held-hits.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 
 const FIGHTER = { name: 'x', level: 1, health: 400, attack: 12, defense: 2, speed: 5 };
 

@@ -6,7 +6,7 @@ const TOKEN = '4242:init-data-cache-test';
 const MAX_AGE = 3_600;
 const NOW = 1_795_000_000;
 
-/** Issue 6: a signature this process checked before is not computed again; the age still is. */
+/** A signature this process checked before is not computed again; the age still is. */
 describe('verified init data, checked once per process', () => {
   it('answers what the full check answers, the first time and every later time', () => {
     const raw = signInitData({ id: 6_001, first_name: 'Cached', username: 'cached' }, TOKEN, {

@@ -172,6 +172,8 @@ describe('GET /metrics for Prometheus', () => {
       expect(value('titans_battles_running')).toBe(0);
       expect(value('titans_matchmaking_queue_length')).toBe(0);
       expect(value('titans_battles_started_total')).toBe(0);
+      expect(value('titans_ready_checks_total', { outcome: 'opened' })).toBe(0);
+      expect(value('titans_ready_checks_total', { outcome: 'timed_out' })).toBe(0);
       expect(value('titans_socket_rate_limited_total')).toBe(0);
     } finally {
       socket.close();

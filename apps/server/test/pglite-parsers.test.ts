@@ -23,7 +23,7 @@ const EVERY_TYPE = `select
   'text' as t,
   null::timestamptz as nothing`;
 
-describe('PGlite parsers shared with drizzle (issue 6: a statement without a copy of the parser table)', () => {
+describe('PGlite parsers shared with drizzle (a statement without a copy of the parser table)', () => {
   let database: Database;
   let close: () => Promise<void>;
   let plain: PGlite;

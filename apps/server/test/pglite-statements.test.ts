@@ -8,7 +8,7 @@ const SETUP = `
   insert into players (name, coins, seen, tags, meta)
     values ('ada', 10, '2026-11-24T08:00:00Z', '{a,b}', '{"x":1}'), ('bob', 20, null, null, null);`;
 
-describe('PGlite prepared statements (issue 6: one call per statement, parsed once)', () => {
+describe('PGlite prepared statements (one call per statement, parsed once)', () => {
   let client: PGlite;
   let plain: PGlite;
   let statements: PgliteStatements;

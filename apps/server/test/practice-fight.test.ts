@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { BattleRoom } from '../src/battle/battle-room.ts';
 import { settleBattle } from '../src/battle/battle-settlement.ts';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { battles, ledger, users } from '../src/db/schema.ts';
 import { connectSocket, type TestSocket } from './helpers/socket-client.ts';
 import {

@@ -5,7 +5,7 @@ import { openTestPglite } from './helpers/pglite-template.ts';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('PGlite priority gate (issue 6: the flush never queues behind balance changes)', () => {
+describe('PGlite priority gate (the flush never queues behind balance changes)', () => {
   it('runs one piece of work at a time, urgent work before waiting normal work', async () => {
     const gate = new PriorityGate();
     const order: string[] = [];
@@ -94,7 +94,7 @@ describe('PGlite priority gate (issue 6: the flush never queues behind balance c
   });
 });
 
-describe('the tap flush on PGlite (issue 6, D-MONEY-7)', () => {
+describe('the tap flush on PGlite (D-MONEY-7)', () => {
   let database: Database;
   let close: () => Promise<void>;
 

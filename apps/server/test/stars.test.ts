@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { friendlyTonAddress } from '../src/core/ton-address.ts';
 import { diamondPackages, ledger, purchases } from '../src/db/schema.ts';
 import { PRE_CHECKOUT_REFUSALS } from '../src/stars/stars-service.ts';
-import { friendlyTonAddress } from '../src/stars/ton-address.ts';
 import {
   type FakeBotApi,
   postWebhook,
@@ -407,7 +407,7 @@ describeEachDatabase('stars', (kind) => {
     });
   });
 
-  describe('payments that do not match their invoice (issue 30)', () => {
+  describe('S10 payments that do not match their invoice', () => {
     const payWith = (
       fromId: number,
       purchaseId: string,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UPLOAD_UNREFERENCED_GRACE_MS, UPLOADS_PER_PLAYER_PER_HOUR } from '@titans/shared/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ManualScheduler } from '../src/clock.ts';
+import { ManualScheduler } from '../src/core/clock.ts';
 import { uploads } from '../src/db/schema.ts';
 import { UploadJanitor } from '../src/uploads/upload-janitor.ts';
 import { describeEachDatabase, manualClock, startTestApp, type TestApp } from './helpers/test-app.ts';

@@ -32,7 +32,7 @@ async function start() {
   // The fonts' faces are declared by the stylesheet: they can be asked for once it is in.
   const styled = applyStylesheets().then(() => loadFonts());
   await initApp();
-  // spec-a §4: a code from /buddies/{code}, ?ref= or the start parameter waits for registration.
+  // A code from /buddies/{code}, ?ref= or the start parameter waits for registration.
   capturePendingReferralCode(window.location, getLaunchContext().startParam);
   // Registration and the socket start now, while the fonts arrive and React renders.
   const queryClient = createQueryClient();

@@ -3,18 +3,18 @@
  * constants.ts so every import of the game's numbers stays one module.
  */
 
-// --- Battle and marketplace (spec-b §9) -------------------------------------------------------
+// --- Battle and marketplace -------------------------------------------------------
 
 export const MIN_COINS_TO_BATTLE = 5_000;
 export const MAX_EQUIPPED_ITEMS = 3;
 
-// --- Arena (spec-b §4 and §9; decisions D-BATTLE-*) ---------------------------------------------
+// --- Arena (decisions D-BATTLE-*) ---------------------------------------------
 
-/** spec-b §9: the coin reward (victory or draw) or penalty (defeat) of a battle: the prize. */
+/** The coin reward (victory or draw) or penalty (defeat) of a battle: the prize. */
 export const BATTLE_COIN_REWARD = 5_000;
 /**
- * The stake a player puts in when a battle starts, held until it settles (spec-b §5 "at least 5000
- * coins"; decisions D-BATTLE-13): a defeat keeps it, a win or draw returns it, a void returns it.
+ * The stake a player puts in when a battle starts, held until it settles (at least 5000
+ * coins; decisions D-BATTLE-13): a defeat keeps it, a win or draw returns it, a void returns it.
  */
 export const BATTLE_STAKE = MIN_COINS_TO_BATTLE;
 /**
@@ -24,70 +24,70 @@ export const BATTLE_STAKE = MIN_COINS_TO_BATTLE;
 export const PRACTICE_FIRST_WIN_REWARD = 3_000;
 /** Hits a side must land to earn a prize or experience: no pay for no play (D-BATTLE-14). */
 export const BATTLE_MIN_HITS_TO_EARN = 5;
-/** spec-b §9: default energy to spend, and the energy dialog's maximum. */
+/** Default energy to spend, and the energy dialog's maximum. */
 export const DEFAULT_BATTLE_ENERGY = 10;
 export const MAX_BATTLE_ENERGY = 3_000;
-/** spec-b §9: rematch difficulty. */
+/** Rematch difficulty. */
 export const REMATCH_DIFFICULTY = 'medium';
-/** spec-b §9: default player health. */
+/** Default player health. */
 export const DEFAULT_BATTLE_HEALTH = 4_000;
-/** spec-b §9: bot stat randomisation, health ± 10 and other stats ± 2. */
+/** Bot stat randomisation, health ± 10 and other stats ± 2. */
 export const BOT_HEALTH_JITTER = 10;
 export const BOT_STAT_JITTER = 2;
-/** spec-b §9: bot setup delay ("Preparing Battle" spinner) before a bot battle's intro. */
+/** Bot setup delay ("Preparing Battle" spinner) before a bot battle's intro. */
 export const BOT_SETUP_DELAY_MS = 2_000;
 /**
- * spec-b §4 intro timing: 1.5 s, 2 s, 2 s, 3-2-1 (1 s each), FIGHT 0.8 s, then 1.5 s before the
+ * Intro timing: 1.5 s, 2 s, 2 s, 3-2-1 (1 s each), FIGHT 0.8 s, then 1.5 s before the
  * live battle. Targets and bot attacks start after it (decisions: D-BATTLE-2).
  */
 export const INTRO_STEPS_MS = [1_500, 2_000, 2_000, 1_000, 1_000, 1_000, 800, 1_500] as const;
 export const BATTLE_INTRO_MS = INTRO_STEPS_MS.reduce((sum, step) => sum + step, 0);
-/** spec-b §9: a target lives 5 s and the next one appears 200 ms after it goes (spec-b §4). */
+/** A target lives 5 s and the next one appears 200 ms after it goes. */
 export const TARGET_LIFETIME_MS = 5_000;
 export const TARGET_RESPAWN_MS = 200;
-/** spec-b §9: target size 50–80 (critical and frenzy smaller: 36–48, decisions D-BATTLE-4). */
+/** Target size 50–80 (critical and frenzy smaller: 36–48, decisions D-BATTLE-4). */
 export const TARGET_SIZE_MIN = 50;
 export const TARGET_SIZE_MAX = 80;
 export const SMALL_TARGET_SIZE_MIN = 36;
 export const SMALL_TARGET_SIZE_MAX = 48;
-/** spec-b §9: targets spawn at least 140 px from the centre of the arena. */
+/** Targets spawn at least 140 px from the centre of the arena. */
 export const TARGET_MIN_DISTANCE = 140;
 /** The arena's fixed coordinate space the server places targets in; clients scale it (D-BATTLE-4). */
 export const ARENA_WIDTH = 400;
 export const ARENA_HEIGHT = 520;
-/** spec-b §4/§9 combo: taps within 2.5 s; 1.5x at 3, 2x at 5, 3x at 10. */
+/** Combo: taps within 2.5 s; 1.5x at 3, 2x at 5, 3x at 10. */
 export const BATTLE_COMBO_WINDOW_MS = 2_500;
 export const BATTLE_COMBO_STEPS = [
   { at: 10, multiplier: 3 },
   { at: 5, multiplier: 2 },
   { at: 3, multiplier: 1.5 },
 ] as const;
-/** spec-b §4/§9 live events: first after 8 s; then every 8–15 s with 80 %; each lasts 5–10 s. */
+/** Live events: first after 8 s; then every 8–15 s with 80 %; each lasts 5–10 s. */
 export const EVENT_FIRST_AFTER_MS = 8_000;
 export const EVENT_INTERVAL_MIN_MS = 8_000;
 export const EVENT_INTERVAL_MAX_MS = 15_000;
 export const EVENT_CHANCE = 0.8;
 export const EVENT_DURATION_MIN_MS = 5_000;
 export const EVENT_DURATION_MAX_MS = 10_000;
-/** spec-b §4: target values and chances per live event. */
+/** Target values and chances per live event. */
 export const FRENZY_TARGET_VALUE = 2;
 export const CRITICAL_TARGET_CHANCE = 0.3;
 export const CRITICAL_TARGET_VALUE = 3;
 export const POWER_UP_TARGET_CHANCE = 0.4;
 export const POWER_UP_TARGET_VALUE = 2;
 export const DANGER_TARGET_VALUE = 2;
-/** spec-b §9: commentary banner 3 s, damage flash 300 ms, tap animation 500 ms, hint hidden after 5 s. */
+/** Commentary banner 3 s, damage flash 300 ms, tap animation 500 ms, hint hidden after 5 s. */
 export const COMMENTARY_BANNER_MS = 3_000;
 export const DAMAGE_FLASH_MS = 300;
 export const TAP_ANIMATION_MS = 500;
 export const BATTLE_HINT_MS = 5_000;
-/** spec-b §9: result shown 1 s after completion; confetti 3 s; decision countdown 10 s. */
+/** Result shown 1 s after completion; confetti 3 s; decision countdown 10 s. */
 export const RESULT_DELAY_MS = 1_000;
 export const CONFETTI_MS = 3_000;
 export const DECISION_COUNTDOWN_MS = 10_000;
-/** spec-b §4: after an "already in a battle" error the client retries matchmaking after 5 s. */
+/** After an "already in a battle" error the client retries matchmaking after 5 s. */
 export const MATCHMAKING_RETRY_MS = 5_000;
-/** spec-b §4: after returning from background, re-initialise and rejoin after 1 s. */
+/** After returning from background, re-initialise and rejoin after 1 s. */
 export const REJOIN_DELAY_MS = 1_000;
 /** A live battle ends at this time after FIGHT!, decided by health left (decisions D-BATTLE-1). */
 export const BATTLE_TIME_LIMIT_MS = 90_000;
@@ -141,8 +141,8 @@ export const PAID_HERO_ATTACK_DEFENSE = {
   legendary: [195, 215],
 } as const;
 /**
- * BAL5 (decisions D-BALANCE-4): the energy spent on a battle beyond the entry's 10 (spec-b §9
- * default) buys starting health: one point per ENERGY_PER_BONUS_HEALTH energy.
+ * BAL5 (decisions D-BALANCE-4): the energy spent on a battle beyond the entry's default 10
+ * buys starting health: one point per ENERGY_PER_BONUS_HEALTH energy.
  */
 export const BATTLE_ENTRY_ENERGY = DEFAULT_BATTLE_ENERGY;
 export const ENERGY_PER_BONUS_HEALTH = 2;

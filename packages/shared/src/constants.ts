@@ -6,7 +6,7 @@
 
 // --- Identity -------------------------------------------------------------------------------
 
-/** The development test user (spec-a §1: "a fixed test user whose id is 00000002"). */
+/** The development test user ("a fixed test user whose id is 00000002"). */
 export const DEV_TELEGRAM_USER_ID = '00000002';
 /** Default freshness limit of signed init data (decisions: D-AUTH-1). */
 export const DEFAULT_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -17,36 +17,36 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 // --- Client shell -----------------------------------------------------------------------------
 
-/** spec-a §7: requests time out after 8 s and are retried once. */
+/** Requests time out after 8 s and are retried once. */
 export const REQUEST_TIMEOUT_MS = 8_000;
 export const REQUEST_RETRIES = 1;
-/** spec-a §8: requests slower than 500 ms are logged as slow. */
+/** Requests slower than 500 ms are logged as slow. */
 export const SLOW_REQUEST_MS = 500;
-/** spec-a §9: cache lifetimes per read. */
+/** Cache lifetimes per read. */
 export const CACHE_30S = 30_000;
 export const CACHE_60S = 60_000;
 export const CACHE_2MIN = 120_000;
 export const CACHE_5MIN = 300_000;
-/** spec-a §9: character list page size. */
+/** Character list page size. */
 export const CHARACTER_PAGE_SIZE = 100;
-/** spec-a §9: loading bar +5 per 100 ms, capped at 95. */
+/** Loading bar +5 per 100 ms, capped at 95. */
 export const LOADING_BAR_STEP = 5;
 export const LOADING_BAR_INTERVAL_MS = 100;
 export const LOADING_BAR_CAP = 95;
-/** spec-a §9: toast default 3 s. */
+/** Toast default 3 s. */
 export const TOAST_MS = 3_000;
-/** spec-a §2: the banner ad slot is 50 px high. */
+/** The banner ad slot is 50 px high. */
 export const AD_SLOT_HEIGHT_PX = 50;
-/** spec-a §9: default background. */
+/** Default background. */
 export const DEFAULT_BACKGROUND_URL = '/background.png';
 /** What the web app draws for the default background: the same picture as WebP, 21 KB instead of 452 KB (D-WEB-14). */
 export const DEFAULT_BACKGROUND_PICTURE = '/background.webp';
-/** spec-a §9: sound defaults (music 0.5, master 0.7, effects 0.5). */
+/** Sound defaults (music 0.5, master 0.7, effects 0.5). */
 export const DEFAULT_MUSIC_VOLUME = 0.5;
 export const DEFAULT_SFX_VOLUME = 0.5;
 export const DEFAULT_MASTER_VOLUME = 0.7;
 
-// --- Realtime socket (spec-a §9 "Socket") ------------------------------------------------------
+// --- Realtime socket ------------------------------------------------------
 
 export const SOCKET_PATH = '/engine.io';
 export const SOCKET_RECONNECT_ATTEMPTS = 5;
@@ -60,7 +60,7 @@ export const SOCKET_BACKOFF_MAX_MS = 30_000;
 
 // --- Taps -------------------------------------------------------------------------------------
 
-/** spec-a §9 "Tap lock 50 ms": at most 20 taps per second per user, across all devices. */
+/** Tap lock 50 ms: at most 20 taps per second per user, across all devices. */
 export const TAP_LOCK_MS = 50;
 export const MAX_TAPS_PER_SECOND = 1_000 / TAP_LOCK_MS;
 /** Largest `count` one tap event may carry: one second of taps (decisions: D-TAP-2). */
@@ -74,13 +74,13 @@ export const TAP_SESSION_RETENTION_DAYS = 7;
 /** spec: batched updates of 1000+ rows switch plans; chunks stay at or below 500. */
 export const TAP_FLUSH_CHUNK_ROWS = 500;
 
-/** spec-a §9 combo: reset after 1.5 s; badge at 5, COMBO! at 10 with a 10% bonus, SUPER COMBO! at 20. */
+/** Combo: reset after 1.5 s; badge at 5, COMBO! at 10 with a 10% bonus, SUPER COMBO! at 20. */
 export const COMBO_RESET_MS = 1_500;
 export const COMBO_BADGE_AT = 5;
 export const COMBO_BONUS_AT = 10;
 export const COMBO_BONUS_PERCENT = 10;
 export const COMBO_SUPER_AT = 20;
-/** spec-a §9: floating tap values 1.5 s, sparks 1 s. */
+/** Floating tap values 1.5 s, sparks 1 s. */
 export const FLOATING_VALUE_MS = 1_500;
 export const SPARK_MS = 1_000;
 /** A tap within this of the latest value's last tap adds to it, their sum (W7, D-WEB-15). */
@@ -118,7 +118,7 @@ export const BASE_REFILL_COOLDOWN_SECONDS = 60 * 60;
 export const REFILL_COOLDOWN_REDUCTION_SECONDS = 10 * 60;
 export const MIN_REFILL_COOLDOWN_SECONDS = 10 * 60;
 
-// --- Characters (spec-a §3 and §9 defaults) ---------------------------------------------------
+// --- Characters (defaults) ---------------------------------------------------
 
 export const DEFAULT_HEALTH = 100;
 export const DEFAULT_ATTACK = 10;
@@ -127,20 +127,20 @@ export const DEFAULT_SPEED = 5;
 export const DEFAULT_LEVEL = 1;
 export const DEFAULT_EXPERIENCE_NEEDED = 100;
 
-// --- Titans Emporium (spec-b §2, §9; decisions: D-SHOP-*) -------------------------------------
+// --- Titans Emporium (decisions: D-SHOP-*) -------------------------------------
 
-/** spec-b §9 "Marketplace items per fetch": 50 (the default `limit` of GET /marketplace/items). */
+/** Marketplace items per fetch: 50 (the default `limit` of GET /marketplace/items). */
 export const MARKETPLACE_PAGE_SIZE = 50;
 /** The largest `limit` GET /marketplace/items accepts (decisions: D-SHOP-4). */
 export const MARKETPLACE_PAGE_MAX = 100;
-/** spec-b §9 "Characters grid cap": at most 9 characters in the marketplace grid. */
+/** Characters grid cap: at most 9 characters in the marketplace grid. */
 export const MARKETPLACE_CHARACTER_CAP = 9;
-/** spec-b §9 "Search debounce": 500 ms after typing stops, only for non-blank text. */
+/** Search debounce: 500 ms after typing stops, only for non-blank text. */
 export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 500;
 /** How long a bought booster's effect lasts (decisions: D-SHOP-2). */
 export const BOOSTER_DURATION_MS = 30 * 60 * 1_000;
 
-// --- Referrals (spec-a §9) ---------------------------------------------------------------------
+// --- Referrals ---------------------------------------------------------------------
 
 export const REFERRAL_BANNER_TOKENS = 2_500;
 export const REFERRAL_UPGRADED_REWARD = 5_000;
@@ -150,17 +150,17 @@ export const REFERRAL_DISPLAY_FALLBACK = 2_000;
 export const REFERRAL_INVITER_REWARD = REFERRAL_BANNER_TOKENS;
 /** What the invited friend gets when their reward is paid (decisions: D-REF-2). */
 export const REFERRAL_FRIEND_REWARD = 2_500;
-/** spec-a §9 "Referral link format": the start parameter is buddies_ followed by the code. */
+/** Referral link format: the start parameter is buddies_ followed by the code. */
 export const REFERRAL_START_PREFIX = 'buddies_';
-/** spec-a §9: the Copied label shows for 2 s; the upgrade message auto-dismisses after 5 s. */
+/** The Copied label shows for 2 s; the upgrade message auto-dismisses after 5 s. */
 export const COPIED_LABEL_MS = 2_000;
 export const REFERRAL_MESSAGE_MS = 5_000;
 /** Friends listed on the referral screen, newest first (decisions: D-REF-3). */
 export const REFERRAL_LIST_LIMIT = 200;
 
-// --- Leaderboard (spec-a §9 "Leaderboard") -------------------------------------------------------
+// --- Leaderboard -------------------------------------------------------
 
-/** spec-a §9: podium 3, list 6 (decisions: D-LB-2: the list is the six after the podium). */
+/** Podium 3, list 6 (decisions: D-LB-2: the list is the six after the podium). */
 export const LEADERBOARD_PODIUM = 3;
 export const LEADERBOARD_LIST_ROWS = 6;
 /** Rows GET /leaderboard answers (decisions: D-LB-1). */
@@ -210,18 +210,18 @@ export const DEFAULT_SOCKET_MESSAGE_BURST = 80;
 /** A socket refused in this many distinct seconds within 10 s is disconnected (D-SOCKET-2). */
 export const DEFAULT_SOCKET_FLOOD_DISCONNECT_SECONDS = 3;
 
-// --- Stars (spec-a §7 "Stars and diamonds", §9) -----------------------------------------------
+// --- Stars -----------------------------------------------
 
-/** spec-a §9: invoices are in Telegram Stars. */
+/** Invoices are in Telegram Stars. */
 export const STARS_INVOICE_CURRENCY = 'XTR';
-/** spec-a §9: a crypto transaction hash has at least 10 characters. */
+/** A crypto transaction hash has at least 10 characters. */
 export const CRYPTO_HASH_MIN_LENGTH = 10;
-/** spec-a §9: Processing shows for 1 s before the crypto purchase call. */
+/** Processing shows for 1 s before the crypto purchase call. */
 export const CRYPTO_CONFIRM_DELAY_MS = 1_000;
-/** spec-a §9: the success dialog shows a longer hash as its first 6 and last 6 characters. */
+/** The success dialog shows a longer hash as its first 6 and last 6 characters. */
 export const CRYPTO_HASH_DISPLAY_EDGE = 6;
 export const CRYPTO_HASH_DISPLAY_MAX = 13;
-/** spec-a §7: the order reference TG-ORDER-{userId}-{timestamp}. */
+/** The order reference TG-ORDER-{userId}-{timestamp}. */
 export const STARS_ORDER_PREFIX = 'TG-ORDER';
 /** The comment a TON payment carries, TON-ORDER-{userId}-{timestamp} (decisions: D-STARS-4). */
 export const TON_ORDER_PREFIX = 'TON-ORDER';
@@ -234,19 +234,19 @@ export const TON_CHECK_WAIT_MS = 120_000;
 export const STARS_PAYMENT_WAIT_MS = 30_000;
 /** Transactions listed at most (decisions: D-STARS-6). */
 export const TRANSACTIONS_LIMIT = 100;
-// --- Quest Board: tasks, quizzes, daily rewards, games, Play & Earn (spec-a §9; decisions D-QUEST-*) ---
+// --- Quest Board: tasks, quizzes, daily rewards, games, Play & Earn (decisions D-QUEST-*) ---
 
-/** spec-a §9: an external task completes after at least 10 s (the server's clock, Q2). */
+/** An external task completes after at least 10 s (the server's clock, Q2). */
 export const DEFAULT_EXTERNAL_TASK_SECONDS = 10;
-/** spec-a §4/§9: the tracking call's own default required time, 3 s (reported in its metadata only). */
+/** The tracking call's own default required time, 3 s (reported in its metadata only). */
 export const TRACKING_DEFAULT_REQUIRED_SECONDS = 3;
-/** spec-a §9: quiz progress is kept 7 days. */
+/** Quiz progress is kept 7 days. */
 export const QUIZ_PROGRESS_RETENTION_DAYS = 7;
-/** spec-a §9: daily rewards cap at day 30; 3 day cards; a 7-day strip. */
+/** Daily rewards cap at day 30; 3 day cards; a 7-day strip. */
 export const DAILY_REWARD_CAP_DAY = 30;
 export const DAILY_DAY_CARDS = 3;
 export const DAILY_STRIP_DAYS = 7;
-/** spec-a §9: games, 10 requested per page. Next needs a full page (decisions: D-QUEST-5). */
+/** Games, 10 requested per page. Next needs a full page (decisions: D-QUEST-5). */
 export const GAMES_PAGE_SIZE = 10;
 /** The server caches each feed page this long and waits at most this long for the whole answer (D-QUEST-5). */
 export const GAMES_FEED_CACHE_MS = 5 * 60_000;
@@ -261,7 +261,7 @@ export const AD_VIEW_TTL_MS = 15 * 60_000;
  * on stored rows, far above the rewards a day can bring (rules Q8, decisions D-QUEST-8).
  */
 export const AD_VIEWS_PER_DAY = 50;
-/** spec-b §4: "A video recovery after defeat adds 2500 coins", once per defeat (rules Q9, D-QUEST-9). */
+/** "A video recovery after defeat adds 2500 coins", once per defeat (rules Q9, D-QUEST-9). */
 export const VIDEO_RECOVERY_COINS = 2_500;
 /** The most of the game feed's answer the server reads; a longer answer is abandoned (D-QUEST-5). */
 export const GAMES_FEED_MAX_BYTES = 256 * 1024;
@@ -296,7 +296,7 @@ export const DEFAULT_SOCKET_PLAYER_MESSAGE_BURST = 160;
 
 export * from './arena-constants.ts';
 
-/** Taps a player may land per second in a battle: the tap lock of spec-a §9 (decisions D-BATTLE-5). */
+/** Taps a player may land per second in a battle: the tap lock (decisions D-BATTLE-5). */
 export const MAX_BATTLE_TAPS_PER_SECOND = MAX_TAPS_PER_SECOND;
 /** Character experience: 100 XP for level 1 → 2, then × 1.5 per level (decisions D-BATTLE-8). */
 export const XP_LEVEL_BASE = DEFAULT_EXPERIENCE_NEEDED;

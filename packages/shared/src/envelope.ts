@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 
 /**
- * The two response envelopes of spec-a §3. The HTTP status always equals `code`.
+ * The two response envelopes. The HTTP status always equals `code`.
  * Errors add `error`, a shared error code, so clients can branch without parsing text.
  */
 export interface CodeEnvelope<T> {

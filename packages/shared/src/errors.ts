@@ -19,7 +19,7 @@ export const ERRORS = {
   // rules: A12.
   'auth/duplicate-key': { status: 401, message: 'Telegram init data names a field twice' },
   'auth/forbidden': { status: 403, message: 'You can only act on your own account' },
-  // spec-a §8: the default reason of a ban.
+  // The default reason of a ban.
   'auth/banned': { status: 403, message: 'Account suspended for violating terms of service.' },
   'user/not-found': { status: 404, message: 'User not found' },
   'user/not-registered': { status: 404, message: 'User is not registered' },
@@ -55,7 +55,7 @@ export const ERRORS = {
   'boost/no-refills-left': { status: 400, message: 'No free energy refills left today' },
   'boost/refill-cooldown': { status: 400, message: 'The free energy refill is cooling down' },
   'boost/energy-full': { status: 400, message: 'Energy is already full' },
-  // Stars (spec-a §8 texts where the spec has one; decisions: D-STARS-*).
+  // Stars (texts where the spec has one; decisions: D-STARS-*).
   'stars/package-not-found': { status: 404, message: 'Could not fetch package details' },
   'stars/price-changed': { status: 409, message: 'This package changed meanwhile; check its new price' },
   'stars/payments-unavailable': {
@@ -85,11 +85,11 @@ export const ERRORS = {
   'stars/already-refunded': { status: 409, message: 'This payment was already refunded' },
   'stars/refund-shortfall': { status: 409, message: 'The player has already spent these Stars' },
   'stars/refund-failed': { status: 502, message: 'Telegram refused the refund' },
-  // Quest Board (spec-a §8 "Tasks"; docs/rules.md Q1–Q7).
+  // Quest Board (docs/rules.md Q1–Q7).
   'task/not-found': { status: 404, message: 'Task not found' },
   'task/already-completed': { status: 409, message: 'Task already completed' },
   'task/not-started': { status: 400, message: 'Open the task link first' },
-  // spec-a §4 "External-link task": the failure text.
+  // External-link task: the failure text.
   'task/too-early': { status: 400, message: 'Not enough time spent on external URL' },
   'task/quiz-unfinished': { status: 400, message: 'Answer every question before claiming the reward' },
   'task/wrong-type': { status: 400, message: 'This task does not work that way' },
@@ -109,13 +109,13 @@ export const ERRORS = {
   'ads/view-not-found': { status: 404, message: 'Ad view not found' },
   'ads/forbidden': { status: 403, message: 'Invalid reward callback' },
   'ads/views-limit': { status: 429, message: 'Too many ads started today. Check back tomorrow!' },
-  // A defeat's video recovery (spec-b §4; rules Q9).
+  // A defeat's video recovery (rules Q9).
   'recovery/battle-not-found': { status: 404, message: 'Battle not found' },
   'recovery/not-your-battle': { status: 403, message: 'You did not fight in this battle' },
   'recovery/not-finished': { status: 409, message: 'This battle is not over yet' },
   'recovery/not-a-defeat': { status: 400, message: 'Only a defeat can be recovered' },
   'recovery/already-recovered': { status: 409, message: 'This defeat was already recovered' },
-  // spec-b §5 and §8: the purchase texts (decisions: D-SHOP-3 for the statuses).
+  // The purchase texts (decisions: D-SHOP-3 for the statuses).
   'shop/insufficient-coins': { status: 400, message: 'Insufficient coins to purchase this item' },
   'shop/insufficient-diamonds': { status: 400, message: 'Insufficient diamonds to purchase this item' },
   'shop/character-owned': { status: 409, message: 'You already own this character' },
@@ -126,7 +126,7 @@ export const ERRORS = {
   'shop/sold-out': { status: 409, message: 'This item is sold out' },
   'referral/already-upgraded': { status: 409, message: 'Referral bonus is already upgraded' },
   'referral/insufficient-stars': { status: 400, message: 'Not enough Stars to upgrade referral' },
-  // Arena entry and play (spec-b §5 and §8 texts where the spec gives them).
+  // Arena entry and play (texts where the spec gives them).
   'battle/no-character': { status: 400, message: 'Please select a character first' },
   'battle/character-not-owned': { status: 400, message: 'You do not own this character' },
   'battle/insufficient-coins': { status: 400, message: 'You need at least 5000 coins to enter a battle!' },

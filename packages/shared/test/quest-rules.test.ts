@@ -21,7 +21,7 @@ describe('quest rules', () => {
     ]);
   });
 
-  it('labels task buttons as spec-a §4 says', () => {
+  it('labels task buttons as the spec says', () => {
     const label = (type: Parameters<typeof taskButtonLabel>[0]['type'], title = 'Task', extra = {}) =>
       taskButtonLabel({ type, title, completed: false, ...extra });
     expect(label('quiz')).toBe('Start Quiz');

@@ -45,7 +45,7 @@ export function requireOperator(token: string) {
 }
 
 /**
- * The operator's API for `npm run ops` (issue 34; docs/operations.md): player lookup, grants and
+ * The operator's API for `npm run ops` (docs/operations.md): player lookup, grants and
  * takes, kicks, running battles, payments, and the catalogue reload. Bodies and queries are the
  * shared schemas of `@titans/shared/admin/schemas`.
  */

@@ -13,11 +13,11 @@ import type {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CatalogueReloader } from '../catalogue/catalogue-reloader.ts';
 import { CatalogueError } from '../catalogue/load-catalogue.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { adminAudit, battles, purchases, users } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { StarsService } from '../stars/stars-service.ts';
 import type { UserRow } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
@@ -66,7 +66,7 @@ const describeAsset = (asset: OperatorAsset) =>
   asset.kind === 'item' ? `item:${asset.item_id}` : `${asset.kind}:${asset.amount}`;
 
 /**
- * The operator's side of the game (issue 34; rules OPS1–OPS5, decisions D-OPS-1): look players
+ * The operator's side of the game (rules OPS1–OPS5, decisions D-OPS-1): look players
  * up, grant and take coins, gems and items through the BalanceGateway, kick sockets, list
  * running battles, list payments, reload the catalogue. Every action writes one admin_audit row;
  * a money action writes it in the same balance change as its ledger row, under its idempotency key.
@@ -82,7 +82,7 @@ export class AdminService {
   async lookup(query: {
     telegram_user_id?: string | number | undefined;
     username?: string | undefined;
-  }): Promise<MoneyResult<PlayerReport | PlayerCandidates>> {
+  }): Promise<Result<PlayerReport | PlayerCandidates>> {
     const found = await findPlayers(this.db, query);
     const [only] = found;
     if (!only) return failed('user/not-found');
@@ -112,7 +112,7 @@ export class AdminService {
     action: 'grant' | 'take',
     telegramUserId: string,
     body: MoneyActionBody,
-  ): Promise<MoneyResult<MoneyActionResult>> {
+  ): Promise<Result<MoneyActionResult>> {
     const user = await this.player(telegramUserId);
     if (!user) return failed('user/not-found');
     const key = body.idempotency_key;
@@ -178,7 +178,7 @@ export class AdminService {
    * themselves) and records it. `sockets` counts those closed on this process; `other_processes`
    * those told to close theirs (D-CLUSTER-22).
    */
-  async kick(telegramUserId: string, body: OperatorActionBody): Promise<MoneyResult<KickCount>> {
+  async kick(telegramUserId: string, body: OperatorActionBody): Promise<Result<KickCount>> {
     const user = await this.player(telegramUserId);
     if (!user) return failed('user/not-found');
     const closed = await this.deps.kick(user.telegramUserId.toString(), user.id);
@@ -193,7 +193,7 @@ export class AdminService {
   }
 
   /** A player's payments (Stars and TON), newest first. */
-  async payments(telegramUserId: string): Promise<MoneyResult<PaymentRow[]>> {
+  async payments(telegramUserId: string): Promise<Result<PaymentRow[]>> {
     const user = await this.player(telegramUserId);
     if (!user) return failed('user/not-found');
     return succeeded(await paymentsOf(this.db, user.id));
@@ -204,7 +204,7 @@ export class AdminService {
    * the audit row, naming the battle and its entry, is written in the void's own balance change
    * (D-OPS-6): both commit or neither does.
    */
-  async voidBattle(battleId: string, body: OperatorActionBody): Promise<MoneyResult<{ audit_id: number }>> {
+  async voidBattle(battleId: string, body: OperatorActionBody): Promise<Result<{ audit_id: number }>> {
     const [battle] = await this.db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
     if (!battle) return failed('request/not-found', 'No battle has this id');
     const audit: { id: number | null } = { id: null };
@@ -242,7 +242,7 @@ export class AdminService {
    * the charge id) is written inside the refund's balance change (D-OPS-6), so audit and ledger
    * commit together; an unrecorded charge moves no balance, and its row follows Telegram's answer.
    */
-  async refund(chargeId: string, body: RefundBody): Promise<MoneyResult<RefundResult>> {
+  async refund(chargeId: string, body: RefundBody): Promise<Result<RefundResult>> {
     const [recorded] = await this.db
       .select({ id: purchases.id })
       .from(purchases)
@@ -284,7 +284,7 @@ export class AdminService {
     chargeId: string,
     telegramUserId: string,
     body: RefundBody,
-  ): Promise<MoneyResult<RefundResult>> {
+  ): Promise<Result<RefundResult>> {
     const result = await this.deps.refunds.refundUnrecorded(Number(telegramUserId), chargeId);
     if (!result.ok) return result;
     const payer = await this.player(telegramUserId);
@@ -344,7 +344,7 @@ export class AdminService {
    * C4: reloads catalogue/*.json as at start-up, in one transaction with its audit row. A bad
    * file changes nothing and answers `catalogue/invalid` with the problems.
    */
-  async reloadCatalogue(body: OperatorActionBody): Promise<MoneyResult<CatalogueReloadResult>> {
+  async reloadCatalogue(body: OperatorActionBody): Promise<Result<CatalogueReloadResult>> {
     try {
       const reload = await this.deps.catalogue.reload(async (tx, load) => ({
         auditId: await recordAudit(tx, {

@@ -151,7 +151,7 @@ function possessionsView(items: RecentRows[2], heroes: RecentRows[3]): PlayerRep
 }
 
 /**
- * Everything a support ticket needs about one player (issue 34): balances as the game shows them
+ * Everything a support ticket needs about one player: balances as the game shows them
  * (with taps not yet durable), level, energy, whether they are online or fighting (cluster-wide), and their
  * latest ledger rows, payments, possessions, battles, tap flags and operator actions.
  */

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadCatalogue, readCatalogue } from '../catalogue/load-catalogue.ts';
-import type { Clock } from '../clock.ts';
-import { systemScheduler } from '../clock.ts';
 import { bootStepOnce, fingerprint, takeBootLock } from '../cluster/boot-lock.ts';
 import { type Cluster, openCluster } from '../cluster/cluster.ts';
 import { NodeBus } from '../cluster/node-bus.ts';
 import { NodeLiveness } from '../cluster/node-liveness.ts';
 import { ClusterOwnership } from '../cluster/player-ownership.ts';
 import type { Config } from '../config/config.ts';
+import type { Clock } from '../core/clock.ts';
+import { systemScheduler } from '../core/clock.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import type { Lifecycle } from './lifecycle.ts';

@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /**
- * Body fields that name a user; when present they must name the caller (PRODUCT §2), by Telegram
+ * Body fields that name a user; when present they must name the caller, by Telegram
  * id or account id (the shared `namesUser`); each field's schema says which forms it takes.
  */
 const USER_BODY_FIELDS = ['telegram_user_id', 'telegramUserId', 'user_id'] as const;

@@ -19,7 +19,7 @@ const VERIFIED_CAPACITY = 20_000;
 /**
  * Init data whose signature checked out, per bot token. A client sends the same init data with
  * every call of its session, and checking it is an HMAC, a parse of the user and a schema
- * (0.1 ms of CPU a request, issue 6). Only data that passed is kept, so what fills the cache is
+ * (a measurable share of a REST call's CPU: docs/benchmarks.md). Only data that passed is kept, so what fills the cache is
  * what Telegram signed; its age is checked again on every use, so it still expires.
  */
 const verified = new Map<string, Map<string, TelegramIdentity>>();
@@ -56,8 +56,8 @@ export function verifiedInitData(
 const checked = new WeakMap<FastifyRequest, InitDataResult>();
 
 /**
- * A request's init data, checked once: the rate limits and the auth check both need the caller
- * (issue 6), and a signature this process verified before is not computed again.
+ * A request's init data, checked once: the rate limits and the auth check both need the caller,
+ * and a signature this process verified before is not computed again.
  */
 export function checkedInitData(
   request: FastifyRequest,

@@ -3,9 +3,9 @@ import { BAN_POLL_INTERVAL_MS } from '@titans/shared/constants';
 import { ERRORS } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 
 /** A ban or an unban, as every server process learns it. */
 export interface BanChange {
@@ -108,7 +108,7 @@ export class BanService {
   }
 
   /** Bans (or unbans, with `banned: false`) a Telegram user; `user/not-found` when no such account exists. */
-  async set(telegramUserId: string, banned: boolean, reason: string | null): Promise<MoneyResult<BanChange>> {
+  async set(telegramUserId: string, banned: boolean, reason: string | null): Promise<Result<BanChange>> {
     const telegramId = canonicalTelegramId(telegramUserId);
     const kept = banned ? reason : null;
     const [event] = await this.options.database.query<{ id: number | string; user_id: string }>(SET_SQL, [

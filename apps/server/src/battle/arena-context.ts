@@ -1,8 +1,8 @@
 import type { BotKind } from '@titans/shared/battle/bots';
 import type { ErrorCode } from '@titans/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Scheduler } from '../clock.ts';
 import type { BattleTimings } from '../config/config.ts';
+import type { Scheduler } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
 import type { ActionReply, ArenaAction } from './battle-actions.ts';

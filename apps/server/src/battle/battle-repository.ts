@@ -9,7 +9,7 @@ import { characters, items, userCharacters, userItems, users } from '../db/schem
 import type { Contender } from './battle-room.ts';
 import type { BoostReader } from './boost-reader.ts';
 
-/** Item types a player may take into battle (spec-b §2 Select Items: Weapons, Armours, Shields). */
+/** Item types a player may take into battle (Select Items: Weapons, Armours, Shields). */
 const EQUIPPABLE = new Set(['weapon', 'armour', 'shield']);
 
 /** A player ready to enter: who they fight as and with what. */
@@ -25,7 +25,7 @@ export interface Entrant {
 export type EntrantResult = { ok: true; entrant: Entrant } | { ok: false; code: ErrorCode };
 
 /**
- * Entry checks that need no balance (spec-b §5; issue 11): a selected character, an owned
+ * Entry checks that need no balance (F22): a selected character, an owned
  * fighting character, at most 3 owned weapons / armours / shields. Stats come from the
  * character's catalogue stats, its level, and the equipped items' effects; Emporium boosters
  * are added when the battle starts (`boostedAtStart`), not here, and matchmaking strength

@@ -15,7 +15,7 @@ import type {
   EquippedItem,
 } from '@titans/shared/battle/schemas';
 import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/events';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
 import {
   type HitEffect,
   hitFor,

@@ -1,6 +1,6 @@
 import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import { MATCHMAKING_UPDATE_MS } from '@titans/shared/constants';
-import type { TimerHandle } from '../clock.ts';
+import type { TimerHandle } from '../core/clock.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
 import type { ArenaContext, ArenaFailure, ArenaNodes, Ticket } from './arena-context.ts';
 import { type ActionReply, type ArenaAction, applyAction } from './battle-actions.ts';
@@ -115,6 +115,7 @@ export class BattleService {
       settled: this.payouts.settled,
       settleFailures: this.payouts.settleFailures,
       lateness,
+      readyChecks: { ...this.matchmaking.readyStats },
     };
   }
 

@@ -8,7 +8,7 @@ import type { BattleService } from './battle-service.ts';
 type Ack = (reply: unknown) => void;
 
 /**
- * The Arena's socket events (spec-b §7, issue 11). Every payload was validated by the dispatcher
+ * The Arena's socket events (decisions D-BATTLE-9). Every payload was validated by the dispatcher
  * with its shared schema; a battle id must name one of the caller's battles. In a cluster an
  * action for a battle hosted elsewhere is forwarded to its host, which answers (D-CLUSTER-17).
  */
@@ -42,7 +42,7 @@ export function registerBattleEvents(realtime: Realtime, service: BattleService)
     const set = sockets.get(user.id) ?? new Set<string>();
     set.add(context.socket.id);
     sockets.set(user.id, set);
-    // A reloaded app learns of its battle here and rejoins it (spec-b §4 "rejoins the battle by id").
+    // A reloaded app learns of its battle here and rejoins it.
     void announce(context, false).catch(() => undefined);
   });
 

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createBattle } from '@titans/shared/battle/battle-rules';
 import { BOTS, type BotKind } from '@titans/shared/battle/bots';
 import { ERRORS, type ErrorCode } from '@titans/shared/errors';
-import { succeeded } from '../money/money-result.ts';
+import { succeeded } from '../core/result.ts';
 import type { ArenaContext, ArenaFailure, Ticket } from './arena-context.ts';
 import { contenderOf, type Entered, enterNew, insertBattle, type NewBattle } from './battle-entry.ts';
 import type { BattlePayouts } from './battle-payouts.ts';

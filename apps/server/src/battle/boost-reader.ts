@@ -8,7 +8,7 @@ export interface RunningBoosts extends ActiveBoostTotals {
 
 /**
  * What the Arena reads of the Emporium's boosters (F31, F32, D-BATTLE-12): the Emporium owns the
- * booster windows and app.ts hands the Arena this reader. It runs inside the transaction that
+ * booster windows and app/realtime-setup.ts hands the Arena this reader. It runs inside the transaction that
  * starts the battle, so the snapshot and the battle row commit together.
  */
 export interface BoostReader {

@@ -22,8 +22,6 @@ import { ClusterArenaStore, entrantSchema } from './cluster-arena-store.ts';
 export const REMOTE_ENTRY_TIMEOUT_MS = 3_000;
 /** How long a forwarded action waits for the host (a tap's ack; a rejoin's whole battle). */
 export const FORWARD_TIMEOUT_MS = 2_000;
-/** How often the cluster's sweeper looks for dead hosts and queues (D-CLUSTER-18). */
-export const ARENA_SWEEP_MS = 2_000;
 
 const errorCode = z.custom<ErrorCode>((value) => typeof value === 'string' && value in ERRORS);
 const enterRequest = z.object({ battleId: z.string().uuid(), entrant: entrantSchema });

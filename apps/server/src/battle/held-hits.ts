@@ -1,6 +1,6 @@
 import type { Side } from '@titans/shared/battle/battle-rules';
 import type { BattleHit } from '@titans/shared/battle/schemas';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
 
 /** The longest an opponent's hit waits for a tapping player's own next answer (F39, D-BATTLE-15). */
 export const HIT_HOLD_MS = 100;

@@ -15,7 +15,7 @@ const DRAINING_MESSAGE = 'This server is restarting: try again in a moment';
 const ARENA_UNAVAILABLE_MESSAGE = 'The Arena is unavailable for a moment: try again soon';
 const SEARCHING_MESSAGE = 'Searching for any opponent';
 const NOT_FOUND_MESSAGE = 'No opponent found';
-/** spec-b §4's words for a search that ended: the Arena shows no banner for them (D-WIRE-2). */
+/** The spec's words for a search that ended: the Arena shows no banner for them (D-WIRE-2). */
 const CANCELLED_MESSAGE = 'Matchmaking cancelled';
 /** Why a ready check started no battle, as each player reads it (F52, F53). */
 const CHECK_ENDED: Record<MatchCancelledPayload['reason'], string> = {

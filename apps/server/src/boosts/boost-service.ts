@@ -7,11 +7,11 @@ import {
   type UpgradeKind,
   upgradePrice,
 } from '@titans/shared/boosts/upgrades';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { selectList } from '../db/select-list.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
 import { upgradeColumn, upgradeLevelsOf } from '../users/upgrade-levels.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';
 import { type BoostRow, boostColumns, boostsView, freeRefillOf } from './boost-view.ts';
@@ -25,7 +25,7 @@ export interface BoostServiceDeps {
 
 /**
  * The player's Boost columns only (PGlite formats and parses every column a read returns), as
- * fixed SQL: these statements run on every purchase and refill (issue 6).
+ * fixed SQL: these statements run on every purchase and refill.
  */
 const BOOST_ROW = selectList(boostColumns);
 const BOOST_ROW_SQL = `select ${BOOST_ROW} from users where id = $1`;
@@ -54,7 +54,7 @@ async function userIn(query: RawQuery, userId: string): Promise<BoostRow | null>
 export class BoostService {
   constructor(private readonly deps: BoostServiceDeps) {}
 
-  async view(userId: string): Promise<MoneyResult<BoostsView>> {
+  async view(userId: string): Promise<Result<BoostsView>> {
     const user = await userIn(this.deps.database.query, userId);
     if (!user) return failed('user/not-found');
     return { ok: true, value: boostsView(user, this.deps.live, this.deps.now()) };
@@ -68,7 +68,7 @@ export class BoostService {
     userId: string,
     kind: UpgradeKind,
     options: { expectedLevel?: number | undefined; idempotencyKey?: string | undefined } = {},
-  ): Promise<MoneyResult<BoostsView>> {
+  ): Promise<Result<BoostsView>> {
     let after: BoostRow | undefined;
     const result = await this.deps.gateway.change(
       userId,
@@ -103,7 +103,7 @@ export class BoostService {
   async refill(
     userId: string,
     options: { idempotencyKey?: string | undefined } = {},
-  ): Promise<MoneyResult<BoostsView>> {
+  ): Promise<Result<BoostsView>> {
     let after: BoostRow | undefined;
     const result = await this.deps.gateway.change(
       userId,
@@ -135,9 +135,9 @@ export class BoostService {
    */
   private async answer(
     userId: string,
-    result: MoneyResult<unknown>,
+    result: Result<unknown>,
     after: BoostRow | undefined,
-  ): Promise<MoneyResult<BoostsView>> {
+  ): Promise<Result<BoostsView>> {
     if (!result.ok) return result;
     if (!after) return this.view(userId);
     return { ok: true, value: boostsView(after, this.deps.live, this.deps.now()) };

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { type CatalogueLoad, loadCatalogue, readCatalogue } from './load-catalogue.ts';
 

@@ -10,7 +10,7 @@ import { callerOf } from '../auth/auth-hooks.ts';
 import { ok, orThrow } from '../http/reply.ts';
 import type { CharacterService } from './character-service.ts';
 
-/** GET /characters (page or race filter) and GET /character/{id} (spec-a §7). */
+/** GET /characters (page or race filter) and GET /character/{id}. */
 export function characterRoutes({ characters }: { characters: CharacterService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -1,8 +1,8 @@
 import type { Character, CharacterList } from '@titans/shared/characters/schemas';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, Db } from '../db/database.ts';
 import { characters, userCharacters } from '../db/schema.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import { characterView } from './character-view.ts';
 
 /** GET /characters: a page, optionally one race or only free (or only paid) characters. */
@@ -13,7 +13,7 @@ export interface CharacterQuery {
   is_free?: 'true' | 'false' | undefined;
 }
 
-/** The catalogue's characters (spec-a §7), each with `isOwned` for the caller (C3, spec-b §3). */
+/** The catalogue's characters, each with `isOwned` for the caller (C3). */
 export class CharacterService {
   constructor(private readonly deps: { database: Database }) {}
 
@@ -50,7 +50,7 @@ export class CharacterService {
   }
 
   /** One character by id, active or not (a player may own a retired one). */
-  async find(id: string, callerId: string | null): Promise<MoneyResult<Character>> {
+  async find(id: string, callerId: string | null): Promise<Result<Character>> {
     const [row] = await this.db.select().from(characters).where(eq(characters.id, id)).limit(1);
     if (!row) return failed('character/not-found');
     const owned = await this.ownedOf(callerId, [row.id]);

@@ -6,8 +6,8 @@ type CharacterRow = typeof characters.$inferSelect;
 const { race, type, rarity, currency } = characterSchema.shape;
 
 /**
- * A catalogue character as the API returns it (spec-a §3 "Character"; attack mirrors power), with
- * spec-b §3's `isOwned` for the caller. The enum columns are text in the database: each is read
+ * A catalogue character as the API returns it (attack mirrors power), with
+ * `isOwned` for the caller. The enum columns are text in the database: each is read
  * through its wire schema rather than cast.
  */
 export function characterView(row: CharacterRow, isOwned: boolean): Character {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
+import { isClusterUnavailable } from '../core/cluster-unavailable.ts';
 import type { Cluster } from './cluster.ts';
-import { isClusterUnavailable } from './redis-errors.ts';
 
 /** A job that must run once per period across the whole cluster. */
 export interface ClusterJob {

@@ -1,7 +1,7 @@
 import { MATCHMAKING_UPDATE_MS, UPLOAD_SWEEP_INTERVAL_MS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import { ARENA_SWEEP_MS } from '../battle/cluster-arena.ts';
-import type { Scheduler } from '../clock.ts';
+import type { Scheduler } from '../core/clock.ts';
+import { ARENA_SWEEP_MS } from '../core/shared-constants.ts';
 import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
 import type { UploadJanitor } from '../uploads/upload-janitor.ts';
 import type { Cluster } from './cluster.ts';

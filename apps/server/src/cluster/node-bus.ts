@@ -2,19 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
+import { NodeUnreachableError } from '../core/errors.ts';
 import type { Cluster } from './cluster.ts';
-
-/** A request to another process got no answer in time (it died, paused, or Redis is away). */
-export class NodeUnreachableError extends Error {
-  constructor(
-    readonly node: string,
-    readonly kind: string,
-  ) {
-    super(`node ${node} did not answer ${kind}`);
-    this.name = 'NodeUnreachableError';
-  }
-}
 
 /** The other process answered with a failure (its handler threw). */
 export class NodeRequestError extends Error {

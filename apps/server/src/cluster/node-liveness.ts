@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
 import type { Cluster } from './cluster.ts';
 
 /** How long a process counts as alive after its last heartbeat. */

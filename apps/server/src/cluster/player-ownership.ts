@@ -6,11 +6,11 @@ import {
 } from '@titans/shared/taps/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { NodeUnreachableError } from '../core/errors.ts';
 import type { RawQuery } from '../db/database.ts';
 import type { TapResult } from '../taps/tap-engine-types.ts';
 import type { Cluster } from './cluster.ts';
 import type { NodeBus } from './node-bus.ts';
-import { NodeUnreachableError } from './node-bus.ts';
 
 /**
  * Who holds a player's live state (energy, unflushed taps) in a cluster (decisions: D-CLUSTER-14).

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { SharedSocketCount } from '../realtime/socket-bounds.ts';
 import type { Cluster } from './cluster.ts';
 

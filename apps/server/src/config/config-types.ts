@@ -1,6 +1,24 @@
-import type { RestRateLimits } from '../hardening/rate-limits.ts';
-import type { LockScope } from '../money/balance-gateway.ts';
-import type { SocketRateLimit } from '../realtime/socket-dispatcher.ts';
+/** Which players' money changes wait for each other: one queue per player, or one for all (benchmarks only). */
+export type LockScope = 'player' | 'global';
+
+/** REST rate limits: calls per window, per player by kind and per address (D-HARDEN-2). */
+export interface RestRateLimits {
+  windowSeconds: number;
+  reads: number;
+  writes: number;
+  purchases: number;
+  address: number;
+}
+
+/** A socket's message budget (the socket dispatcher applies it). */
+export interface SocketRateLimit {
+  /** Messages a socket may send per second, sustained. */
+  perSecond: number;
+  /** Messages it may send in one burst. */
+  burst: number;
+  /** Seconds with refused messages, within 10 s, after which the socket is disconnected. */
+  disconnectAfterSeconds: number;
+}
 
 /** The server's configuration, as `loadConfig` reads it once from the environment (config.ts). */
 export interface Config {
@@ -73,7 +91,7 @@ export interface Config {
   socketRateLimit: SocketRateLimit;
   /** `global` only to measure what per-player queues save (bench:taps); production is `player`. */
   moneyLockScope: LockScope;
-  /** The third-party game feed the Games tab shows (spec-a §7); none: the tab's empty state. */
+  /** The third-party game feed the Games tab shows; none: the tab's empty state. */
   gamesFeedUrl: string | undefined;
   /** Adsgram's rewarded block (public) and the secret in its Reward URL (decisions: D-QUEST-6). */
   adsgramBlockId: string | undefined;

@@ -24,7 +24,7 @@ import {
   READY_CHECK_MS,
 } from '@titans/shared/constants';
 import { z } from 'zod';
-import { normalizeTonAddress } from '../stars/ton-address.ts';
+import { normalizeTonAddress } from '../core/ton-address.ts';
 import type { Config } from './config-types.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);

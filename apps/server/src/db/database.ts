@@ -21,7 +21,7 @@ import { type StorageStats, WalKeeper } from './wal-keeper.ts';
 
 /**
  * Without drizzle's relational API (`db.query.<table>`): given the schema, drizzle builds a query
- * builder per table for every transaction, which a balance change paid for and never used (issue 6).
+ * builder per table for every transaction, which a balance change paid for and never used.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -48,7 +48,7 @@ export interface Database {
   /**
    * Runs `work` in one drizzle transaction and hands it that transaction's raw query as well. A hot
    * path writes its few fixed statements as SQL text, which drizzle would build again on every
-   * call (0.1 ms of CPU a statement on PGlite, issue 6); the rest of the work keeps drizzle.
+   * call (CPU on the server's own thread with PGlite); the rest of the work keeps drizzle.
    */
   transaction<T>(work: (tx: Tx, query: RawQuery) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -139,7 +139,7 @@ async function openPostgres(
   const pool = new ResilientPool({ connectionString: url, max: poolSize });
   // The tap flush's own connections: with every pooled one held by balance changes (100 a second
   // keep all ten busy on a loaded server), a flush waiting its turn in the pool's queue made
-  // every player's durable confirmation wait seconds behind other players' purchases (issue 6).
+  // every player's durable confirmation wait seconds behind other players' purchases.
   const flushPool = new ResilientPool({ connectionString: url, max: FLUSH_CONNECTIONS });
   for (const each of [pool, flushPool]) each.onConnectionError(onConnectionError);
   const db: Db = drizzlePg(pool);

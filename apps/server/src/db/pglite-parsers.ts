@@ -27,8 +27,8 @@ const asText: Parser = (value) => value;
 
 /**
  * Drizzle passes its parsers with every PGlite statement, and PGlite copies its whole table of
- * parsers (an entry for every type and array type) to merge them in: 0.12–0.35 ms of CPU per
- * statement, a third of a drizzle update or select by id on PGlite (issue 6). So the
+ * parsers (an entry for every type and array type) to merge them in, on every
+ * statement: a third of a drizzle update or select by id on PGlite (docs/benchmarks.md). So the
  * instance's table takes drizzle's parsers once, `forDrizzle` drops the per-statement copy, and
  * `rows` gives the app's raw SQL the values PGlite (and node-postgres) would give it: `Date`s for
  * timestamps and dates, parsed arrays.

@@ -22,8 +22,8 @@ const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
  * PostgreSQL's bytes, into the result PGlite's own reader and `parseResults` would give: rows
  * (objects, or arrays with `rowMode: 'array'`), fields, command, affectedRows and rowCount. Each
  * text value is decoded from the bytes in place; PGlite's reader copies every field twice on
- * the way (an ArrayBuffer slice, then a Uint8Array), which was a third of its CPU on a tap
- * flush's thousand rows (issue 6).
+ * the way (an ArrayBuffer slice, then a Uint8Array), a large share of its CPU on a tap
+ * flush's thousand rows.
  *
  * Answers null for a reply it does not read (an error, a notification, anything unexpected):
  * the caller hands those bytes to PGlite's reader, so errors keep PGlite's exact shape.

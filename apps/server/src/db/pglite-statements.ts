@@ -34,9 +34,8 @@ let caches = 0;
  * database (parse, describe, bind, describe, execute, sync), and PostgreSQL parses, analyses and
  * plans it every time. Here a statement is parsed and described once per SQL text, and each run
  * is one call: bind, execute and sync together, its rows read with the columns described when it
- * was prepared (results come back as text, so the description's formats hold). Measured on the
- * app's `users` table: an update by id 90–120 µs of CPU against 240–650 µs, a select by id
- * 55–100 µs against 250–390 µs (issue 6: on PGlite every statement costs the server's own thread).
+ * was prepared (results come back as text, so the description's formats hold). On PGlite every
+ * statement costs the server's own thread; what this saves is in docs/benchmarks.md.
  *
  * Prepared statements belong to the session, not to a transaction: a rollback keeps them, and a
  * statement that failed to parse was never created. Values are serialised and rows parsed by

@@ -4,7 +4,7 @@ import { withMethods } from './with-methods.ts';
 /**
  * PGlite runs one statement or transaction at a time, in arrival order. Under a stream of balance
  * changes that queue is long, and the tap flush would wait behind all of it: every player's
- * durable confirmation would then depend on other players' purchases (issue 6). The gate sits in
+ * durable confirmation would then depend on other players' purchases. The gate sits in
  * front of PGlite: one piece of work at a time, as before, but urgent work (the flush) goes next
  * instead of last: it waits at most for the transaction already running, and takes PGlite as
  * soon as that ends. Before any other waiting work the event loop turns.
@@ -38,7 +38,7 @@ export class PriorityGate {
       return await work();
     } finally {
       // Urgent work (a flush chunk, bounded) takes the slot at once: under load a turn of the
-      // event loop is tens of milliseconds, which every waiting flush chunk paid (issue 6).
+      // event loop is long, and every waiting flush chunk would pay it.
       const urgent = this.urgent.shift();
       if (urgent) urgent();
       // Other waiting work gets the slot on the next turn: PGlite answers synchronously under its

@@ -53,8 +53,8 @@ export interface WalKeeperOptions {
 
 /**
  * PGlite runs PostgreSQL in single-user mode: there is no checkpointer process, so `max_wal_size`
- * never triggers a checkpoint and pg_wal grows until a clean shutdown (measured: 300 MB in 20 s
- * of heavy updates, 22 GB in 40 minutes under 200 players). After a CHECKPOINT, PostgreSQL
+ * never triggers a checkpoint and pg_wal grows until a clean shutdown (by gigabytes under load:
+ * docs/benchmarks.md). After a CHECKPOINT, PostgreSQL
  * recycles the segments before it, so pg_wal stays at a couple of 16 MB segments and a restart
  * after kill -9 replays only what came after the last checkpoint (decisions: D-WAL-1).
  * This checks every PGLITE_WAL_CHECK_INTERVAL_MS how much WAL was written since the last
@@ -119,9 +119,9 @@ export class WalKeeper {
 
   /**
    * The log's size every check; the whole data folder's (about 1,100 files) at the first check,
-   * then at most every PGLITE_DATA_SIZE_INTERVAL_MS: walking it cost 50–300 ms of the server
-   * thread's CPU each time, every 10 s and after every checkpoint (seconds apart under heavy
-   * tapping), in the middle of players' taps and purchases (issue 6).
+   * then at most every PGLITE_DATA_SIZE_INTERVAL_MS: walking it costs the server thread's CPU,
+   * and checks come often (after every checkpoint, seconds apart under heavy tapping), in the
+   * middle of players' taps and purchases.
    */
   private async measure() {
     this.stats.walSinceCheckpointBytes = await this.options.walSinceCheckpoint();

@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { checkedInitData, initDataFrom } from '../auth/request-init-data.ts';
+import type { RestRateLimits } from '../config/config-types.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** How a route counts against a player's budget (decisions: D-HARDEN-2). */
@@ -17,15 +18,6 @@ declare module 'fastify' {
      */
     rateClass?: RateClass;
   }
-}
-
-/** REST rate limits: calls per window, per player by kind and per address (D-HARDEN-2). */
-export interface RestRateLimits {
-  windowSeconds: number;
-  reads: number;
-  writes: number;
-  purchases: number;
-  address: number;
 }
 
 const PURCHASE_PATH = /(^|\/|-)(buy|purchase|upgrade|refill|claim|spin|redeem|invoice|open)(\/|-|$)/i;

@@ -2,9 +2,9 @@ import { ERRORS } from '@titans/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/resilient-pool.ts';
-import { multipartClientStatus } from '../hardening/multipart-errors.ts';
 import { ApiError } from './api-error.ts';
 import { envelope, envelopeKindOf } from './envelope-kind.ts';
+import { multipartClientStatus } from './multipart-errors.ts';
 
 function describeValidation(
   error: { validation: Array<{ instancePath?: string; message?: string }> },

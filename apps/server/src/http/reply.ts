@@ -1,7 +1,7 @@
-import type { MoneyResult } from '../money/money-result.ts';
+import type { Result } from '../core/result.ts';
 import { ApiError } from './api-error.ts';
 
-/** The `{code: 200, data, message}` envelope of a successful call (spec-a §3). */
+/** The `{code: 200, data, message}` envelope of a successful call. */
 export function ok<T>(data: T, message: string) {
   return { code: 200, data, message };
 }
@@ -12,7 +12,7 @@ export function success<T>(data: T, message: string) {
 }
 
 /** The HTTP edge of money code: a failed result becomes its error envelope, a success its value. */
-export function orThrow<T>(result: MoneyResult<T>): T {
+export function orThrow<T>(result: Result<T>): T {
   if (!result.ok) throw new ApiError(result.code, result.message, result.data ?? null);
   return result.value;
 }

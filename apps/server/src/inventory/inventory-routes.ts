@@ -6,7 +6,7 @@ import { requireUser } from '../auth/auth-hooks.ts';
 import { ok } from '../http/reply.ts';
 import type { InventoryService } from './inventory-service.ts';
 
-/** GET /users/{id}/inventory (spec-a §7). */
+/** GET /users/{id}/inventory. */
 export function inventoryRoutes({ inventory }: { inventory: InventoryService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

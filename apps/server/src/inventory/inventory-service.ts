@@ -1,6 +1,6 @@
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database, Db } from '../db/database.ts';
 import { characters, items, userCharacters, userItems } from '../db/schema.ts';
 import { characterEntry, itemEntry } from './inventory-view.ts';
@@ -18,7 +18,7 @@ export interface InventoryServiceDeps {
 }
 
 /**
- * The player's possessions (spec-a §3 "Inventory entry", §7): items and characters, boosts of
+ * The player's possessions: items and characters, boosts of
  * one kind merged into one entry with a count, newest first.
  */
 export class InventoryService {

@@ -5,7 +5,7 @@ const LIMITED_RARITIES = new Set(['epic', 'legendary']);
 
 const itemTypeOf = itemDetailsSchema.shape.item_type;
 
-/** An owned item as the inventory lists it (spec-a §3 "Inventory entry"), counted once. */
+/** An owned item as the inventory lists it, counted once. */
 export function itemEntry(
   owned: typeof userItems.$inferSelect,
   item: typeof items.$inferSelect,

@@ -5,7 +5,7 @@ import { requireUser } from '../auth/auth-hooks.ts';
 import { ok } from '../http/reply.ts';
 import type { LeaderboardService } from './leaderboard-service.ts';
 
-/** GET /leaderboard (spec-a §7: response code, data list) and GET /leaderboard/me (the pinned row). */
+/** GET /leaderboard (response code, data list) and GET /leaderboard/me (the pinned row). */
 export function leaderboardRoutes({
   leaderboard,
 }: {

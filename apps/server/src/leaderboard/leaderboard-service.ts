@@ -1,7 +1,7 @@
 import { LEADERBOARD_SIZE } from '@titans/shared/constants';
 import type { LeaderboardEntry, LeaderboardMe } from '@titans/shared/leaderboard/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 import { type SnapshotRow, snapshotEntryView } from './leaderboard-view.ts';
 import { SlicedRanking, type SortKeys } from './sliced-ranking.ts';
@@ -21,10 +21,9 @@ const REFRESH_LOCK = 0x7417a45;
 
 /**
  * PGlite refreshes in slices (decisions: D-LB-3), each one short statement: players read per
- * primary key page, ranked rows written per insert. Measured on 100k players on a loaded 2-core
- * machine: ~6 ms per read and ~11 ms per insert (median), ~2.7 s of slices per refresh (twice
- * that with the rests). Reads of 4,000 switch PGlite's plan to a whole-table sort (~100 ms);
- * inserts of 2,000 took ~21 ms.
+ * primary key page, ranked rows written per insert. Larger reads switch PGlite's plan to a
+ * whole-table sort, so a slice stays at 1,000 rows (the timings on 100k players are in
+ * docs/benchmarks.md).
  */
 export const PGLITE_READ_CHUNK = 1_000;
 export const PGLITE_INSERT_CHUNK = 1_000;
@@ -191,7 +190,7 @@ export class LeaderboardService {
       // Building the user_id index after the insert (one sort) is cheaper than maintaining it
       // row by row; rows arrive in rank order, so the primary key only ever appends.
       await query(`drop index if exists ${table}_user_key`);
-      // spec-a §9: referral_earnings descending, then coins; ties go to the earlier player.
+      // referral_earnings descending, then coins; ties go to the earlier player.
       const inserted = await query<{ n: number }>(
         `with ranked as (
            insert into ${table} (rank, user_id, name, username, profile_picture, coins, referral_earnings)

@@ -1,9 +1,9 @@
 import type { Currency } from '@titans/shared/characters/schemas';
 import type { ErrorCode } from '@titans/shared/errors';
 import { getTableName } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { RawQuery } from '../db/database.ts';
 import { ledger, users } from '../db/schema.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 
 export interface BalanceChange {
   userId: string;
@@ -29,7 +29,7 @@ export interface BalanceChange {
  * Coins credited count towards total_coins_earned. Features never call this: they go through
  * the BalanceGateway, which runs it inside the player's serialised change.
  */
-export async function changeBalance(query: RawQuery, change: BalanceChange): Promise<MoneyResult<number>> {
+export async function changeBalance(query: RawQuery, change: BalanceChange): Promise<Result<number>> {
   if (!Number.isSafeInteger(change.delta) || change.delta === 0)
     throw new Error(`Invalid balance delta ${change.delta}`);
   const earned = change.currency === 'coins' && change.delta > 0 ? (change.earned ?? change.delta) : 0;
@@ -47,7 +47,7 @@ export async function changeBalance(query: RawQuery, change: BalanceChange): Pro
 
 /**
  * The balance change as fixed SQL text per currency, built once: the text never varies, so it
- * is not built again for every change (issue 6). Coins credited count towards total_coins_earned.
+ * is not built again for every change. Coins credited count towards total_coins_earned.
  * One statement for the balance and its ledger row (a third fewer round trips per change than an
  * UPDATE then an INSERT): a debit above the balance updates no row, so no ledger row either.
  */

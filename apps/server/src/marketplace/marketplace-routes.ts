@@ -17,7 +17,7 @@ import { ok, orThrow } from '../http/reply.ts';
 import type { MarketplaceService } from './marketplace-service.ts';
 
 /**
- * The Titans Emporium calls of spec-b §7: GET /marketplace/items, GET /marketplace/items/{id},
+ * The Titans Emporium calls: GET /marketplace/items, GET /marketplace/items/{id},
  * POST /purchase/item/{itemId}, POST /character/purchase/{id}. The body's `user_id` must be the
  * caller (the auth hook answers 403 otherwise); an optional Idempotency-Key makes a retry safe.
  */

@@ -10,11 +10,11 @@ import type {
   PurchaseResult,
 } from '@titans/shared/marketplace/schemas';
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Result } from '../core/result.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { boosterActivations, characters, items, userCharacters, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway, MoneyContext } from '../money/balance-gateway.ts';
-import type { MoneyResult } from '../money/money-result.ts';
 import { activateBooster } from './booster-activation.ts';
 import { itemCurrencyOf, marketplaceItemView } from './marketplace-view.ts';
 
@@ -114,7 +114,7 @@ export class MarketplaceService {
     userId: string,
     itemId: string,
     options: PurchaseOptions = {},
-  ): Promise<MoneyResult<PurchaseResult>> {
+  ): Promise<Result<PurchaseResult>> {
     return this.deps.gateway.change(
       userId,
       async (money) => {
@@ -189,7 +189,7 @@ export class MarketplaceService {
     userId: string,
     characterId: string,
     options: PurchaseOptions = {},
-  ): Promise<MoneyResult<PurchaseResult>> {
+  ): Promise<Result<PurchaseResult>> {
     return this.deps.gateway.change(
       userId,
       async (money) => {

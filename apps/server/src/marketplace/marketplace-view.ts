@@ -5,7 +5,7 @@ import type { items } from '../db/schema.ts';
 
 export type ItemRow = typeof items.$inferSelect;
 
-/** spec-b §3: items are priced in gold or diamonds; storage says coins or gems. */
+/** Items are priced in gold or diamonds; storage says coins or gems. */
 export function itemCurrencyOf(currency: string): ItemCurrency {
   return currency === 'gems' ? 'diamonds' : 'gold';
 }
@@ -14,7 +14,7 @@ export function storageCurrencyOf(currency: ItemCurrency): Currency {
   return currency === 'diamonds' ? 'gems' : 'coins';
 }
 
-/** A catalogue item as the marketplace answers it (spec-b §3 "Item"). */
+/** A catalogue item as the marketplace answers it. */
 export function marketplaceItemView(row: ItemRow, owned: boolean): MarketplaceItem {
   return {
     _id: row.id,

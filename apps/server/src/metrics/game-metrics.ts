@@ -5,6 +5,7 @@ import type { BalanceChange } from '../ledger/ledger.ts';
 import type { TapObserver } from '../taps/tap-engine.ts';
 import type { ArenaCounters, GameSources } from './game-sources.ts';
 import type { QueueExit } from './observed-queue.ts';
+import { readyCheckSeries } from './ready-check-series.ts';
 
 export type { ArenaCounters, GameSources } from './game-sources.ts';
 
@@ -340,6 +341,7 @@ export class GameMetrics {
       'Battle payouts that failed (retried)',
       () => arena()?.settleFailures ?? 0,
     );
+    readyCheckSeries(this.registry, () => arena()?.readyChecks);
   }
 
   private defineDatabase() {

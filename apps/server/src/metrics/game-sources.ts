@@ -9,6 +9,17 @@ export interface ArenaCounters {
   settled: number;
   settleFailures: number;
   lateness: number[];
+  /** Ready checks this process decided, by how each ended (F51–F53). */
+  readyChecks: ReadyCheckCounts;
+}
+
+/** How the ready checks this process opened or decided ended. */
+export interface ReadyCheckCounts {
+  opened: number;
+  started: number;
+  declined: number;
+  timedOut: number;
+  left: number;
 }
 
 /** What the game's series are read from at each scrape. */

@@ -2,12 +2,14 @@ import type { ErrorCode } from '@titans/shared/errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlayerOwnership } from '../cluster/player-ownership.ts';
+import type { LockScope } from '../config/config-types.ts';
+import { TapsNotDurableError } from '../core/errors.ts';
+import { type Failure, failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { idempotentResults } from '../db/schema.ts';
 import { type BalanceChange, changeBalance, isUniqueViolation } from '../ledger/ledger.ts';
-import { type EnergyEffect, type LiveRow, type TapEngine, TapsNotDurableError } from '../taps/tap-engine.ts';
+import type { EnergyEffect, LiveRow, TapEngine } from '../taps/tap-engine.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
-import { failed, type MoneyFailure, type MoneyResult, succeeded } from './money-result.ts';
 
 /** What a feature can do inside one balance change; everything it writes commits or rolls back together. */
 export interface MoneyContext {
@@ -81,13 +83,10 @@ interface ChangeState {
 
 /** Thrown inside a change to roll its transaction back; carries the failure to answer. */
 class Abort extends Error {
-  constructor(readonly failure: MoneyFailure) {
+  constructor(readonly failure: Failure) {
     super(failure.message ?? failure.code);
   }
 }
-
-/** Which players' changes wait for each other: one queue per player, or one for all (benchmarks only). */
-export type LockScope = 'player' | 'global';
 
 export interface BalanceGatewayOptions {
   database: Database;
@@ -119,7 +118,7 @@ export class BalanceGateway {
     userId: string,
     work: (money: MoneyContext) => Promise<T>,
     options: ChangeOptions = {},
-  ): Promise<MoneyResult<T>> {
+  ): Promise<Result<T>> {
     return this.changeMany([userId], work, options);
   }
 
@@ -131,7 +130,7 @@ export class BalanceGateway {
     userIds: readonly string[],
     work: (money: MoneyContext) => Promise<T>,
     options: ChangeOptions = {},
-  ): Promise<MoneyResult<T>> {
+  ): Promise<Result<T>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) throw new Error('A balance change needs at least one player');
     const release =
@@ -147,7 +146,7 @@ export class BalanceGateway {
     ids: string[],
     work: (money: MoneyContext) => Promise<T>,
     options: ChangeOptions,
-  ): Promise<MoneyResult<T>> {
+  ): Promise<Result<T>> {
     const { engine, database } = this.options;
     const held: string[] = [];
     const change: ChangeState = { effects: new Map(), elsewhere: new Map(), gifts: new Map(), applied: [] };
@@ -221,7 +220,7 @@ export class BalanceGateway {
     }
   }
 
-  private failure(failure: MoneyFailure): MoneyFailure {
+  private failure(failure: Failure): Failure {
     this.stats.failures++;
     return failure;
   }

@@ -9,12 +9,12 @@ import {
 import { utcDate } from '@titans/shared/quests/rules';
 import type { AdStatus, AdView, AdViewPurpose, StartAdViewBody } from '@titans/shared/quests/schemas';
 import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, RawQuery, Tx } from '../db/database.ts';
 import { returnedRow } from '../db/returned.ts';
 import { adViews, battles } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
 
 type Db = Database['db'] | Tx;
 type AdViewRow = typeof adViews.$inferSelect;
@@ -96,7 +96,7 @@ export class AdService {
    * One transaction per call, serialised per player (PGlite runs one at a time; PostgreSQL takes
    * the player's advisory lock), so concurrent calls cannot add a second waiting view.
    */
-  async start(userId: string, body: StartAdViewBody = { purpose: 'play' }): Promise<MoneyResult<AdView>> {
+  async start(userId: string, body: StartAdViewBody = { purpose: 'play' }): Promise<Result<AdView>> {
     if (!this.deps.blockId || !this.deps.rewardSecret) return failed('ads/not-configured');
     const { database } = this.deps;
     const now = this.deps.now();
@@ -181,7 +181,7 @@ export class AdService {
     query: RawQuery,
     userId: string,
     battleId: string,
-  ): Promise<MoneyResult<never> | null> {
+  ): Promise<Result<never> | null> {
     const [battle] = await tx.select().from(battles).where(eq(battles.id, battleId)).limit(1);
     if (!battle) return failed('recovery/battle-not-found');
     if (battle.player1Id !== userId && battle.player2Id !== userId) return failed('recovery/not-your-battle');
@@ -199,7 +199,7 @@ export class AdService {
   }
 
   /** GET /ads/views/{id}: whether the network confirmed it yet. */
-  async view(userId: string, viewId: string): Promise<MoneyResult<AdView>> {
+  async view(userId: string, viewId: string): Promise<Result<AdView>> {
     const [row] = await this.deps.database.db
       .select()
       .from(adViews)
@@ -221,7 +221,7 @@ export class AdService {
    * pays AD_REWARD_COINS within the day's allowance; a recovery view pays VIDEO_RECOVERY_COINS
    * under the defeat's own ledger key, so a defeat is recovered once whatever is replayed.
    */
-  async rewardCallback(userId: string): Promise<MoneyResult<{ credited: boolean; view_id: string | null }>> {
+  async rewardCallback(userId: string): Promise<Result<{ credited: boolean; view_id: string | null }>> {
     return this.deps.gateway.change(userId, async (money) => {
       const [view] = await money.tx
         .select()

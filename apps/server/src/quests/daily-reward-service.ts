@@ -1,11 +1,11 @@
 import { nextDailyDay, previousUtcDate, utcDate } from '@titans/shared/quests/rules';
 import type { ClaimedReward, DailyReward, DailyRewardsView, DailyState } from '@titans/shared/quests/schemas';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { dailyClaims, dailyRewards, items, userItems, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
 
 type Db = Database['db'] | Tx;
@@ -84,7 +84,7 @@ export class DailyRewardService {
   }
 
   /** GET /reward/{id}. */
-  async reward(id: string): Promise<MoneyResult<DailyReward>> {
+  async reward(id: string): Promise<Result<DailyReward>> {
     const day = Number(id.replace('day-', ''));
     const found = (await this.rewards(this.deps.database.db)).find((row) => row.day === day);
     return found ? { ok: true, value: rewardView(found) } : failed('daily/not-found');
@@ -94,7 +94,7 @@ export class DailyRewardService {
    * POST /reward/claim/{id}: claims today's reward, which must be `id`. The claim row (unique per
    * player and UTC day) and the ledger key `daily:{user}:{day}` make a second claim today fail.
    */
-  async claim(userId: string, id: string): Promise<MoneyResult<ClaimedReward>> {
+  async claim(userId: string, id: string): Promise<Result<ClaimedReward>> {
     return this.deps.gateway.change(userId, async (money) => {
       const today = utcDate(money.now);
       const last = await this.lastClaim(money.tx, userId);

@@ -7,8 +7,8 @@ import {
 import type { GameEntry } from '@titans/shared/quests/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result } from '../core/result.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const feedEntrySchema = z.object({
@@ -56,7 +56,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 }
 
 /**
- * Q6: the third-party game feed (spec-a §7: GET with format, num=10 and page), fetched by the
+ * Q6: the third-party game feed (GET with format, num=10 and page), fetched by the
  * server within one deadline for the whole answer and read up to GAMES_FEED_MAX_BYTES, each page
  * cached for a few minutes; a broken entry is dropped, and a failed, slow or oversize fetch serves
  * the last good copy of the page when there is one.
@@ -71,7 +71,7 @@ export class GamesFeed {
     return this.options.url !== undefined;
   }
 
-  async page(page: number): Promise<MoneyResult<GameEntry[]>> {
+  async page(page: number): Promise<Result<GameEntry[]>> {
     const feedUrl = this.options.url;
     if (!feedUrl) return { ok: true, value: [] };
     const now = this.options.now();

@@ -21,7 +21,7 @@ export interface QuestRoutesDeps {
 }
 
 /**
- * The Quest Board's calls (spec-a §7 "Tasks, quizzes, rewards", plus the quiz answer, the popup's
+ * The Quest Board's calls (tasks, quizzes, rewards, plus the quiz answer, the popup's
  * pending completion, the game feed and Play & Earn of decisions D-QUEST-3..6), one module per area.
  */
 export function questRoutes(deps: QuestRoutesDeps): FastifyPluginAsyncZod {

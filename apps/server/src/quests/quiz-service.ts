@@ -1,10 +1,10 @@
 import { quizProgressExpired } from '@titans/shared/quests/rules';
 import type { LockedAnswer, QuizProgress, QuizView } from '@titans/shared/quests/schemas';
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { quizAnswers, quizzes, taskProgress } from '../db/schema.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
 import type { TaskService } from './task-service.ts';
 
 type QuizRow = typeof quizzes.$inferSelect;
@@ -44,7 +44,7 @@ export class QuizService {
   }
 
   /** GET /quiz/{id}: questions and option texts only. */
-  async view(quizId: string): Promise<MoneyResult<QuizView>> {
+  async view(quizId: string): Promise<Result<QuizView>> {
     const quiz = await this.quiz(quizId);
     if (!quiz) return failed('quiz/not-found');
     return {
@@ -111,7 +111,7 @@ export class QuizService {
   }
 
   /** GET /quiz/{id}/progress. */
-  async progress(userId: string, quizId: string): Promise<MoneyResult<QuizProgress>> {
+  async progress(userId: string, quizId: string): Promise<Result<QuizProgress>> {
     const quiz = await this.quiz(quizId);
     if (!quiz) return failed('quiz/not-found');
     const task = await this.deps.tasks.taskForQuiz(this.deps.database.db, quizId);
@@ -129,7 +129,7 @@ export class QuizService {
     quizId: string,
     questionId: string,
     optionIndex: number,
-  ): Promise<MoneyResult<LockedAnswer & { progress: QuizProgress }>> {
+  ): Promise<Result<LockedAnswer & { progress: QuizProgress }>> {
     const quiz = await this.quiz(quizId);
     if (!quiz) return failed('quiz/not-found');
     const question = quiz.questions.find((entry) => entry.id === questionId);

@@ -66,7 +66,7 @@ export async function recordCompletion(money: MoneyContext, completion: Completi
   const record = {
     ...(progress?.metadata ?? {}),
     reward,
-    // spec-a §4: a completed external visit feeds the task-completed popup once.
+    // A completed external visit feeds the task-completed popup once.
     popup_pending: visit,
     ...(score ? { quiz: { quizId: metadata.quizId, score: score.percent, completed: true } } : {}),
   };

@@ -7,11 +7,11 @@ import {
 } from '@titans/shared/quests/rules';
 import type { CompletedTask, TaskStats, TaskView } from '@titans/shared/quests/schemas';
 import { and, asc, count, eq, like, sql, sum } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { ledger, quizAnswers, quizzes, taskProgress, tasks } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult } from '../money/money-result.ts';
 import { checkVisit, payReward, quizResult, recordCompletion } from './task-completion.ts';
 
 type Db = Database['db'] | Tx;
@@ -149,7 +149,7 @@ export class TaskService {
       });
   }
 
-  /** GET /task/stats/{id} (spec-a §3): coins earned on the Quest Board, quizzes and tasks completed. */
+  /** GET /task/stats/{id}: coins earned on the Quest Board, quizzes and tasks completed. */
   async stats(userId: string): Promise<TaskStats> {
     const { db } = this.deps.database;
     const [[coins], completed] = await Promise.all([
@@ -181,7 +181,7 @@ export class TaskService {
     status: 'started' | 'completed' | undefined,
     clientMetadata: Record<string, unknown>,
   ): Promise<
-    MoneyResult<{
+    Result<{
       task_id: string;
       status: TaskView['status'];
       started_at: string | null;
@@ -257,7 +257,7 @@ export class TaskService {
    * Q2: a visit completes only when the server saw it start at least the required seconds ago.
    * Q3: a quiz pays reward × correct / total from the answers the server checked.
    */
-  async complete(userId: string, taskId: string): Promise<MoneyResult<CompletedTask>> {
+  async complete(userId: string, taskId: string): Promise<Result<CompletedTask>> {
     return this.deps.gateway.change(userId, async (money) => {
       const task = await this.taskById(money.tx, taskId);
       if (!task) return money.fail('task/not-found');
@@ -280,7 +280,7 @@ export class TaskService {
     });
   }
 
-  /** The task-completed popup's pending completion (spec-a §4), or null. */
+  /** The task-completed popup's pending completion, or null. */
   async pendingCompletion(
     userId: string,
   ): Promise<{ task_id: string; title: string; reward: number } | null> {

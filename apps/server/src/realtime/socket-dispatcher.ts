@@ -14,8 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { TelegramIdentity } from '../auth/init-data.ts';
-import type { Clock } from '../clock.ts';
-import { isClusterUnavailable } from '../cluster/redis-errors.ts';
+import type { SocketRateLimit } from '../config/config-types.ts';
+import type { Clock } from '../core/clock.ts';
+import { isClusterUnavailable } from '../core/cluster-unavailable.ts';
 import { PlayerBudgets, type TokenBucket } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
 import { type DirectRoute, directRoute, listenDirect } from './direct-events.ts';
@@ -68,15 +69,6 @@ export interface HandlerOptions {
    * for the most frequent messages (battle taps). Every check below applies as on the stock path.
    */
   direct?: boolean;
-}
-
-export interface SocketRateLimit {
-  /** Messages a socket may send per second, sustained. */
-  perSecond: number;
-  /** Messages it may send in one burst. */
-  burst: number;
-  /** Seconds with refused messages, within 10 s, after which the socket is disconnected. */
-  disconnectAfterSeconds: number;
 }
 
 export interface SocketDispatcherOptions {

@@ -4,11 +4,11 @@ import type { ServerEventName, ServerPayload } from '@titans/shared/realtime/eve
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { validateInitData } from '../auth/init-data.ts';
-import type { Clock } from '../clock.ts';
 import type { RealtimeCluster } from '../cluster/realtime-cluster.ts';
 import type { Config } from '../config/config.ts';
+import type { Clock } from '../core/clock.ts';
+import { EPHEMERAL_CLIENT } from '../core/shared-constants.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
-import { EPHEMERAL_CLIENT } from '../taps/tap-engine.ts';
 import type { Account, UserService } from '../users/user-service.ts';
 import { sendEvent } from './emit-event.ts';
 import { jsonPacketParser } from './json-packet-encoder.ts';
@@ -145,7 +145,7 @@ function handshake({ config, logger, users }: SocketServerDeps) {
   };
 }
 
-/** initUser {telegram_user_id} (spec-a §7): the dispatcher already checked it names the caller. */
+/** initUser {telegram_user_id}: the dispatcher already checked it names the caller. */
 function handleInitUser(
   dispatcher: SocketDispatcher,
   users: UserService,

@@ -18,7 +18,7 @@ export interface ReferralRoutesDeps {
   miniAppName: string | undefined;
 }
 
-/** GET /user/{id}/referrals, POST /user/{id}/upgrade-referral (spec-a §7) and GET /config. */
+/** GET /user/{id}/referrals, POST /user/{id}/upgrade-referral and GET /config. */
 export function referralRoutes({
   referrals,
   botUsername,
@@ -49,7 +49,7 @@ export function referralRoutes({
         const result = orThrow(
           await referrals.upgrade(userId, { idempotencyKey: idempotencyKeyOf(request) }),
         );
-        // spec-a §8: the default success message.
+        // The default success message.
         return ok(result, 'Referral bonus upgraded successfully to 5000 coins per referral');
       },
     );

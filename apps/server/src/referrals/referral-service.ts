@@ -8,11 +8,11 @@ import {
 import type { ReferralEntry, UpgradeReferralResult } from '@titans/shared/referrals/schemas';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Result } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { referrals, users } from '../db/schema.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import type { MoneyResult } from '../money/money-result.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
 import { referralEntryView } from './referral-view.ts';
@@ -35,7 +35,7 @@ export interface ReferralPayout {
   inviterCoins: number;
 }
 
-/** The coins an inviter earns per friend: doubled by the referral upgrade (spec-a §9). */
+/** The coins an inviter earns per friend: doubled by the referral upgrade. */
 export function inviterRewardOf(isUpgraded: boolean): number {
   return isUpgraded ? REFERRAL_UPGRADED_REWARD : REFERRAL_INVITER_REWARD;
 }
@@ -79,7 +79,7 @@ export class ReferralService {
    * (chosen a hero). Safe to call any number of times and concurrently: the unique referee
    * row and the ledger keys make the second call pay nothing.
    */
-  async rewardIfDue(refereeId: string): Promise<MoneyResult<ReferralPayout | null>> {
+  async rewardIfDue(refereeId: string): Promise<Result<ReferralPayout | null>> {
     const [referee] = await this.db
       .select({ referredBy: users.referredBy, selected: users.selectedCharacterId })
       .from(users)
@@ -158,7 +158,7 @@ export class ReferralService {
   async upgrade(
     userId: string,
     options: { idempotencyKey?: string | undefined } = {},
-  ): Promise<MoneyResult<UpgradeReferralResult>> {
+  ): Promise<Result<UpgradeReferralResult>> {
     return this.deps.gateway.change(
       userId,
       async (money) => {

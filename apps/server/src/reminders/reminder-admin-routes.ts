@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { RawQuery } from '../db/database.ts';
 import { ok } from '../http/reply.ts';
 import type { ReminderCounters } from './reminder-metrics.ts';

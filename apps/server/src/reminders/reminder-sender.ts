@@ -2,7 +2,7 @@ import { REMINDER_MAX_ATTEMPTS } from '@titans/shared/constants';
 import { decideReminder } from '@titans/shared/reminders/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InlineKeyboard } from 'grammy';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { RawQuery } from '../db/database.ts';
 import type { RateGate } from './rate-gate.ts';
 import type { ReminderMetrics } from './reminder-metrics.ts';

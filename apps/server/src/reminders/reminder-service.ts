@@ -1,6 +1,6 @@
 import { REMINDER_MIN_ENERGY_WAIT_MS } from '@titans/shared/constants';
 import type { ReminderSettings, ReminderSettingsPatch } from '@titans/shared/reminders/schemas';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { RawQuery } from '../db/database.ts';
 import { enqueueReminder, supersede } from './reminder-store.ts';
 

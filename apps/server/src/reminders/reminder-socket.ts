@@ -1,7 +1,7 @@
 import { tapStats } from '@titans/shared/boosts/upgrades';
 import { msUntilFull } from '@titans/shared/taps/energy';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { RawQuery } from '../db/database.ts';
 import type { Realtime } from '../realtime/socket-server.ts';
 import type { LiveBalanceSource } from '../users/user-view.ts';

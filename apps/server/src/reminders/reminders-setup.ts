@@ -1,8 +1,8 @@
 import { REMINDER_LEASE_MS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
 import type { Cluster } from '../cluster/cluster.ts';
 import type { Config } from '../config/config.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { LocalRateGate, RedisRateGate } from './rate-gate.ts';

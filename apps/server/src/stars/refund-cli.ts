@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { Api } from 'grammy';
 import pino from 'pino';
-import { systemClock } from '../clock.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
+import { systemClock } from '../core/clock.ts';
 import { openDatabase } from '../db/database.ts';
 import { BalanceGateway } from '../money/balance-gateway.ts';
 import { TapEngine } from '../taps/tap-engine.ts';

@@ -29,7 +29,7 @@ async function confirmed(stars: StarsService, userId: string, purchaseId: string
 }
 
 /**
- * The original client's calls after a paid invoice (spec-a §7), served for the contract: they
+ * The original client's calls after a paid invoice, served for the contract: they
  * report the purchase the server recorded and credit nothing (D-STARS-3).
  */
 export function starsConfirmRoutes({ stars }: StarsRoutesDeps): FastifyPluginAsyncZod {

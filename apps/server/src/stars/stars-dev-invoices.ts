@@ -1,6 +1,6 @@
 import { STARS_INVOICE_CURRENCY } from '@titans/shared/constants';
 import type { PurchaseState } from '@titans/shared/stars/schemas';
-import { failed, type MoneyResult } from '../money/money-result.ts';
+import { failed, type Result } from '../core/result.ts';
 import type { Account } from '../users/user-service.ts';
 import type { PaymentOutcome, StarsInvoices } from './stars-invoices.ts';
 import type { StarsOrders } from './stars-orders.ts';
@@ -29,7 +29,7 @@ export class StarsDevInvoices {
   async pay(
     user: Account,
     purchaseId: string,
-  ): Promise<MoneyResult<{ purchase: PurchaseState; outcome: PaymentOutcome }>> {
+  ): Promise<Result<{ purchase: PurchaseState; outcome: PaymentOutcome }>> {
     const order = await this.orders.purchase(user.id, purchaseId);
     if (!order.ok) return order;
     if (order.value.method !== 'telegram_stars') return failed('stars/purchase-not-found');

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/auth-hooks.ts';
 import { ok } from '../http/reply.ts';
 import type { StarsRoutesDeps } from './stars-routes.ts';
 
-/** Transaction History (spec-a §7: the `{code, data}` envelope as listed, D-STARS-1, D-STARS-6). */
+/** Transaction History (the `{code, data}` envelope as listed, D-STARS-1, D-STARS-6). */
 export function starsHistoryRoutes({ stars }: StarsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

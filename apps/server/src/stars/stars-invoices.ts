@@ -2,10 +2,10 @@ import { STARS_INVOICE_CURRENCY, STARS_ORDER_PREFIX } from '@titans/shared/const
 import { type Language, playerLanguage } from '@titans/shared/i18n/languages';
 import type { Invoice } from '@titans/shared/stars/schemas';
 import { eq } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import { purchases, users } from '../db/schema.ts';
 import { packageTexts, type ServerTextKey, serverText } from '../i18n/server-texts.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { Account } from '../users/user-service.ts';
 import {
   purchaseForUpdate,
@@ -75,7 +75,7 @@ export const PRE_CHECKOUT_REFUSAL_TEXTS = {
 
 export type PreCheckoutRefusal = keyof typeof PRE_CHECKOUT_REFUSAL_TEXTS;
 
-/** spec-a §8: what a refused pre-checkout tells the player in Telegram's payment sheet, in English. */
+/** What a refused pre-checkout tells the player in Telegram's payment sheet, in English. */
 export const PRE_CHECKOUT_REFUSALS = {
   unknown: serverText('en', PRE_CHECKOUT_REFUSAL_TEXTS.unknown),
   notPending: serverText('en', PRE_CHECKOUT_REFUSAL_TEXTS.notPending),
@@ -108,7 +108,7 @@ export class StarsInvoices {
   async createInvoice(
     user: Account,
     request: { packageId: string; starsAmount?: number | undefined },
-  ): Promise<MoneyResult<Invoice>> {
+  ): Promise<Result<Invoice>> {
     const { payments, logger, developmentInvoices = false } = this.deps;
     if (!payments && !developmentInvoices) return failed('stars/payments-unavailable');
     const pkg = await this.orders.packageRow(request.packageId);

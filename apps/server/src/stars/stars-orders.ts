@@ -1,13 +1,13 @@
 import type { DiamondPackage, PurchaseState } from '@titans/shared/stars/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { returnedRow } from '../db/returned.ts';
 import { diamondPackages, purchases } from '../db/schema.ts';
 import { isUniqueViolation } from '../ledger/ledger.ts';
 import type { BalanceGateway } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { Account } from '../users/user-service.ts';
 import { type PackageRow, packageView, purchaseView } from './stars-view.ts';
 import type { TonClient } from './ton-client.ts';
@@ -76,7 +76,7 @@ export class StarsOrders {
     return row ?? null;
   }
 
-  async package(id: string): Promise<MoneyResult<DiamondPackage>> {
+  async package(id: string): Promise<Result<DiamondPackage>> {
     const row = await this.packageRow(id);
     return row ? succeeded(packageView(row)) : failed('stars/package-not-found');
   }
@@ -107,7 +107,7 @@ export class StarsOrders {
     }
   }
 
-  async purchase(userId: string, purchaseId: string): Promise<MoneyResult<PurchaseState>> {
+  async purchase(userId: string, purchaseId: string): Promise<Result<PurchaseState>> {
     if (!UUID.test(purchaseId)) return failed('stars/purchase-not-found');
     const [row] = await this.deps.database.db
       .select()
@@ -117,11 +117,7 @@ export class StarsOrders {
     return row ? succeeded(purchaseView(row)) : failed('stars/purchase-not-found');
   }
 
-  async purchaseByOrder(
-    userId: string,
-    orderRef: string,
-    packageId: string,
-  ): Promise<MoneyResult<PurchaseState>> {
+  async purchaseByOrder(userId: string, orderRef: string, packageId: string): Promise<Result<PurchaseState>> {
     const [row] = await this.deps.database.db
       .select()
       .from(purchases)

@@ -8,7 +8,7 @@ import type { StarsRoutesDeps } from './stars-routes.ts';
 export const idParams = z.strictObject({ id: z.string().min(1).max(100) });
 export const successConfig = { envelope: 'success' as const };
 
-/** The packages on sale (spec-a §7) and how this server can sell them (D-STARS-14). */
+/** The packages on sale and how this server can sell them (D-STARS-14). */
 export function starsPackageRoutes({ stars }: StarsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

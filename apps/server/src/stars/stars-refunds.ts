@@ -1,8 +1,8 @@
 import type { PurchaseState } from '@titans/shared/stars/schemas';
 import { and, eq } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import { purchases, users } from '../db/schema.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { PaymentAnomaly } from './stars-invoices.ts';
 import { purchaseForUpdate, returnedPromise, type StarsServiceDeps, UUID } from './stars-orders.ts';
 import { type PurchaseRow, purchaseView } from './stars-view.ts';
@@ -91,7 +91,7 @@ export class StarsRefunds {
     chargeId: string,
     options: RefundOptions = {},
   ): Promise<
-    MoneyResult<{
+    Result<{
       purchase: PurchaseState;
       debited: number;
       shortfall: number;
@@ -262,7 +262,7 @@ export class StarsRefunds {
   async refundUnrecorded(
     telegramUserId: number,
     chargeId: string,
-  ): Promise<MoneyResult<{ telegramUserId: number; chargeId: string }>> {
+  ): Promise<Result<{ telegramUserId: number; chargeId: string }>> {
     const { database, payments, logger } = this.deps;
     if (!payments) return failed('stars/payments-unavailable');
     const [recorded] = await database.db

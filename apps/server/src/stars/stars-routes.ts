@@ -12,7 +12,7 @@ export interface StarsRoutesDeps {
 }
 
 /**
- * spec-a §7 "Stars and diamonds", one module per area. None of these credits anything on the
+ * Stars and diamonds: one module per area. None of these credits anything on the
  * client's word: Stars are credited by Telegram's successful_payment (the bot), TON by the chain
  * (S3, S7). The development invoice's routes exist only in development mode without a bot
  * (D-STARS-14): anywhere else they are a 404.

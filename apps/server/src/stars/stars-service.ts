@@ -84,7 +84,7 @@ export class StarsService {
     return !this.deps.payments && (this.deps.developmentInvoices ?? false);
   }
 
-  /** spec-a §3 "Transaction": Stars deals and marketplace purchases, newest first. */
+  /** Transaction: Stars deals and marketplace purchases, newest first. */
   transactions(userId: string): Promise<Transaction[]> {
     return transactionsOf(this.deps.database, userId);
   }

@@ -1,12 +1,12 @@
 import { TON_ORDER_PREFIX, TON_RECENT_LOOKUP } from '@titans/shared/constants';
 import type { TonOrder, TonOrderCheck } from '@titans/shared/stars/schemas';
 import { and, eq } from 'drizzle-orm';
+import { failed, type Result, succeeded } from '../core/result.ts';
+import { commentPayloadBoc, friendlyTonAddress, normalizeTxHash, tonToNano } from '../core/ton-address.ts';
 import { returnedRow } from '../db/returned.ts';
 import { purchases } from '../db/schema.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { Account } from '../users/user-service.ts';
 import { purchaseForUpdate, type StarsOrders, type StarsServiceDeps, UUID } from './stars-orders.ts';
-import { commentPayloadBoc, friendlyTonAddress, normalizeTxHash, tonToNano } from './ton-address.ts';
 
 /** Packages paid in TON, verified on chain (rules S6, S7). */
 export class StarsTon {
@@ -16,7 +16,7 @@ export class StarsTon {
   ) {}
 
   /** S6: the order a TON payment must name in its comment, and where and how much to pay. */
-  async tonOrder(user: Account, packageId: string): Promise<MoneyResult<TonOrder>> {
+  async tonOrder(user: Account, packageId: string): Promise<Result<TonOrder>> {
     const { ton } = this.deps;
     if (!ton) return failed('stars/ton-unavailable');
     const pkg = await this.orders.packageRow(packageId);
@@ -41,7 +41,7 @@ export class StarsTon {
   async cryptoPurchase(
     user: Account,
     request: { packageId: string; transactionHash: string },
-  ): Promise<MoneyResult<{ diamonds_credited: number; purchase_id: string; tx_hash: string }>> {
+  ): Promise<Result<{ diamonds_credited: number; purchase_id: string; tx_hash: string }>> {
     const { ton, database, gateway } = this.deps;
     if (!ton) return failed('stars/ton-unavailable');
     const pkg = await this.orders.packageRow(request.packageId);
@@ -119,7 +119,7 @@ export class StarsTon {
    * S7 after a TON Connect send: looks for the order's comment among the wallet's latest incoming
    * transactions and, when one is there, verifies and credits it exactly like a pasted hash.
    */
-  async checkTonOrder(user: Account, purchaseId: string): Promise<MoneyResult<TonOrderCheck>> {
+  async checkTonOrder(user: Account, purchaseId: string): Promise<Result<TonOrderCheck>> {
     const { ton, database } = this.deps;
     if (!ton) return failed('stars/ton-unavailable');
     if (!UUID.test(purchaseId)) return failed('stars/purchase-not-found');

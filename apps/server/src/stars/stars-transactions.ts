@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { characters, diamondPackages, items, purchases, userCharacters, userItems } from '../db/schema.ts';
 import { purchaseTransactions } from './stars-view.ts';
 
-/** spec-a §3 "Transaction": Stars deals and marketplace purchases, newest first. */
+/** Transaction: Stars deals and marketplace purchases, newest first. */
 export async function transactionsOf(database: Database, userId: string): Promise<Transaction[]> {
   const { db } = database;
   const [deals, ownedItems, ownedCharacters] = await Promise.all([

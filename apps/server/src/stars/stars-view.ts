@@ -4,7 +4,7 @@ import type { diamondPackages, purchases } from '../db/schema.ts';
 export type PackageRow = typeof diamondPackages.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
-/** spec-a §3 "Diamond package"; price_usd carries the price in Stars. */
+/** Diamond package: price_usd carries the price in Stars. */
 export function packageView(row: PackageRow): DiamondPackage {
   return {
     _id: row.id,
@@ -36,7 +36,7 @@ export function purchaseView(row: PurchaseRow): PurchaseState {
 }
 
 /**
- * One Stars deal as spec-a §3 "Transaction": the purchase, and a second entry when it was
+ * One Stars deal "Transaction": the purchase, and a second entry when it was
  * refunded. A payment that did not match its invoice (rule S10) credited nothing: its entry shows
  * what Telegram took, an amount of 0 and the status "not credited" (decisions: D-STARS-11).
  */

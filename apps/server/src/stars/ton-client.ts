@@ -1,4 +1,4 @@
-import { normalizeTonAddress, normalizeTxHash } from './ton-address.ts';
+import { normalizeTonAddress, normalizeTxHash } from '../core/ton-address.ts';
 
 /** What Titans needs to know about one transaction on the TON chain. */
 export interface TonTransaction {

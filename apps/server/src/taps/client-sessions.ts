@@ -1,11 +1,9 @@
 import { MAX_CLIENT_IDS_PER_PLAYER, TAP_SESSION_RETENTION_DAYS } from '@titans/shared/constants';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { EPHEMERAL_CLIENT } from '../core/shared-constants.ts';
 import type { Database } from '../db/database.ts';
 import { tapSessions } from '../db/schema.ts';
-
-/** Client ids with this prefix belong to one socket and are never persisted. */
-export const EPHEMERAL_CLIENT = 'socket:';
 
 /** A client's batch numbers (T3): what was applied in memory and what is known durable. */
 export interface ClientSeq {

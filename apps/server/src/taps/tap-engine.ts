@@ -20,10 +20,9 @@ import { TapFlusher } from './tap-flusher.ts';
 import { TapOwners } from './tap-owners.ts';
 import { type TapOutcome, type TapSubscriber, TapSubscribers } from './tap-subscribers.ts';
 
-export { EPHEMERAL_CLIENT } from './client-sessions.ts';
 export type { LivePlayer, LiveRow } from './live-players.ts';
 export type { EnergyEffect, Holding, TapEngineOptions, TapResult, TapStats } from './tap-engine-types.ts';
-export { FLUSH_SQL, type TapObserver, TapsNotDurableError } from './tap-flusher.ts';
+export { FLUSH_SQL, type TapObserver } from './tap-flusher.ts';
 export type { TapSubscriber } from './tap-subscribers.ts';
 
 /** A load a live owner elsewhere refused: undefined; anything else is thrown on. */

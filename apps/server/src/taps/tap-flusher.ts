@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TAP_FLUSH_CHUNK_ROWS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
+import { TapsNotDurableError } from '../core/errors.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { isUniqueViolation } from '../ledger/ledger.ts';
 import type { ClientSessions, WrittenSeq } from './client-sessions.ts';
@@ -47,14 +48,6 @@ export interface TapObserver {
   flushed(ms: number, rows: number): void;
   /** A player's taps became durable `ms` after the first of them was accepted. */
   confirmed(ms: number): void;
-}
-
-/** The database could not take a user's pending taps; the change that needed them must wait. */
-export class TapsNotDurableError extends Error {
-  constructor() {
-    super('Pending taps could not be written');
-    this.name = 'TapsNotDurableError';
-  }
 }
 
 /** The flusher's share of the engine's counters (totals since start). */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_SWEEP_INTERVAL_MS, UPLOAD_UNREFERENCED_GRACE_MS } from '@titans/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Scheduler, TimerHandle } from '../clock.ts';
+import type { Scheduler, TimerHandle } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 
 /**

@@ -4,7 +4,7 @@ import {
   UPLOADS_PER_PLAYER_PER_HOUR,
 } from '@titans/shared/constants';
 import type { ErrorCode } from '@titans/shared/errors';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { Database } from '../db/database.ts';
 
 export interface UploadLimits {

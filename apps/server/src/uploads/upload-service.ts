@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_MAX_BYTES } from '@titans/shared/constants';
-import type { Clock } from '../clock.ts';
 import type { UploadStore } from '../config/config.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database } from '../db/database.ts';
 import { uploads } from '../db/schema.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import { measuring, sniffImageType } from './upload-content.ts';
 import type { UploadGate } from './upload-limits.ts';
 
@@ -58,7 +58,7 @@ export class UploadService {
     await fs.mkdir(this.deps.incomingDir, { recursive: true });
   }
 
-  async store(userId: string, open: OpenFile): Promise<MoneyResult<StoredUpload>> {
+  async store(userId: string, open: OpenFile): Promise<Result<StoredUpload>> {
     const admitted = await this.deps.gate.admit(userId);
     if (!admitted.ok) return failed(admitted.code);
     const id = randomUUID();
@@ -98,7 +98,7 @@ export class UploadService {
   private async receive(
     open: OpenFile,
     incoming: string,
-  ): Promise<MoneyResult<{ mime: string; extension: string; size: number }>> {
+  ): Promise<Result<{ mime: string; extension: string; size: number }>> {
     let part: FilePart | undefined;
     try {
       part = await open();

@@ -26,7 +26,7 @@ export interface UserViewParts {
   backgroundUrl: string | null;
 }
 
-/** Profile's counts (spec-a §3). */
+/** Profile's counts. */
 export interface ProfileCounts {
   referrals: number;
   tasksCompleted: number;

@@ -30,7 +30,7 @@ export interface UserRoutesDeps {
 const own = { config: { userParam: 'id' } } as const;
 const userAnswer = { 200: codeEnvelope(userSchema) };
 
-/** Account and profile calls of spec-a §7. */
+/** Account and profile calls. */
 export function userRoutes({
   users,
   onUserChanged,
@@ -69,7 +69,7 @@ export function userRoutes({
         // A referral the hero was chosen for but a crash left unpaid is paid now; then the answer shows it.
         const paid = user.selectedCharacterId !== null && (await onCharacterSelected?.(user.id)) === true;
         const view = paid ? orThrow(await users.viewById(user.id)) : await users.view(user);
-        // spec-a §3: clients treat code 200 as success, so a new account answers 200 too (D-API-2).
+        // Clients treat code 200 as success, so a new account answers 200 too (D-API-2).
         return ok(view, created ? 'User registered' : 'User already registered');
       },
     );

@@ -3,10 +3,10 @@ import { BASE_MAX_ENERGY, DEFAULT_BACKGROUND_URL, START_COINS, START_GEMS } from
 import type { Language } from '@titans/shared/i18n/languages';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import type { TelegramIdentity } from '../auth/init-data.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../core/clock.ts';
+import { failed, type Result, succeeded } from '../core/result.ts';
 import type { Database, RawQuery } from '../db/database.ts';
 import { changeBalance } from '../ledger/ledger.ts';
-import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { UserRow } from './upgrade-levels.ts';
 import { type Account, UserRepository } from './user-repository.ts';
 import { currentBalances, type LiveBalanceSource, profileView, userView } from './user-view.ts';
@@ -26,7 +26,7 @@ function newReferralCode(): string {
 }
 
 /**
- * spec-a §4 "Referral code capture": an optional `buddies_` prefix is removed and the code
+ * Referral code capture: an optional `buddies_` prefix is removed and the code
  * upper-cased. Returns null for anything that cannot be a code.
  */
 export function normaliseReferralCode(raw: string | undefined | null): string | null {
@@ -40,7 +40,7 @@ export function normaliseReferralCode(raw: string | undefined | null): string | 
 
 export interface RegisterInput {
   identity: TelegramIdentity;
-  /** The code the client kept from the link, if any; else the signed start parameter's (spec-a §4). */
+  /** The code the client kept from the link, if any; else the signed start parameter's. */
   referralCode?: string | null | undefined;
 }
 
@@ -151,10 +151,10 @@ export class UserService {
   }
 
   /**
-   * U2 (spec-a §2 hero choice and profile equip): only a free hero or an owned character can be
+   * U2 (hero choice and profile equip): only a free hero or an owned character can be
    * selected. Choosing a free hero for the first time adds it to the collection (D-USER-2).
    */
-  selectCharacter(userId: string, characterId: string): Promise<MoneyResult<null>> {
+  selectCharacter(userId: string, characterId: string): Promise<Result<null>> {
     return this.deps.database.transaction(async (tx) => {
       const character = await this.repository.character(tx, characterId);
       if (!character) return failed('character/not-found');
@@ -172,7 +172,7 @@ export class UserService {
    * must be the default (null, empty, "default" or the default picture) or a background item they
    * own, named by item id or by its picture.
    */
-  async setBackground(userId: string, value: string | null): Promise<MoneyResult<null>> {
+  async setBackground(userId: string, value: string | null): Promise<Result<null>> {
     const wanted = value?.trim() ?? '';
     let itemId: string | null = null;
     if (wanted !== '' && wanted !== 'default' && wanted !== DEFAULT_BACKGROUND_URL) {
@@ -194,13 +194,13 @@ export class UserService {
   }
 
   /** The player as GET /user/{id} shows them, read now. */
-  async viewById(userId: string): Promise<MoneyResult<User>> {
+  async viewById(userId: string): Promise<Result<User>> {
     const user = await this.repository.findById(userId);
     if (!user) return failed('user/not-found');
     return succeeded(await this.view(user));
   }
 
-  async profile(userId: string): Promise<MoneyResult<Profile>> {
+  async profile(userId: string): Promise<Result<Profile>> {
     const user = await this.repository.findById(userId);
     if (!user) return failed('user/not-found');
     const counts = await this.repository.profileCounts(user.id);
@@ -208,7 +208,7 @@ export class UserService {
   }
 
   /** The balances as stored, overlaid with the taps the engine holds (POST /user/{id}/sync-balance). */
-  async balances(userId: string): Promise<MoneyResult<Balances>> {
+  async balances(userId: string): Promise<Result<Balances>> {
     const user = await this.repository.findById(userId);
     if (!user) return failed('user/not-found');
     return succeeded(currentBalances(user, this.deps.live, this.deps.now()));

@@ -48,7 +48,7 @@ export function currentBalances(user: BalancesRow, source: LiveBalanceSource, no
   return { ...stored, pending: live.pending, energy: live.energy, max_energy: live.maxEnergy };
 }
 
-/** The user as GET /user/{id} returns it (spec-a §3). */
+/** The user as GET /user/{id} returns it. */
 export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanceSource, now: number): User {
   const { owned, progress } = parts;
   const stats = tapStats(upgradeLevelsOf(user));
@@ -128,7 +128,7 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
   };
 }
 
-/** Profile stats (spec-a §3): battles, win rate, coins earned, tasks completed, referrals. */
+/** Profile stats: battles, win rate, coins earned, tasks completed, referrals. */
 export function profileView(
   user: UserRow,
   counts: ProfileCounts,

@@ -110,8 +110,8 @@ function helmetOptions(https: boolean, inlineScripts: string[]): HelmetOptions {
 
 /**
  * The headers helmet writes for the options above, worked out once. None of them depends on the
- * request, and helmet parses and checks every directive again on each call: about 50 µs of a
- * REST answer's CPU (issue 6, decisions D-WEB-36). `inlineScripts`: inlineScriptSources.
+ * request, and helmet parses and checks every directive again on each call, a share of
+ * every REST answer's CPU (decisions D-WEB-36). `inlineScripts`: inlineScriptSources.
  */
 export function securityHeaders(
   config: Pick<Config, 'publicUrl'>,

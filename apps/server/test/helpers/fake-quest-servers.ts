@@ -65,7 +65,7 @@ function abusiveAnswer(
 
 const CATEGORIES = ['Arcade', 'Puzzle', 'Racing'];
 
-/** One feed entry in the wire format of spec-a §3 ("External game feed entry"). */
+/** One feed entry in the wire format ("External game feed entry"). */
 export function fakeGame(index: number, base: string) {
   return {
     id: `game-${index}`,

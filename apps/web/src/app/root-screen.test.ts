@@ -10,7 +10,7 @@ const base: RootState = {
   sessionFailed: false,
 };
 
-describe('root order of precedence (spec-a §2)', () => {
+describe('root order of precedence', () => {
   test('a banned user sees only the ban screen, whatever else is true', () => {
     expect(rootScreen({ ...base, suspended: true, trackedInFlight: 2, user: undefined })).toBe('suspended');
     expect(rootScreen({ ...base, user: makeUser({ is_banned: true, avatar: null }) })).toBe('suspended');

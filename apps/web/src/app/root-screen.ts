@@ -7,7 +7,7 @@ export interface RootState {
   suspended: boolean;
   /** Telegram (or the development mock) named a player. */
   identified: boolean;
-  /** Tracked API calls in flight (spec-a §4 "Loading"). */
+  /** Tracked API calls in flight. */
   trackedInFlight: number;
   /** The account, once known (from this launch or the previous one on this device). */
   user: User | undefined;
@@ -16,7 +16,7 @@ export interface RootState {
 }
 
 /**
- * spec-a §2 "Root order of precedence": a banned user sees only the ban screen; while the user
+ * Root order of precedence: a banned user sees only the ban screen; while the user
  * loads, the loading screen; a first-time user (no selected character) the intro and hero
  * choice; otherwise the routed app.
  */

@@ -60,7 +60,7 @@ const hero = {
   acquired_at: '2025-01-01T00:00:00.000Z',
 };
 
-describe('root (spec-a §2 order of precedence)', () => {
+describe('root (order of precedence)', () => {
   beforeEach(() => {
     localStorage.clear();
     window.history.replaceState(null, '', '/');

@@ -16,7 +16,7 @@ import { rootScreen } from './root-screen.ts';
 import { useSession } from './session/use-session.ts';
 import { hideSplash } from './splash.ts';
 
-/** spec-a §8 "Identity": no Telegram user id. */
+/** Identity: no Telegram user id. */
 export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
 
 /** First-time intro and hero choice: a chunk of its own, fetched only by new players. */
@@ -29,7 +29,7 @@ const LOADING_EXIT_MS = 380;
 
 /**
  * The root of every route: ban screen, then loading screen, then first-time intro and hero
- * choice, then the routed app inside the navigation shell (spec-a §2).
+ * choice, then the routed app inside the navigation shell.
  */
 export function Root() {
   const suspension = useSuspension();

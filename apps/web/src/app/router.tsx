@@ -4,7 +4,7 @@ import { Root } from './root.tsx';
 import { lazyPage } from './route-preload.ts';
 import { HomeRoute } from './routes/home-route.tsx';
 
-/** spec-a §2 "Routes"; any other path redirects to /. Home is in the first chunk: it is the first screen. */
+/** Routes: any other path redirects to /. Home is in the first chunk: it is the first screen. */
 export function createRouter() {
   return createBrowserRouter([
     {

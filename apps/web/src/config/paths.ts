@@ -1,8 +1,8 @@
-/** The query parameter values the Quest Board accepts (spec-a §2 "Routes"). */
+/** The query parameter values the Quest Board accepts. */
 export const TASK_TABS = ['all', 'quiz', 'community', 'watch', 'daily', 'play'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
 
-/** Every route of the app (spec-a §2). Components link with `getHref`, the router matches `path`. */
+/** Every route of the app. Components link with `getHref`, the router matches `path`. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   invite: { path: '/invite', getHref: () => '/invite' },
@@ -18,7 +18,7 @@ export const paths = {
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
   /** The Boost screen, reached from Home's Boost button (decisions: D-BOOST-1). */
   boost: { path: '/boost', getHref: () => '/boost' },
-  /** A referral link (spec-a §2): the code is captured, then the app goes to /. */
+  /** A referral link: the code is captured, then the app goes to /. */
   buddies: { path: '/buddies/:code', getHref: (code: string) => `/buddies/${encodeURIComponent(code)}` },
 } as const;
 
@@ -40,5 +40,5 @@ export const SUB_PAGE_PATHS: readonly string[] = [
   paths.boost.path,
 ];
 
-/** spec-a §2: no banner ad on Home and in the Arena. */
+/** No banner ad on Home and in the Arena. */
 export const PATHS_WITHOUT_AD: readonly string[] = [paths.home.path, paths.fight.path];

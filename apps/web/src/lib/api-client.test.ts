@@ -27,7 +27,7 @@ function setup(fetch: typeof globalThis.fetch, extra: Partial<Parameters<typeof 
   return { request, logger };
 }
 
-describe('api client (spec-a §7, §8)', () => {
+describe('api client', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

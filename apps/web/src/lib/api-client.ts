@@ -14,7 +14,7 @@ export interface ApiRequestOptions {
   body?: unknown;
   /** A multipart body (uploads); the browser sets its content type. */
   form?: FormData;
-  /** Counted for the loading screen (spec-a §4). */
+  /** Counted for the loading screen. */
   track?: boolean;
   /** Cancels the call (TanStack Query passes one); a cancelled call is never retried. */
   signal?: AbortSignal;
@@ -74,7 +74,7 @@ export type ApiRequest = <T>(
   options?: ApiRequestOptions,
 ) => Promise<T>;
 
-/** Both envelopes of spec-a §3 read loosely: every field is checked where it is used. */
+/** Both envelopes read loosely: every field is checked where it is used. */
 interface Envelope {
   code: unknown;
   success: unknown;
@@ -103,7 +103,7 @@ function describeIssues(issues: readonly SchemaIssue[]): string {
     .join('; ');
 }
 
-/** A failure worth one more try: the request timed out or got no response (spec-a §7). */
+/** A failure worth one more try: the request timed out or got no response. */
 class RetryableFailure extends Error {
   constructor(readonly apiError: ApiError) {
     super(apiError.message);
@@ -251,7 +251,7 @@ async function exchange(
 }
 
 /**
- * The JSON client of spec-a §7 and §8: 8 s timeout, one retry on a timeout or a network
+ * The JSON client: 8 s timeout, one retry on a timeout or a network
  * failure (never on an HTTP error), calls slower than 500 ms logged as slow, failures logged,
  * errors thrown as ApiError. A 403 `auth/banned` from any call is reported to `onBanned`.
  */
@@ -292,7 +292,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
   ): Promise<T> {
     const method = request.method ?? 'GET';
     const url = buildUrl(baseUrl, path, request.query);
-    // One key per call, the same on its retry: the server answers a replayed write once (PRODUCT §5).
+    // One key per call, the same on its retry: the server answers a replayed write once.
     const idempotencyKey = method === 'GET' ? undefined : newIdempotencyKey();
     if (request.track) options.onTrackStart?.();
     try {

@@ -5,7 +5,7 @@ export function formatNumber(value: number): string {
   return whole.format(value);
 }
 
-/** spec-a §9: coin totals in stats show k with one decimal from 1000 (1534 → "1.5k"). */
+/** Coin totals in stats show k with one decimal from 1000 (1534 → "1.5k"). */
 export function formatCompact(value: number): string {
   if (Math.abs(value) < 1000) return whole.format(value);
   if (Math.abs(value) < 1_000_000) return `${(value / 1000).toFixed(1)}k`;

@@ -13,7 +13,7 @@ import { setLaunchContext } from './telegram/launch-context.ts';
 const context = (insideTelegram: boolean) =>
   setLaunchContext({ insideTelegram, rawInitData: undefined, player: null, startParam: undefined });
 
-describe('haptics (spec-a §9 kinds)', () => {
+describe('haptics: the seven kinds', () => {
   beforeEach(() => vi.clearAllMocks());
 
   test('does nothing outside Telegram', () => {

@@ -1,7 +1,7 @@
 import { hapticFeedback } from '@tma.js/sdk-react';
 import { getLaunchContext } from './telegram/launch-context.ts';
 
-/** The seven haptic kinds of spec-a §9; each is a no-op outside Telegram. */
+/** The seven haptic kinds; each is a no-op outside Telegram. */
 export type HapticKind = 'light' | 'medium' | 'heavy' | 'success' | 'warning' | 'error' | 'selection';
 
 function run(effect: () => void) {

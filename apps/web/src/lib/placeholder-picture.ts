@@ -1,5 +1,5 @@
 /**
- * spec-a §9 "Placeholder pictures" (profile 80×80, leaderboard 144×144): a player without a
+ * Placeholder pictures (profile 80×80, leaderboard 144×144): a player without a
  * Telegram picture gets one of the game's hero portraits, always the same for the same name.
  */
 const PORTRAITS = [

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { CACHE_60S } from '@titans/shared/constants';
 
 /**
- * spec-a §9: reads are cached 60 s unless their endpoint file says otherwise. The API client
+ * Reads are cached 60 s unless their endpoint file says otherwise. The API client
  * already retries a timeout or a network failure once, so the query layer does not retry again.
  */
 export function createQueryClient(): QueryClient {

@@ -8,7 +8,7 @@ interface TrackedRequestsState {
 }
 
 /**
- * spec-a §4 "Loading: it is on while any tracked API call is in flight and off when none
+ * "Loading: it is on while any tracked API call is in flight and off when none
  * remain." The API client counts here; the root shows the loading screen while it is above 0.
  */
 export const useTrackedRequests = create<TrackedRequestsState>((set) => ({

@@ -9,7 +9,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** The browser's online flag, following its online and offline events (spec-a §4 "Connectivity"). */
+/** The browser's online flag, following its online and offline events. */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,

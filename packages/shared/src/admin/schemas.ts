@@ -3,7 +3,7 @@ import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
 import { catalogueIdSchema } from '../input/safe-text.ts';
 
 /*
- * The operator's admin API (issue 34): what `npm run ops` sends to a running server and what the
+ * The operator's admin API (rules OPS1–OPS5): what `npm run ops` sends to a running server and what the
  * server checks. Every call carries `Authorization: Bearer <ADMIN_TOKEN>`; player init data is
  * refused (docs/rules.md OPS1).
  */

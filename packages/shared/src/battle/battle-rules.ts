@@ -298,7 +298,7 @@ export function nextWakeAt(state: BattleState): number | null {
 }
 
 function finish(state: BattleState, effects: BattleEffect[], outcome: Outcome) {
-  // spec-b §4: the end is guarded so it happens once.
+  // The end is guarded so it happens once.
   if (state.outcome) return;
   state.outcome = outcome;
   for (const f of state.fighters) {
@@ -326,7 +326,7 @@ function placeTarget(random: Random, size: number): { x: number; y: number } {
   return { x: Math.round(cx + Math.cos(angle) * distance), y: Math.round(cy + Math.sin(angle) * distance) };
 }
 
-/** spec-b §4: the kind and value of a new target depend on the live event running when it spawns. */
+/** The kind and value of a new target depend on the live event running when it spawns. */
 function rollTarget(
   random: Random,
   event: LiveEventKind | null,

@@ -23,7 +23,7 @@ export interface BotDefinition {
 }
 
 /**
- * spec-b §3/§9 bot definitions. Easy is the spec's (4000 health, 65/65/65, 840 ms); medium and
+ * Bot definitions. Easy is the spec's (4000 health, 65/65/65, 840 ms); medium and
  * hard keep the spec's intervals (800 ms, 625 ms). BAL4 (decisions D-BALANCE-3): their attack +
  * defence is the free heroes' budget (FREE_HERO_ATTACK_DEFENSE), so a bot's attack hurts every free
  * hero as much as that hero's tap hurts the bot and no free hero is better against it than another;
@@ -77,7 +77,7 @@ export const BOTS: Record<BotKind, BotDefinition> = {
   },
 };
 
-/** A bot's stats for one battle: health ± 10 and other stats ± 2 (spec-b §9), from the battle's random source. */
+/** A bot's stats for one battle: health ± 10 and other stats ± 2, from the battle's random source. */
 export function rollBot(difficulty: BotKind, random: Random): BotDefinition {
   const bot = BOTS[difficulty];
   return {

@@ -4,7 +4,7 @@ import {
   SUPER_ATTACK_MULTIPLIER,
 } from '../constants.ts';
 
-/** spec-b §4: an attack deals max(1, attack − defense); a tap multiplies it by combo and target value. */
+/** An attack deals max(1, attack − defense); a tap multiplies it by combo and target value. */
 export function baseDamage(attack: number, defense: number): number {
   return Math.max(1, Math.round(attack - defense));
 }

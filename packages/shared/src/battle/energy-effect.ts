@@ -9,7 +9,7 @@ export interface EnergyEffect {
 
 /**
  * BAL5 (decisions D-BALANCE-4): what the energy chosen for a battle buys. Up to the first 10
- * (spec-b §9's default) it is the entry; every 2 more add 1 to the fighter's starting and maximum
+ * (the spec's default) it is the entry; every 2 more add 1 to the fighter's starting and maximum
  * health, up to the dialog's 3,000 (+1,495 health). No energy is taken for nothing: a last odd
  * point above the entry is not taken. The server applies it when the battle starts and the start
  * dialog shows it before Start, both from this one function.

@@ -31,7 +31,7 @@ export function played(hits: number): boolean {
  * nothing a player spends during the fight changes what the result costs or pays.
  * - A defeat keeps the stake.
  * - A victory returns the stake and pays the prize, if the side played.
- * - A draw returns the stake; in a bot battle it also pays the prize (spec-b §9 "+ on draw") if the
+ * - A draw returns the stake; in a bot battle it also pays the prize if the
  *   side played; in PvP it pays no prize, so two accounts cannot mint coins by agreeing a draw.
  * - A side that did not play (fewer than BATTLE_MIN_HITS_TO_EARN hits) earns no prize and no
  *   experience: an idle PvP battle pays neither player.

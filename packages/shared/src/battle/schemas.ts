@@ -6,8 +6,7 @@ import { LIVE_EVENT_KINDS, TARGET_KINDS } from './battle-rules.ts';
 import { BOT_KINDS } from './bots.ts';
 
 /*
- * The Arena's socket events (spec-b §3 and §7; names fixed by issue 11, docs/decisions.md
- * D-BATTLE-9). Client payloads are strict: unknown fields are refused.
+ * The Arena's socket events (names fixed in docs/decisions.md D-BATTLE-9). Client payloads are strict: unknown fields are refused.
  */
 
 const battleId = z.string().uuid();
@@ -15,7 +14,7 @@ const targetId = z.number().int().min(1).max(1_000_000);
 
 // --- Client to server ----------------------------------------------------------------------------
 
-/** The spec's matchmaking request (spec-b §3): also used for bot battles (`battle_type: 'pve'`). */
+/** The spec's matchmaking request: also used for bot battles (`battle_type: 'pve'`). */
 export const findMatchPayloadSchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema,
   battle_type: z.enum(['pvp', 'pve']),
@@ -28,7 +27,7 @@ export const findMatchPayloadSchema = z.strictObject({
 });
 export type FindMatchPayload = z.infer<typeof findMatchPayloadSchema>;
 
-/** `cancelMatchmaking {}` (payload "not shown" in spec-b §7): an object, optionally naming the caller. */
+/** `cancelMatchmaking {}` (payload "not shown"): an object, optionally naming the caller. */
 export const cancelMatchmakingPayloadSchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema.optional(),
 });
@@ -37,14 +36,14 @@ export const cancelMatchmakingPayloadSchema = z.strictObject({
 export const acceptMatchPayloadSchema = z.strictObject({ match_id: z.string().uuid() });
 export const declineMatchPayloadSchema = z.strictObject({ match_id: z.string().uuid() });
 
-/** spec-b §7: `battleAction {battle_id, action: {type: 'attack'}}`: a tap in a bot battle. */
+/** `battleAction {battle_id, action: {type: 'attack'}}`: a tap in a bot battle. */
 export const battleActionPayloadSchema = z.strictObject({
   battle_id: battleId,
   action: z.strictObject({ type: z.literal('attack') }),
   target_id: targetId.optional(),
 });
 
-/** spec-b §7: `pvpTap {battle_id}`, plus the target tapped so a tap on a gone target does nothing. */
+/** `pvpTap {battle_id}`, plus the target tapped so a tap on a gone target does nothing. */
 export const pvpTapPayloadSchema = z.strictObject({ battle_id: battleId, target_id: targetId.optional() });
 
 export const rejoinBattlePayloadSchema = z.strictObject({ battle_id: battleId });
@@ -54,7 +53,7 @@ export const skipIntroPayloadSchema = z.strictObject({ battle_id: battleId });
 
 // --- Server to client ----------------------------------------------------------------------------
 
-/** spec-b §3: a side's stats as the server sends them. */
+/** A side's stats as the server sends them. */
 export const battleSideStatsSchema = z.object({
   name: z.string(),
   level: z.number().int(),
@@ -163,7 +162,7 @@ export const battleLiveSchema = z.object({
   opponent_waiting: z.boolean(),
 });
 
-/** spec-b §3 battle start message, plus the timing and live state (decisions D-BATTLE-9). */
+/** Battle start message, plus the timing and live state (decisions D-BATTLE-9). */
 export const battleStartedPayloadSchema = z.object({
   battle_id: battleId,
   user_stats: battleSideStatsSchema,
@@ -204,7 +203,7 @@ export const battleHitSchema = z.object({
 export type BattleHit = z.infer<typeof battleHitSchema>;
 
 /**
- * spec-b §3 battle turn message. In the live tap battle every hit is a round (decisions D-BATTLE-9):
+ * Battle turn message. In the live tap battle every hit is a round (decisions D-BATTLE-9):
  * `round_number` counts hits, `current_round` describes this one.
  */
 export const battleTurnProcessedPayloadSchema = z.object({
@@ -226,7 +225,7 @@ export const battleTurnProcessedPayloadSchema = z.object({
 export type BattleTurnProcessedPayload = z.infer<typeof battleTurnProcessedPayloadSchema>;
 
 /**
- * spec-b §3 PvP health update, plus the battle id, the maxima and the hit. `earlier_hits` are the
+ * PvP health update, plus the battle id, the maxima and the hit. `earlier_hits` are the
  * opponent's hits that waited for this update (oldest first, rules F39); the health is after all.
  */
 export const pvpHealthUpdatePayloadSchema = z.object({
@@ -280,7 +279,7 @@ export const battleSideSummarySchema = z.object({
   coins: z.number().int(),
 });
 
-/** spec-b §3 battle completed message, plus what the result flow shows. */
+/** Battle completed message, plus what the result flow shows. */
 export const battleCompletedPayloadSchema = z.object({
   battle_id: battleId,
   result: z.enum(BATTLE_RESULTS),
@@ -312,7 +311,7 @@ export const battleCompletedPayloadSchema = z.object({
 });
 export type BattleCompletedPayload = z.infer<typeof battleCompletedPayloadSchema>;
 
-/** spec-b §3 PvP result: `result` win / lose / anything else is a draw. */
+/** PvP result: `result` win / lose / anything else is a draw. */
 export const pvpBattleResultPayloadSchema = z.object({
   battle_id: battleId,
   result: z.enum(['win', 'lose', 'draw']),

@@ -8,7 +8,7 @@ import {
   REFILL_COOLDOWN_REDUCTION_SECONDS,
 } from '../constants.ts';
 
-/** The four upgrade tracks of the user model (spec-a §3 `upgrades`), bought on the Boost screen. */
+/** The four upgrade tracks of the user model (`upgrades`), bought on the Boost screen. */
 export const UPGRADE_KINDS = ['tap_power', 'energy_capacity', 'energy_regen', 'cooldown_reduction'] as const;
 export type UpgradeKind = (typeof UPGRADE_KINDS)[number];
 export type UpgradeLevels = Record<UpgradeKind, number>;
@@ -66,7 +66,7 @@ export function upgradePrice(kind: UpgradeKind, currentLevel: number): number | 
   return Math.round(definition.basePrice * definition.growth ** currentLevel);
 }
 
-/** What the levels mean for tapping: the derived user stats of spec-a §3. */
+/** What the levels mean for tapping: the derived user stats. */
 export interface TapStats {
   maxEnergy: number;
   regenPerSecond: number;

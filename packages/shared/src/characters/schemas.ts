@@ -4,7 +4,7 @@ import { catalogueIdSchema, safeText } from '../input/safe-text.ts';
 /** A path `{id}` naming a catalogue character. */
 export const characterIdParamsSchema = z.strictObject({ id: catalogueIdSchema });
 
-/** Character races: the starter set of spec-a §3 and the marketplace races of spec-b §2. */
+/** Character races: the starter set and the marketplace races. */
 export const CHARACTER_RACES = [
   'HUMAN',
   'ELF',
@@ -20,7 +20,7 @@ export const CHARACTER_RACES = [
 ] as const;
 export type CharacterRace = (typeof CHARACTER_RACES)[number];
 
-/** The marketplace race filter row (spec-b §2), in display order. */
+/** The marketplace race filter row, in display order. */
 export const MARKETPLACE_RACES = ['APE', 'CAT', 'DOG', 'MEDUSA', 'PANDA', 'TIGER'] as const;
 
 export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
@@ -52,12 +52,12 @@ export const characterSchema = z.object({
   price: z.number().int(),
   currency: z.enum(CURRENCIES),
   created_at: z.string(),
-  /** spec-b §3 Character `isOwned`: the caller owns this character (false without an account). */
+  /** Character `isOwned`: the caller owns this character (false without an account). */
   isOwned: z.boolean(),
 });
 export type Character = z.infer<typeof characterSchema>;
 
-/** GET /characters query: either a page (limit, skip) or a race filter (spec-a §7). */
+/** GET /characters query: either a page (limit, skip) or a race filter. */
 export const characterListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(100),
   skip: z.coerce.number().int().min(0).default(0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../input/safe-text.ts';
 
-/** Item types of spec-a §3 and spec-b §3. */
+/** Item types. */
 export const ITEM_TYPES = ['weapon', 'armour', 'shield', 'boost', 'background'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const INVENTORY_TYPES = [...ITEM_TYPES, 'character'] as const;
@@ -32,7 +32,7 @@ export const characterDetailsSchema = z.object({
   race: z.string(),
 });
 
-/** One inventory entry (spec-a §3 "Inventory entry"). Boosts of one kind are merged with a count. */
+/** One inventory entry. Boosts of one kind are merged with a count. */
 export const inventoryEntrySchema = z.object({
   _id: z.string(),
   item_id: z.string().nullable(),
@@ -48,7 +48,7 @@ export const inventoryEntrySchema = z.object({
 });
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 
-/** GET /users/{id}/inventory query (spec-a §7): item_type lowercase, only_items, only_characters. */
+/** GET /users/{id}/inventory query: item_type lowercase, only_items, only_characters. */
 export const inventoryQuerySchema = z.strictObject({
   item_type: safeText(32)
     .transform((type) => (type.toLowerCase() === 'armor' ? 'armour' : type.toLowerCase()))

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * One row of GET /leaderboard: public fields only (decisions: D-AUTH-4, D-LB-1). Rank is the
- * position in the list (spec-a §3 "Leaderboard entry"), from the latest snapshot.
+ * position in the list, from the latest snapshot.
  */
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),

@@ -4,11 +4,11 @@ import { RARITIES } from '../characters/schemas.ts';
 import { MARKETPLACE_PAGE_MAX, MARKETPLACE_PAGE_SIZE } from '../constants.ts';
 import { ITEM_TYPES, itemEffectsSchema } from '../inventory/schemas.ts';
 
-/** spec-b §3 "Item": prices are in gold (coins) or diamonds (gems, shown as Stars). */
+/** Item: prices are in gold (coins) or diamonds (gems, shown as Stars). */
 export const ITEM_CURRENCIES = ['gold', 'diamonds'] as const;
 export type ItemCurrency = (typeof ITEM_CURRENCIES)[number];
 
-/** A marketplace item as GET /marketplace/items answers it (spec-b §3 "Item"), plus stock and ownership. */
+/** A marketplace item as GET /marketplace/items answers it, plus stock and ownership. */
 export const marketplaceItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -33,7 +33,7 @@ export const marketplaceItemSchema = z.object({
 export type MarketplaceItem = z.infer<typeof marketplaceItemSchema>;
 
 /**
- * GET /marketplace/items query (spec-b §7): limit (50 per fetch), skip, item_type, name (a
+ * GET /marketplace/items query: limit (50 per fetch), skip, item_type, name (a
  * case-insensitive substring). `armor` is accepted for `armour`, as the inventory does.
  */
 export const marketplaceQuerySchema = z.strictObject({
@@ -61,7 +61,7 @@ export const marketplaceItemParamsSchema = z.strictObject({ id: z.string().min(1
 export const characterIdParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 /**
- * POST /purchase/item/{itemId} and POST /character/purchase/{id} body (spec-b §7: `user_id`).
+ * POST /purchase/item/{itemId} and POST /character/purchase/{id} body (`user_id`).
  * It must name the caller (their Telegram id or account id, D-AUTH-7); price and currency come from the server.
  */
 export const purchaseBodySchema = z.strictObject({

@@ -4,12 +4,12 @@ import {
   QUIZ_PROGRESS_RETENTION_DAYS,
 } from '../constants.ts';
 
-/** The task types of the wire (spec-a §3): quiz, community, watch_and_earn; anything else is daily. */
+/** The task types of the wire: quiz, community, watch_and_earn; anything else is daily. */
 export type ClientTaskType = 'quiz' | 'community' | 'watch_and_earn' | 'daily';
-/** The server-side type set of the catalogue (spec-a §3). */
+/** The server-side type set of the catalogue. */
 export type ServerTaskType = 'DAILY' | 'QUIZ' | 'COMMUNITY' | 'WATCH';
 
-/** Maps the catalogue's type to the wire's (spec-a §3 "any other type is treated as daily"). */
+/** Maps the catalogue's type to the wire's. */
 export function clientTaskType(type: string): ClientTaskType {
   switch (type) {
     case 'QUIZ':
@@ -23,7 +23,7 @@ export function clientTaskType(type: string): ClientTaskType {
   }
 }
 
-/** The label of a task's button (spec-a §4 "Task button labels and actions"). */
+/** The label of a task's button. */
 export function taskButtonLabel(task: {
   type: ClientTaskType;
   title: string;
@@ -74,14 +74,14 @@ export function quizPercent(correct: number, total: number): number {
   return total <= 0 ? 0 : Math.round((100 * correct) / total);
 }
 
-/** spec-a §4: Perfect Score! (all correct), Good Job! (at least half) or Keep Practicing!. */
+/** Perfect Score! (all correct), Good Job! (at least half) or Keep Practicing!. */
 export function quizHeadline(correct: number, total: number): string {
   if (total > 0 && correct >= total) return 'Perfect Score!';
   if (correct * 2 >= total) return 'Good Job!';
   return 'Keep Practicing!';
 }
 
-/** Q4: whether quiz progress begun at `startedAt` has expired at `now` (7 days, spec-a §9). */
+/** Q4: whether quiz progress begun at `startedAt` has expired at `now` (7 days). */
 export function quizProgressExpired(startedAt: number, now: number): boolean {
   return now - startedAt > QUIZ_PROGRESS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 }
@@ -98,7 +98,7 @@ export function previousUtcDate(day: string): string {
 
 /**
  * Q5: the streak day today's claim is for, from the last claim: the day after it when the last
- * claim was yesterday, else day 1 (a missed day resets); capped at day 30 (spec-a §9).
+ * claim was yesterday, else day 1 (a missed day resets); capped at day 30.
  * `null` when today was already claimed.
  */
 export function nextDailyDay(last: { day: number; claimedOn: string } | null, today: string): number | null {
@@ -108,7 +108,7 @@ export function nextDailyDay(last: { day: number; claimedOn: string } | null, to
   return 1;
 }
 
-/** spec-a §9: rewards of 1000 or more show as K (1500 → "1.5K", 2000 → "2K"). */
+/** Rewards of 1000 or more show as K (1500 → "1.5K", 2000 → "2K"). */
 export function formatReward(value: number): string {
   if (value < 1000) return String(value);
   const thousands = value / 1000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userRefSchema } from '../auth/telegram-user-id.ts';
 
 /*
- * The Quest Board's wire (spec-a §3 and §7 "Tasks, quizzes, rewards"): tasks, quizzes, daily
+ * The Quest Board's wire ("Tasks, quizzes, rewards"): tasks, quizzes, daily
  * rewards, the game feed and Play & Earn. Bodies are strict: an unknown field is a 400.
  */
 
@@ -40,7 +40,7 @@ export const taskViewSchema = z.object({
 });
 export type TaskView = z.infer<typeof taskViewSchema>;
 
-/** GET /task/stats/{id} (spec-a §3 "Task stats"). */
+/** GET /task/stats/{id}. */
 export const taskStatsSchema = z.object({
   totalCoinsEarned: z.number().int(),
   totalQuizzesCompleted: z.number().int(),
@@ -48,7 +48,7 @@ export const taskStatsSchema = z.object({
 });
 export type TaskStats = z.infer<typeof taskStatsSchema>;
 
-/** PUT /task/complete (spec-a §7). */
+/** PUT /task/complete. */
 export const completeTaskBodySchema = z.strictObject({
   telegramUserId,
   taskId: entityId,
@@ -67,7 +67,7 @@ export const completedTaskSchema = z.object({
 });
 export type CompletedTask = z.infer<typeof completedTaskSchema>;
 
-/** PUT /task/track-progress (spec-a §7): an external visit's timing, or a quiz's completion. */
+/** PUT /task/track-progress: an external visit's timing, or a quiz's completion. */
 export const trackProgressBodySchema = z.strictObject({
   telegram_user_id: telegramUserId,
   task_id: entityId,
@@ -99,7 +99,7 @@ export const trackedProgressSchema = z.object({
 });
 export type TrackedProgress = z.infer<typeof trackedProgressSchema>;
 
-/** The task-completed popup's pending completion (spec-a §4), kept by the server. */
+/** The task-completed popup's pending completion, kept by the server. */
 export const pendingCompletionSchema = z
   .object({ task_id: z.string(), title: z.string(), reward: z.number().int() })
   .nullable();
@@ -192,7 +192,7 @@ export const dailyRewardsViewSchema = z.object({
 export type DailyRewardsView = z.infer<typeof dailyRewardsViewSchema>;
 
 export const rewardParamsSchema = z.strictObject({ id: z.string().regex(/^day-\d{1,2}$/) });
-/** POST /reward/claim/{id} (spec-a §7): `user_id` is the caller's Telegram id or account id (D-AUTH-7). */
+/** POST /reward/claim/{id}: `user_id` is the caller's Telegram id or account id (D-AUTH-7). */
 export const claimRewardBodySchema = z.strictObject({ user_id: userRefSchema });
 export const claimedRewardSchema = z.object({
   reward_type: z.enum(['coins', 'item']),
@@ -207,7 +207,7 @@ export type ClaimedReward = z.infer<typeof claimedRewardSchema>;
 
 // --- Games feed ------------------------------------------------------------------------------
 
-/** spec-a §3 "External game feed entry". */
+/** External game feed entry. */
 export const gameEntrySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -237,7 +237,7 @@ export const adStatusSchema = z.object({
 });
 export type AdStatus = z.infer<typeof adStatusSchema>;
 
-/** What an ad view is for: Play & Earn, or a defeat's video recovery (spec-b §4; rules Q9). */
+/** What an ad view is for: Play & Earn, or a defeat's video recovery (rules Q9). */
 export const AD_VIEW_PURPOSES = ['play', 'battle-recovery'] as const;
 export type AdViewPurpose = (typeof AD_VIEW_PURPOSES)[number];
 

@@ -42,7 +42,7 @@ import {
 export const CLIENT_EVENT_SCHEMAS = {
   initUser: initUserPayloadSchema,
   tap: tapPayloadSchema,
-  // Arena (issue 11, spec-b §7)
+  // Arena (decisions D-BATTLE-9)
   findMatch: findMatchPayloadSchema,
   cancelMatchmaking: cancelMatchmakingPayloadSchema,
   // The ready check before a PvP stake (F51, D-BATTLE-21)
@@ -65,7 +65,7 @@ export const SERVER_EVENT_SCHEMAS = {
   coinsUpdated: statusPayloadSchema,
   error: errorPayloadSchema,
   referralJoined: referralJoinedPayloadSchema,
-  // Arena (issue 11, spec-b §7)
+  // Arena (decisions D-BATTLE-9)
   matchmakingStarted: matchmakingPayloadSchema,
   matchmakingUpdate: matchmakingPayloadSchema,
   matchmakingCancelled: matchmakingCancelledPayloadSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
 
 /**
- * One entry of GET /user/{id}/referrals (spec-a §3 "Referral entry": _id, username, createdAt,
+ * One entry of GET /user/{id}/referrals (_id, username, createdAt,
  * referral_earnings), with the public fields the list shows. `status` is `pending` until the
  * friend chooses a hero, when both players are paid (decisions: D-REF-2).
  */
@@ -20,11 +20,11 @@ export type ReferralEntry = z.infer<typeof referralEntrySchema>;
 
 export const referralListSchema = z.array(referralEntrySchema);
 
-/** POST /user/{id}/upgrade-referral body (spec-a §7: telegram_user_id). */
+/** POST /user/{id}/upgrade-referral body (telegram_user_id). */
 export const upgradeReferralBodySchema = z.strictObject({ telegram_user_id: telegramUserIdSchema });
 export type UpgradeReferralBody = z.infer<typeof upgradeReferralBodySchema>;
 
-/** POST /user/{id}/upgrade-referral answer (spec-a §7: data.gems_remaining). */
+/** POST /user/{id}/upgrade-referral answer (data.gems_remaining). */
 export const upgradeReferralResultSchema = z.object({
   gems_remaining: z.number().int(),
   is_referral_upgraded: z.literal(true),
@@ -49,7 +49,7 @@ export const referralJoinedPayloadSchema = z.object({
 export type ReferralJoinedPayload = z.infer<typeof referralJoinedPayloadSchema>;
 
 /**
- * spec-a §9 "Referral link format": the start parameter is `buddies_` followed by the code.
+ * Referral link format: the start parameter is `buddies_` followed by the code.
  * Example: `referralLink('titans_bot', 'play', 'AB12CD34')` → `https://t.me/titans_bot/play?startapp=buddies_AB12CD34`.
  */
 export function referralLink(botUsername: string, miniAppName: string, code: string): string {

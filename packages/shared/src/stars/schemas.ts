@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
 import { CRYPTO_HASH_MIN_LENGTH } from '../constants.ts';
 
-/** spec-a §3 "Diamond package": price_usd is the price in Telegram Stars. */
+/** Diamond package: price_usd is the price in Telegram Stars. */
 export const diamondPackageSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -19,7 +19,7 @@ export type DiamondPackage = z.infer<typeof diamondPackageSchema>;
 const packageId = z.string().min(1).max(100);
 
 /**
- * POST /diamonds/create-invoice (spec-a §7). The name, description and amount are what the player
+ * POST /diamonds/create-invoice. The name, description and amount are what the player
  * saw; the server prices the invoice from its own package row and refuses a stale amount.
  */
 export const createInvoiceBodySchema = z.strictObject({
@@ -56,20 +56,20 @@ export const paymentMethodsSchema = z.object({
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 
-/** POST /diamond/telegram-stars-purchase (spec-a §7): names an order the server created. */
+/** POST /diamond/telegram-stars-purchase: names an order the server created. */
 export const starsPurchaseBodySchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema,
   packageId,
   telegramOrderId: z.string().min(1).max(100),
 });
 
-/** POST /diamond/telegram-stars-confirm (spec-a §7). `success` is the client's word and is ignored. */
+/** POST /diamond/telegram-stars-confirm. `success` is the client's word and is ignored. */
 export const starsConfirmBodySchema = z.strictObject({
   purchaseId: z.string().min(1).max(100),
   success: z.boolean(),
 });
 
-/** POST /diamonds/purchases/{id}/confirm (spec-a §7). */
+/** POST /diamonds/purchases/{id}/confirm. */
 export const purchaseConfirmBodySchema = z.strictObject({
   telegram_user_id: telegramUserIdSchema,
   invoice_id: z.string().max(200).optional(),
@@ -97,12 +97,12 @@ export const purchaseStateSchema = z.object({
 });
 export type PurchaseState = z.infer<typeof purchaseStateSchema>;
 
-/** The crypto hash check of spec-a §5: non-empty after trimming and at least 10 characters. */
+/** The crypto hash check: non-empty after trimming and at least 10 characters. */
 export function isValidTransactionHash(hash: string): boolean {
   return hash.trim().length >= CRYPTO_HASH_MIN_LENGTH;
 }
 
-/** POST /diamond/purchase (crypto, spec-a §7). `cryptoAmount` is informational: the chain decides. */
+/** POST /diamond/purchase (crypto). `cryptoAmount` is informational: the chain decides. */
 export const cryptoPurchaseBodySchema = z.strictObject({
   packageId,
   transactionHash: z
@@ -148,7 +148,7 @@ export const tonOrderCheckSchema = z.object({
 });
 export type TonOrderCheck = z.infer<typeof tonOrderCheckSchema>;
 
-/** spec-a §3 "Transaction". */
+/** Transaction. */
 export const transactionSchema = z.object({
   _id: z.string(),
   /** Contains DIAMOND for Stars deals. */

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { telegramUserIdSchema } from '../auth/telegram-user-id.ts';
 import { MAX_TAPS_PER_EVENT } from '../constants.ts';
 
-/** `initUser {telegram_user_id}` (spec-a §7): announces the user; it must be the caller. */
+/** `initUser {telegram_user_id}`: announces the user; it must be the caller. */
 export const initUserPayloadSchema = z.strictObject({ telegram_user_id: telegramUserIdSchema });
 export type InitUserPayload = z.infer<typeof initUserPayloadSchema>;
 
 /**
- * `tap {telegram_user_id, tap_power, tap_multiplier}` (spec-a §7), plus `count` (several taps
+ * `tap {telegram_user_id, tap_power, tap_multiplier}`, plus `count` (several taps
  * in one event) and `seq` (a batch number per client, so a resent batch is applied once).
  * tap_power and tap_multiplier are accepted for compatibility and ignored: the server computes value.
  */
@@ -20,7 +20,7 @@ export const tapPayloadSchema = z.strictObject({
 });
 export type TapPayload = z.infer<typeof tapPayloadSchema>;
 
-/** Balances as the realtime events carry them (spec-a §7: coins, energy, max_energy, pending). */
+/** Balances as the realtime events carry them (coins, energy, max_energy, pending). */
 export const statusPayloadSchema = z.object({
   /** Coins confirmed durable. The optimistic total a player sees is coins + pending. */
   coins: z.number().int(),

@@ -16,7 +16,7 @@ export interface TapState {
 
 /** What a tap is worth and costs for this user now (from the character and the upgrades). */
 export interface TapContext extends EnergyLimits {
-  /** The selected character's tapValue (spec-a §9 "Tap value per tap"). */
+  /** The selected character's tapValue. */
   tapValue: number;
   /** The user's tap multiplier (1 + Multitap level). */
   tapMultiplier: number;

@@ -26,7 +26,7 @@ export const upgradesSchema = z.object({
 });
 export type Upgrades = z.infer<typeof upgradesSchema>;
 
-/** A character the user owns, with its own progress (the `avatars` list of spec-a §3). */
+/** A character the user owns, with its own progress (the `avatars` list). */
 export const ownedAvatarSchema = z.object({
   character_id: z.string(),
   name: z.string(),
@@ -50,7 +50,7 @@ export const taskProgressEntrySchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
 });
 
-/** The user as GET /user/{id} returns it (spec-a §3, server fields in snake_case). */
+/** The user as GET /user/{id} returns it (server fields in snake_case). */
 export const userSchema = z.object({
   _id: z.string(),
   id: z.string(),

@@ -15,7 +15,7 @@ export {
   userSchema,
 } from './answer-schemas.ts';
 
-/** Profile stats (spec-a §3 "Profile stats"), with the public fields the profile shows. */
+/** Profile stats, with the public fields the profile shows. */
 export const profileSchema = z.object({
   telegram_user_id: z.string(),
   username: z.string(),

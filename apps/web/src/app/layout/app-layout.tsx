@@ -39,7 +39,7 @@ export function AppLayout({ user }: { user: User }) {
   );
   // Each navigation starts at the top of its page, as the spec's full page load did (D-WEB-12).
   // Only a page that was scrolled is scrolled back: scrollTo lays the whole new screen out at
-  // once, inside React's commit, which on the first render alone cost 130 ms at 4x CPU. Scroll
+  // once, inside React's commit, a long task on the first render (docs/benchmarks.md). Scroll
   // events tell whether it is needed, read while layout is fresh.
   const main = useRef<HTMLElement>(null);
   const scrolled = useRef(false);
@@ -58,7 +58,7 @@ export function AppLayout({ user }: { user: User }) {
   return (
     <LayoutOptionsContext.Provider value={setOptions}>
       <div className="bg-game relative h-full overflow-hidden">
-        {/* spec-a §2: Home shows the player's background (or the default) at reduced brightness. */}
+        {/* Home shows the player's background (or the default) at reduced brightness. */}
         {isHome && <SceneBackdrop url={user.background_image} dim="brightness-[0.55] saturate-[1.1]" />}
         {/* A phone-width column, centred on tablets; the background stays full-bleed. */}
         <div className="relative mx-auto flex h-full w-full max-w-[440px] flex-col pt-safe-top pr-safe-right pb-safe-bottom pl-safe-left">

@@ -12,7 +12,7 @@ interface NavEntry {
   art: EmojiName;
 }
 
-/** spec-a §2 "Navigation shell": five entries, Home in the middle. */
+/** Navigation shell: five entries, Home in the middle. */
 const LEFT: readonly NavEntry[] = [
   { label: 'Quest Board', href: paths.tasks.getHref(), art: 'scroll' },
   { label: 'Invites', href: paths.invite.getHref(), art: 'handshake' },
@@ -23,7 +23,7 @@ const RIGHT: readonly NavEntry[] = [
 ];
 
 /**
- * spec-a §2 says "Tapping an entry does a full page load"; Titans navigates in the app instead
+ * Says "Tapping an entry does a full page load"; Titans navigates in the app instead
  * (no reload, no blank frame, works offline) and keeps what the reload gave: a fresh banner,
  * the page scrolled to the top (decisions: D-WEB-12).
  */

@@ -2,7 +2,7 @@ import { cx } from '../../lib/cx.ts';
 import { useOnlineStatus } from '../../lib/use-online-status.ts';
 
 /**
- * The red Network Disconnected pill, shown while the browser is offline (spec-a §2). In the game
+ * The red Network Disconnected pill, shown while the browser is offline. In the game
  * it is `inline`: a row of its own under the top bar, so it pushes the page down a little and
  * never covers the coin total (decisions: D-WEB-16). Over the loading and first-time screens,
  * which have no top bar, it floats at the top.

@@ -9,7 +9,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { heroLevel } from '../../lib/hero-level.ts';
 import { Link } from '../../lib/router/router.tsx';
 
-/** spec-a §6: the username defaults to Player. */
+/** The username defaults to Player. */
 export const DEFAULT_USERNAME = 'Player';
 
 function TopBarLink({
@@ -45,7 +45,7 @@ function TopBarLink({
 }
 
 /**
- * The top bar (spec-a §2): the profile area (picture and name) to /profile, the Stars balance
+ * The top bar: the profile area (picture and name) to /profile, the Stars balance
  * (gems) to /diamonds, and the leaderboard.
  */
 export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boolean }) {

@@ -1,6 +1,6 @@
 import { MarketplaceScreen } from '../../features/marketplace/marketplace-screen.tsx';
 
-/** /marketplace: Titans Emporium (spec-b §2). */
+/** /marketplace: Titans Emporium. */
 export function MarketplaceRoute() {
   return <MarketplaceScreen />;
 }

@@ -3,7 +3,7 @@ import { FaqView } from '../../features/faq/faq-view.tsx';
 import { InventoryPanel } from '../../features/inventory/inventory-panel.tsx';
 import { ProfileScreen } from '../../features/profile/profile-screen.tsx';
 
-/** /profile (spec-a §2): the app puts the inventory and FAQ features into the Profile's sub-views. */
+/** /profile: the app puts the inventory and FAQ features into the Profile's sub-views. */
 export function ProfileRoute() {
   return (
     <div className="grid min-h-full grid-cols-1 grid-rows-[1fr_auto]">

@@ -16,6 +16,6 @@ export function prepareFirstAnswerSchemas(initData: string | null): void {
   if (!player || readStoredUser(player.id)) return;
   // A failed load is tried again by the first parse (lazy-schema.ts). The module is named here
   // rather than through lazyUserSchema.prepare(), which would put lazy-schema.ts and the user
-  // schema's loader in this entry chunk: measured, the empty-cache hero came 80 ms later.
+  // schema's loader in this entry chunk, and the empty-cache hero came later (docs/benchmarks.md).
   import('@titans/shared/user/answer-schemas').catch(() => {});
 }

@@ -1,12 +1,12 @@
 import { createContext, type ReactNode, useContext, useLayoutEffect } from 'react';
 
-/** What a page may change in the shell around it (spec-a §2 "Layout options"). */
+/** What a page may change in the shell around it. */
 export interface LayoutOptions {
   hideTopBar?: boolean;
   hideNav?: boolean;
   /** The top bar shows, but its links do nothing (e.g. in the middle of a battle). */
   disableTopBarLinks?: boolean;
-  /** Hides the banner ad, e.g. the Arena during matchmaking and battle (spec-a §2). */
+  /** Hides the banner ad, e.g. the Arena during matchmaking and battle. */
   hideAd?: boolean;
   /** Drawn over the bottom of the page, above the navigation. */
   footer?: ReactNode;

@@ -17,7 +17,7 @@ interface ToastState {
 
 let nextId = 1;
 
-/** Short messages over the screen, gone after 3 s by default (spec-a §9 "Toast default 3 s"). */
+/** Short messages over the screen, gone after 3 s by default. */
 export const useToasts = create<ToastState>((set, get) => ({
   toasts: [],
   show(message, tone = 'info', durationMs = TOAST_MS) {

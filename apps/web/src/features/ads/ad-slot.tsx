@@ -6,7 +6,7 @@ import type { BannerAd } from './ad-provider.ts';
 import { useAdProvider } from './ad-provider-context.ts';
 
 /**
- * The 50 px banner slot (spec-a §2). The shell mounts it again on every route change, so each
+ * The 50 px banner slot. The shell mounts it again on every route change, so each
  * page asks the provider for a fresh banner. The slot keeps its height while a banner loads.
  */
 export function AdSlot({ path }: { path: string }) {

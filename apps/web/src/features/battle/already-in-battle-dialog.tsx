@@ -4,11 +4,11 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 import { arenaStore, forfeitActive, useArena } from './arena-store.ts';
 
-/** Already in Battle! (spec-b §8): forfeiting the old battle is a defeat that keeps its stake. */
+/** Already in Battle!: forfeiting the old battle is a defeat that keeps its stake. */
 const ALREADY_IN_BATTLE_TEXT = `You are already in a battle. Forfeiting it counts as a defeat: its ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
 
 /**
- * spec-b §8's dialog, for a battle that runs elsewhere (another device, a reload). A player who is
+ * the spec's dialog, for a battle that runs elsewhere (another device, a reload). A player who is
  * only queued never sees it: the Arena shows their search with Cancel Matchmaking (D-UI-14).
  */
 export function AlreadyInBattleDialog({ onRetry }: { onRetry: () => void }) {

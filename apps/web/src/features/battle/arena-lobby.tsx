@@ -24,7 +24,7 @@ function LobbyCoins({ coins }: { coins: number }) {
   return <span ref={figure} data-testid="arena-coins" className="tabular-nums" />;
 }
 
-/** Why Start Battle is disabled (spec-b §5's text) and the ways to earn the stake (D-WEB-37). */
+/** Why Start Battle is disabled (the spec's text) and the ways to earn the stake (D-WEB-37). */
 function EntryReason({ reason }: { reason: string }) {
   const navigate = useNavigate();
   return (
@@ -46,7 +46,7 @@ function EntryReason({ reason }: { reason: string }) {
   );
 }
 
-/** spec-b §2 start lobby: the selected hero, the stake, Start Battle, Change Character, Select Items. */
+/** Start lobby: the selected hero, the stake, Start Battle, Change Character, Select Items. */
 export function ArenaLobby(props: {
   coins: number;
   energy: number;

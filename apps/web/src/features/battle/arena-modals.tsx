@@ -9,7 +9,7 @@ import { StartBattleDialog } from './start-battle-dialog.tsx';
 
 export type ArenaDialog = 'start' | 'items' | 'character' | null;
 
-/** The lobby's three dialogs (spec-b §2): Start Battle, Select Items, Select Character. */
+/** The lobby's three dialogs: Start Battle, Select Items, Select Character. */
 export function ArenaModals({
   dialog,
   setDialog,

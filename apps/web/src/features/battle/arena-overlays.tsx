@@ -29,7 +29,7 @@ export function OpponentFigure({ image }: { image: string }) {
   );
 }
 
-/** The commentary banner of a live event that just started (spec-b §4: 3 s). */
+/** The commentary banner of a live event that just started (3 s). */
 export function EventBanner() {
   const banner = useArena((s) => s.banner);
   if (!banner) return null;
@@ -44,7 +44,7 @@ export function EventBanner() {
   );
 }
 
-/** spec-b §2: the hint, hidden 5 s after FIGHT!. */
+/** The hint, hidden 5 s after FIGHT!. */
 export function BattleHint({ live }: { live: boolean }) {
   const [gone, setGone] = useState(false);
   useEffect(() => {
@@ -60,7 +60,7 @@ export function BattleHint({ live }: { live: boolean }) {
   );
 }
 
-/** spec-b §2 "Waiting for opponent..." while the opponent's rejoin grace period runs. */
+/** Waiting for opponent... while the opponent's rejoin grace period runs. */
 export function OpponentWaiting() {
   const waiting = useArena((s) => s.opponentWaiting);
   if (!waiting) return null;

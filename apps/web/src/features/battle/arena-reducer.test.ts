@@ -96,7 +96,7 @@ function play(events: ArenaEvent[], from: ArenaState = initialArenaState(), now 
   return { state, effects };
 }
 
-describe('Arena reducer (spec-b §4, §8)', () => {
+describe('Arena reducer', () => {
   test('a start takes the server clock; the completion plays its feedback and shows the result after 1 s', () => {
     const { state: fighting } = play([{ event: 'battleStarted', payload: started() }]);
     expect(fighting).toMatchObject({

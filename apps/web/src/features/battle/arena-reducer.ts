@@ -64,7 +64,7 @@ export interface ArenaStep {
 }
 
 /**
- * The player's own cancel carries no code, only spec-b §4's words, which the server sends as they
+ * The player's own cancel carries no code, only the spec's words, which the server sends as they
  * are and nobody shows (D-WIRE-2). The bot offer is a field (`bot_offer`), never a banner.
  */
 const MATCHMAKING_CANCELLED = 'Matchmaking cancelled';
@@ -73,7 +73,7 @@ const QUEUE_SETTLE_MS = 2_000;
 
 const step = (state: ArenaState, ...effects: ArenaEffect[]): ArenaStep => ({ state, effects });
 
-/** The red banner of the battle screen (spec-b §2), cleared after TOAST_MS. */
+/** The red banner of the battle screen, cleared after TOAST_MS. */
 function showMessage(state: ArenaState, text: string, now: number): ArenaStep {
   return step(
     { ...state, message: { text, at: now } },
@@ -184,7 +184,7 @@ function onCompleted(state: ArenaState, payload: BattleCompletedPayload, now: nu
     activeBattleId: null,
     pendingPvp,
   };
-  // spec-b §4: the result shows 1 s after completion; haptics per result.
+  // The result shows 1 s after completion; haptics per result.
   const feedback = RESULT_FEEDBACK[payload.result];
   return step(next, ...feedback, {
     kind: 'schedule',
@@ -193,10 +193,10 @@ function onCompleted(state: ArenaState, payload: BattleCompletedPayload, now: nu
   });
 }
 
-/** `error` from the server: the Arena's refusals carry a battle/* code (spec-b §8). */
+/** `error` from the server: the Arena's refusals carry a battle/* code. */
 function onError(state: ArenaState, error: ErrorPayload, now: number): ArenaStep {
   if (error.code === 'battle/already-in-battle') {
-    // spec-b §8: cancel this attempt, offer Forfeit Match, retry after 5 s.
+    // Cancel this attempt, offer Forfeit Match, retry after 5 s.
     return step({
       ...state,
       alreadyInBattle: { battleId: state.activeBattleId },
@@ -324,7 +324,7 @@ function onForfeit(state: ArenaState, now: number): ArenaStep {
 export function arenaReducer(state: ArenaState, event: ArenaEvent, now: number): ArenaStep {
   switch (event.event) {
     case 'connect':
-      // spec-b §4: back from a lost connection, rejoin the battle by id after 1 s.
+      // Back from a lost connection, rejoin the battle by id after 1 s.
       if (state.phase !== 'battle' || !state.battle || state.result) return step(state);
       return step(state, {
         kind: 'schedule',

@@ -19,7 +19,7 @@ import { NOT_ENOUGH_COINS, type StartOverride, useArenaEnergy, useArenaStart } f
 
 subscribeArena();
 
-/** spec-b §2: messages appear in a red banner at the top of the battle screen. */
+/** Messages appear in a red banner at the top of the battle screen. */
 function ArenaMessage({ text }: { text: string }) {
   return (
     <p
@@ -46,7 +46,7 @@ function Lobby(
 }
 
 /**
- * The Arena (/fight, spec-b §2): lobby with the selected hero, the start dialog, matchmaking,
+ * The Arena (/fight): lobby with the selected hero, the start dialog, matchmaking,
  * the battle (intro, live arena) and the result flow. The server runs the battle; this screen
  * sends intents and shows what the server says.
  */
@@ -75,7 +75,7 @@ export function ArenaScreen() {
   }, []);
 
   const banner = message?.text ?? localError;
-  // Shown before the player presses Start (spec-b §5's check, made visible): the stake is escrowed.
+  // Shown before the player presses Start (the spec's check, made visible): the stake is escrowed.
   const cannotPay = coins < MIN_COINS_TO_BATTLE ? NOT_ENOUGH_COINS : null;
   if (user && !avatar) {
     return (
@@ -109,7 +109,7 @@ export function ArenaScreen() {
             setDialog('start');
           }}
           onRematch={() => {
-            // spec-b §9: 10 energy, medium difficulty (PvP stays PvP); BR13: the bot tells the opponent.
+            // 10 energy, medium difficulty (PvP stays PvP); BR13: the bot tells the opponent.
             if (result.completed.is_pvp) offerRematch(result.completed.battle_id);
             backToLobby();
             start({ difficulty: REMATCH_DIFFICULTY, energy: DEFAULT_BATTLE_ENERGY });

@@ -10,7 +10,7 @@ import type {
 import { DEFAULT_BATTLE_ENERGY, MATCHMAKING_BOT_OFFER_MS } from '@titans/shared/constants';
 import type { DamageNumber } from './damage-numbers.ts';
 
-/** spec-b §2 phases of the /fight screen. */
+/** Phases of the /fight screen. */
 export type ArenaPhase = 'lobby' | 'searching' | 'battle' | 'result';
 
 export interface ArenaResult {
@@ -39,7 +39,7 @@ export interface ArenaState {
   opponentTaps: number;
   target: BattleTarget | null;
   liveEvent: LiveEventPayload | null;
-  /** The commentary banner (spec-b §4: 3 s) for the event that just started. */
+  /** The commentary banner (3 s) for the event that just started. */
   banner: { text: string; at: number } | null;
   combo: number;
   multiplier: number;
@@ -63,12 +63,12 @@ export interface ArenaState {
   opponentHurtAt: number;
   opponentWaiting: boolean;
   result: ArenaResult | null;
-  /** The red banner at the top of the battle screen (spec-b §2). */
+  /** The red banner at the top of the battle screen. */
   message: { text: string; at: number } | null;
-  /** The Already in Battle! dialog (spec-b §8), with the battle to forfeit when known. */
+  /** The Already in Battle! dialog, with the battle to forfeit when known. */
   alreadyInBattle: { battleId: string | null } | null;
   activeBattleId: string | null;
-  /** A matchmaking request to resend after an already-in-battle error (spec-b §4: after 5 s). */
+  /** A matchmaking request to resend after an already-in-battle error (after 5 s). */
   retryAt: number | null;
   /** A PvP result that arrived before its battle's completion, by battle id. */
   pendingPvp: Record<string, PvpBattleResultPayload>;

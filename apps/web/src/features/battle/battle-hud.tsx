@@ -8,7 +8,7 @@ export function opponentPlayer(battle: BattleStartedPayload): string {
   return battle.is_pvp ? battle.opponent_info.name : 'Bot';
 }
 
-/** The two health bars with portraits and items, VS and the battle clock (spec-b §2 phase 4). */
+/** The two health bars with portraits and items, VS and the battle clock (phase 4). */
 export function BattleHud({
   battle,
   live,

@@ -8,7 +8,7 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { opponentPlayer } from './battle-hud.tsx';
 
-/** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
+/** Intro step boundaries: prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
 const [PREPARE_MS, FIGHTERS_MS, ADVANTAGE_MS, THREE_MS, TWO_MS, ONE_MS, FIGHT_MS] = INTRO_STEPS_MS;
 const FIGHTERS_AT = PREPARE_MS;
 const ADVANTAGE_AT = FIGHTERS_AT + FIGHTERS_MS;
@@ -52,7 +52,7 @@ function StatRow({
   /** The part of `mine` that comes from the player's boosters (D-BATTLE-12). */
   bonus?: number;
 }) {
-  // spec-b §2: the better stat of each pair is shown green.
+  // The better stat of each pair is shown green.
   return (
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums short:text-[15px]">
       <span
@@ -204,7 +204,7 @@ function IntroBeat({ elapsed }: { elapsed: number }) {
 }
 
 /**
- * The pre-battle intro (spec-b §2, §4): PREPARE FOR BATTLE, both fighters with HEALTH / ATK / DEF
+ * The pre-battle intro: PREPARE FOR BATTLE, both fighters with HEALTH / ATK / DEF
  * (the better one green), the advantage banner, 3-2-1, FIGHT!. Driven by the server's FIGHT time,
  * so a late join starts mid-way and both players count down together. From the player's second
  * battle it offers Skip (`onSkip`, decisions D-UI-10).

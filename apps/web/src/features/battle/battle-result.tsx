@@ -7,7 +7,7 @@ import { type ArenaResult, useArena } from './arena-store.ts';
 import { Confetti } from './confetti.tsx';
 import { Decision, PvpStats, ResultGraphic } from './result-steps.tsx';
 
-/** The 10 s decision countdown of step 3 (spec-b §4); at 0 the player goes back to the lobby. */
+/** The 10 s decision countdown of step 3; at 0 the player goes back to the lobby. */
 function useDecisionCountdown(active: boolean, onEnd: () => void): number {
   const [decisionAt, setDecisionAt] = useState<number | null>(null);
   const now = useNow(250, active);
@@ -24,7 +24,7 @@ function useDecisionCountdown(active: boolean, onEnd: () => void): number {
 }
 
 /**
- * The three-step result flow (spec-b §2): the Victory! / Draw / Defeated graphic with the fight's
+ * The three-step result flow: the Victory! / Draw / Defeated graphic with the fight's
  * numbers, Battle Stats (PvP only), then the decision with New Match and Rematch and a 10 s
  * countdown. Confetti plays on victory for 3 s. Bot battles go from step 1 straight to step 3.
  */

@@ -17,7 +17,7 @@ const TARGET_FACE: Record<string, string> = {
   danger: 'bg-[radial-gradient(circle_at_35%_30%,#fee2e2_0%,#f87171_35%,#b91c1c_80%)] ring-red-200',
 };
 
-/** The circle, its value and its shrinking 5 s lifetime bar (spec-b §2). */
+/** The circle, its value and its shrinking 5 s lifetime bar. */
 function TargetFace({ target, server }: { target: Target; server: number }) {
   return (
     <>

@@ -24,7 +24,7 @@ const SHAKE = [
 const FIGHT_LAYOUT = { hideNav: true, disableTopBarLinks: true, hideAd: true } as const;
 
 /**
- * The live arena (spec-b §2 phase 4) with the intro on top until FIGHT!: health bars, the play
+ * The live arena (phase 4) with the intro on top until FIGHT!: health bars, the play
  * area, the player's hits and Exit. Taps are intents; every number shown comes from the server.
  */
 export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload; onForfeit: () => void }) {
@@ -50,7 +50,7 @@ export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload
 
   return (
     <div ref={rootRef} data-testid="battle-view" className="relative flex h-full flex-col">
-      {/* Damage flash over the whole screen when you are hit (spec-b §9: 300 ms). */}
+      {/* Damage flash over the whole screen when you are hit (300 ms). */}
       {yourHurtAt > 0 && (
         <div
           key={yourHurtAt}

@@ -2,7 +2,7 @@ import { cx } from '../../lib/cx.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useArena } from './arena-store.ts';
 
-/** The combo counter (spec-b §2): shown from 2 taps in a row, gone 2.5 s after the last tap. */
+/** The combo counter: shown from 2 taps in a row, gone 2.5 s after the last tap. */
 export function ComboCounter() {
   const combo = useArena((s) => s.combo);
   const multiplier = useArena((s) => s.multiplier);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 
 const COLOURS = ['#ffd54a', '#ff8a8a', '#8ff0ff', '#a7f3a0', '#c4b5fd', '#ffffff'];
 
-/** Falling confetti for a victory (spec-b §4: 3 s). CSS transforms only. */
+/** Falling confetti for a victory (3 s). CSS transforms only. */
 export function Confetti() {
   const pieces = useMemo(
     () =>

@@ -4,12 +4,12 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 
 /**
- * The Exit Game dialog's text (spec-b §2 gives only a default): leaving forfeits, and a forfeit is
+ * The Exit Game dialog's text (gives only a default): leaving forfeits, and a forfeit is
  * a defeat that keeps the stake (decisions D-BATTLE-13, D-WEB-37).
  */
 export const EXIT_TEXT = `Leaving now forfeits the battle: it counts as a defeat and your ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
 
-/** spec-b §2 Exit Game: Cancel and Exit; the only way out of a running fight (decisions D-UI-14). */
+/** Exit Game: Cancel and Exit; the only way out of a running fight (decisions D-UI-14). */
 export function ExitDialog({
   open,
   onClose,

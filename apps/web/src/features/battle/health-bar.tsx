@@ -15,12 +15,12 @@ export interface HealthBarProps {
   items: EquippedItem[];
   /** Mirrored layout for the opponent (portrait on the right). */
   side: 'left' | 'right';
-  /** Took damage in the last 300 ms (spec-b §9 damage flash). */
+  /** Took damage in the last 300 ms (damage flash). */
   hurt: boolean;
   label: string;
 }
 
-/** Up to 3 equipped item icons under the bar, empty slots for the rest (spec-b §2). */
+/** Up to 3 equipped item icons under the bar, empty slots for the rest. */
 function ItemSlots({ items }: { items: EquippedItem[] }) {
   const slots = Array.from({ length: MAX_EQUIPPED_ITEMS }, (_, index) => items[index] ?? null);
   return (
@@ -44,7 +44,7 @@ function ItemSlots({ items }: { items: EquippedItem[] }) {
 
 /**
  * A fighter's health bar with portrait, level and up to 3 equipped item icons (3 empty slots
- * when none, spec-b §2). The fill is green, amber under half, red under a quarter; a pale "lag"
+ * when none). The fill is green, amber under half, red under a quarter; a pale "lag"
  * bar trails behind it so each hit reads as a chunk taken out.
  */
 export function HealthBar({

@@ -1,6 +1,6 @@
 import { Spinner } from '../../components/ui/spinner.tsx';
 
-/** spec-b §2: the full-screen Preparing Battle spinner while a bot battle is set up. */
+/** The full-screen Preparing Battle spinner while a bot battle is set up. */
 export function PreparingBattle({ opponent }: { opponent: string }) {
   return (
     <div

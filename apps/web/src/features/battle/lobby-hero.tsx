@@ -22,7 +22,7 @@ export function useOwnedItems() {
   return { owned, equipped };
 }
 
-/** The three item slots under the hero (empty slots when none, spec-b §2). */
+/** The three item slots under the hero (empty slots when none). */
 function ItemSlots({ equipped, hiddenWhenShort }: { equipped: InventoryEntry[]; hiddenWhenShort: boolean }) {
   return (
     // On a short screen the entry reason takes the slots' room: no battle to equip for yet.

@@ -65,7 +65,7 @@ function BotOffer({ onFightBot }: { onFightBot: () => void }) {
   );
 }
 
-/** spec-b §2 matchmaking lobby: VS and a question mark, the elapsed seconds, Cancel Matchmaking. */
+/** Matchmaking lobby: VS and a question mark, the elapsed seconds, Cancel Matchmaking. */
 export function MatchmakingScreen({
   onCancel,
   onFightBot,

@@ -19,7 +19,7 @@ export const RESULT_TONE = {
   draw: 'text-energy-300',
 } as const;
 
-/** The net coin change (spec-b §9: ±5,000), with the coin icon. */
+/** The net coin change (±5,000), with the coin icon. */
 export function CoinChange({ coins, className }: { coins: number; className: string }) {
   return (
     <p className={cx('flex items-center justify-center gap-2 font-display', className)}>

@@ -10,7 +10,7 @@ function itemsText(count: number) {
 }
 
 /**
- * spec-b §2 Select Character: owned characters with level, race, health, attack, defense, speed —
+ * Select Character: owned characters with level, race, health, attack, defense, speed —
  * each hero's effective stats with its level and the items chosen for the battle (F60), the
  * numbers the lobby shows once it is picked.
  */

@@ -88,7 +88,7 @@ function ItemGroup({
   );
 }
 
-/** spec-b §2 Select Items: grouped Weapons / Armor / Shields (D-UI-19), at most 3, 'N of 3 items selected'. */
+/** Select Items: grouped Weapons / Armor / Shields (D-UI-19), at most 3, 'N of 3 items selected'. */
 export function SelectItemsModal({
   open,
   items,

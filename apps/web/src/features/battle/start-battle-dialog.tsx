@@ -61,7 +61,7 @@ function BotStats({ difficulty }: { difficulty: Difficulty }) {
   );
 }
 
-/** spec-b §2: for Player vs AI a difficulty is chosen, easy, medium or hard; each shows its bot's numbers. */
+/** For Player vs AI a difficulty is chosen, easy, medium or hard; each shows its bot's numbers. */
 function DifficultyPicker({
   difficulty,
   onChange,
@@ -162,7 +162,7 @@ function EnergyPicker({
   );
 }
 
-/** spec-b §2 start dialog: Player vs Player / Player vs AI, difficulty, energy to spend (max 3000). */
+/** Start dialog: Player vs Player / Player vs AI, difficulty, energy to spend (max 3000). */
 export function StartBattleDialog({
   open,
   mode,

@@ -14,7 +14,7 @@ export function superAttackNote(speed: number): string {
   return `Super attack: a hit that dealt ${times} damage. Every hit has a chance of one that grows with the hero's speed (your speed ${formatNumber(speed)}: ${chance} %).`;
 }
 
-/** One side's Battle Stats (spec-b §2 step 2): Hits, Damage, Super Attacks when any, Damage Per Hit. */
+/** One side's Battle Stats (step 2): Hits, Damage, Super Attacks when any, Damage Per Hit. */
 export function StatsColumn({
   title,
   stats,

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../users/api/get-user.ts';
 import { findMatch } from './api/battle-commands.ts';
 import { useArena } from './arena-store.ts';
 
-/** spec-b §5: the text of a refused start for want of the stake. */
+/** The text of a refused start for want of the stake. */
 export const NOT_ENOUGH_COINS = 'You need at least 5000 coins to enter a battle!';
 
 export interface StartOverride {
@@ -17,7 +17,7 @@ export interface StartOverride {
 }
 
 /**
- * Starting a battle from the Arena: spec-b §5's checks (a character, the stake) shown in the red
+ * Starting a battle from the Arena: the spec's checks (a character, the stake) shown in the red
  * banner, then the matchmaking request with the lobby's choices, or an override (a rematch, the
  * bot offer). Answers the start and the local message, cleared after the spec's 3 s.
  */

@@ -54,7 +54,7 @@ function renderRecovery() {
   );
 }
 
-describe('video recovery after a defeat (spec-b §4; rules Q9)', () => {
+describe('video recovery after a defeat (rules Q9)', () => {
   beforeEach(() => {
     setLaunchContext({ insideTelegram: false, rawInitData: 'hash=x', player: null, startParam: undefined });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -14,7 +14,7 @@ import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
 const COINS = formatNumber(VIDEO_RECOVERY_COINS);
 
 /**
- * A defeat's video recovery (spec-b §4: "A video recovery after defeat adds 2500 coins"; rules
+ * A defeat's video recovery (a video recovery after a defeat adds 2500 coins; rules
  * Q9, decisions D-QUEST-9): offered on the defeat result only when an ad block is configured.
  * Watch Video starts a recovery view, plays the rewarded ad, and waits for the server, which
  * credits the coins on Adsgram's reward callback alone, once per defeat.

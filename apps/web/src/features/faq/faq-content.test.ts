@@ -10,7 +10,7 @@ import { FAQ_ENTRIES } from './faq-content.ts';
 const answerOf = (question: string) =>
   FAQ_ENTRIES.find((entry) => entry.question === question)!.answer.join(' ');
 
-describe('FAQ (spec-a §2, spec-b §1; decisions D-WORDS-1)', () => {
+describe('FAQ (decisions D-WORDS-1)', () => {
   it('keeps the spec’s four questions, in order', () => {
     expect(FAQ_ENTRIES.map((entry) => entry.question)).toEqual([
       'How does the game work?',

@@ -15,7 +15,7 @@ import {
 const coins = (amount: number) => amount.toLocaleString('en-US');
 
 /**
- * The FAQ: spec-a §2 and spec-b §1 give its four questions; the answers say what the game does
+ * The FAQ: the spec gives its four questions; the answers say what the game does
  * (docs/rules.md), with the numbers read from the shared constants (decisions: D-WORDS-1).
  */
 export const FAQ_ENTRIES = [

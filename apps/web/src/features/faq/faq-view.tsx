@@ -45,7 +45,7 @@ function FaqItem({ question, answer }: { question: string; answer: readonly stri
   );
 }
 
-/** The FAQ (spec-a §2, spec-b §1): an accordion of four questions with a back button. */
+/** The FAQ: an accordion of four questions with a back button. */
 export function FaqView({ onBack }: { onBack(): void }) {
   return (
     <section aria-label="FAQ" className="animate-rise-in">

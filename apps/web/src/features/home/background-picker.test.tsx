@@ -59,7 +59,7 @@ function renderPicker(onClose = vi.fn()) {
   return { client, onClose };
 }
 
-describe('Titans Realm picker (spec-a §2, §4 "Background change")', () => {
+describe('Titans Realm picker', () => {
   beforeEach(() => {
     setLaunchContext({ insideTelegram: false, rawInitData: 'hash=x', player: null, startParam: undefined });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -13,7 +13,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
 
-/** spec-a §2 and §8 "Home". */
+/** Home. */
 export const PICKER_TITLE = 'Select Titans Realm';
 export const CONFIRM_TITLE = 'Set Titans Realm';
 export const CONFIRM_ACTION = 'Set as Titans Realm';
@@ -47,7 +47,7 @@ export interface BackgroundPickerProps {
 }
 
 /**
- * The Titans Realm picker (spec-a §2, §4 "Background change"): Default plus the player's
+ * The Titans Realm picker: Default plus the player's
  * background items; the equipped one says Equipped and cannot be chosen; another one asks for
  * confirmation, then is saved. Home's backdrop follows the saved user at once.
  */
@@ -68,7 +68,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
         onClose();
       },
       onError: (error) => {
-        // spec-a §8: background-update errors are only logged, beyond the toast.
+        // Background-update errors are only logged, beyond the toast.
         console.error('[home] background update failed', error);
         haptics.error();
         toast.error(BACKGROUND_UPDATE_FAILED);

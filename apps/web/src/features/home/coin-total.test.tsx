@@ -4,7 +4,7 @@ import { balanceStore, initialBalanceState } from '../../lib/realtime/balance-st
 import { COUNT_DOWN_MS } from '../../lib/use-counted-number.ts';
 import { CoinTotal } from './coin-total.tsx';
 
-describe('coin total and pending badge (spec-a §2 "Home")', () => {
+describe('coin total and pending badge', () => {
   afterEach(() => {
     cleanup();
     balanceStore.setState(initialBalanceState());

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { balanceStore } from '../../lib/realtime/balance-store.ts';
 import { ComboBadge } from './combo-badge.tsx';
 
-describe('combo badge (spec-a §4 "Combo")', () => {
+describe('combo badge', () => {
   afterEach(() => {
     cleanup();
     balanceStore.setState({ combo: 0 });

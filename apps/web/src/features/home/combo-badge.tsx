@@ -5,7 +5,7 @@ import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { COMBO_TEXT, comboLevel, SUPER_COMBO_TEXT } from './combo-level.ts';
 
 /**
- * The combo over the hero (spec-a §4 "Combo"): a ×N badge from 5 taps, COMBO! with the 10%
+ * The combo over the hero: a ×N badge from 5 taps, COMBO! with the 10%
  * bonus from 10, SUPER COMBO! from 20; gone 1.5 s after the last tap. Each tap bumps it.
  */
 export function ComboBadge() {

@@ -2,7 +2,7 @@ import { COMBO_BADGE_AT, COMBO_BONUS_AT, COMBO_SUPER_AT } from '@titans/shared/c
 
 export type ComboLevel = 'none' | 'badge' | 'combo' | 'super';
 
-/** spec-a §4 "Combo": a badge from 5, COMBO! from 10 (with the 10% bonus), SUPER COMBO! from 20. */
+/** Combo: a badge from 5, COMBO! from 10 (with the 10% bonus), SUPER COMBO! from 20. */
 export function comboLevel(combo: number): ComboLevel {
   if (combo >= COMBO_SUPER_AT) return 'super';
   if (combo >= COMBO_BONUS_AT) return 'combo';
@@ -10,6 +10,6 @@ export function comboLevel(combo: number): ComboLevel {
   return 'none';
 }
 
-/** spec-a §8 "Home" texts. */
+/** Home texts. */
 export const COMBO_TEXT = 'COMBO!';
 export const SUPER_COMBO_TEXT = 'SUPER COMBO!';

@@ -3,7 +3,7 @@ import { useConnection } from '../../lib/realtime/connection-store.ts';
 
 const LABEL = { connected: 'Live', connecting: 'Connecting', closed: 'Offline' } as const;
 
-/** spec-a §2: the connection dot, green when connected and red when not. */
+/** The connection dot, green when connected and red when not. */
 export function ConnectionDot() {
   const status = useConnection((state) => state.status);
   const connected = status === 'connected';
@@ -26,7 +26,7 @@ export function ConnectionDot() {
           )}
         />
       </span>
-      {/* Read out, not drawn: beside the coin total there is room for the dot only (spec-a §2 "connection dot"). */}
+      {/* Read out, not drawn: beside the coin total there is room for the dot only. */}
       <span className="sr-only">{LABEL[status]}</span>
     </span>
   );

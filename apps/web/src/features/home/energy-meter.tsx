@@ -5,7 +5,7 @@ import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { useNow } from '../../lib/use-now.ts';
 
 /**
- * Energy as current/max with a bar (spec-a §2 "Home"): the server's last value, regenerating
+ * Energy as current/max with a bar: the server's last value, regenerating
  * here on the same rule between updates, so it climbs smoothly without jumps.
  */
 export function EnergyMeter() {

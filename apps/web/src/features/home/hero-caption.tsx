@@ -2,12 +2,12 @@ import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
 
-/** spec-a §8 "Home". */
+/** Home. */
 export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';
 
 /**
  * Under the hero, in one fixed-height slot (nothing jumps): its name and level, or the red
- * out-of-energy message (spec-a §4: tapping needs energy above 0) while a tap cannot be paid
+ * out-of-energy message (tapping needs energy above 0) while a tap cannot be paid
  * for or just after one was refused (the Boost tile then offers the free refills, home-actions.tsx),
  * or a quiet line while the connection is down (tapping needs a connection too).
  */

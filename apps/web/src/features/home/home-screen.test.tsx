@@ -41,7 +41,7 @@ function renderHome(user: User, answer: (url: string) => Response | Promise<Resp
   );
 }
 
-describe('Home states (spec-a §2 "Home", §8)', () => {
+describe('Home states', () => {
   beforeEach(() => {
     setLaunchContext({
       insideTelegram: false,

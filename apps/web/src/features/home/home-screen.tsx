@@ -19,7 +19,7 @@ import { HomeActions } from './home-actions.tsx';
 import { MusicToggle } from './music-toggle.tsx';
 import { TapEffects, type TapTier } from './tap-effects.ts';
 
-/** spec-a §2 / §8 "Home" texts. */
+/** Home texts. */
 export const NO_CHARACTER_SELECTED = 'No character selected';
 export const LOADING_CHARACTER = 'Loading character data...';
 export const CHARACTER_LOAD_FAILED = 'Failed to load character data';
@@ -40,7 +40,7 @@ function tierOf(combo: number): TapTier {
 }
 
 /**
- * Home, the tap screen (spec-a §2): the coin total with its pending badge, the connection dot
+ * Home, the tap screen: the coin total with its pending badge, the connection dot
  * and the music button, the selected hero large on its platform with the combo over it,
  * energy, and the Play & Earn, Titans Realm and Boost tiles. Taps go to the tap pipeline;
  * their floating values and sparks are drawn by TapEffects without re-rendering.

@@ -2,7 +2,7 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { useSoundSettings } from '../../lib/audio/sound-settings.ts';
 import { haptics } from '../../lib/haptics.ts';
 
-/** spec-a §2: Home's mute/unmute music button (the setting is saved, spec-a §3). */
+/** Home's mute/unmute music button (the setting is saved). */
 export function MusicToggle() {
   const muted = useSoundSettings((state) => state.musicMuted);
   const toggle = useSoundSettings((state) => state.toggleMusic);

@@ -7,7 +7,7 @@ const NOTICE_MS = 2_000;
 
 /**
  * Whether Home says the player is out of energy: a tap cannot be paid for now, or one was just
- * refused (spec-a §4: tapping needs energy above 0). Re-renders the caller while it matters.
+ * refused (tapping needs energy above 0). Re-renders the caller while it matters.
  */
 export function useOutOfEnergy(): boolean {
   const energy = useBalance((state) => state.energy);

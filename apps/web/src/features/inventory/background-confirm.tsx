@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { entryImage, entryName } from './inventory-entry.ts';
 import { INVENTORY_TEXTS } from './use-inventory-actions.ts';
 
-/** spec-a §4: the profile inventory's confirm dialog, Set Background (restoring the default says so). */
+/** The profile inventory's confirm dialog, Set Background (restoring the default says so). */
 export function BackgroundConfirm({
   entry,
   saving,

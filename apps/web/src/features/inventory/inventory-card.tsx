@@ -31,7 +31,7 @@ export interface InventoryCardProps {
 }
 
 /**
- * One possession: picture, name, purchase date (spec-a §2), a count badge for boosters above one
+ * One possession: picture, name, purchase date, a count badge for boosters above one
  * ("N items"), and Equip for characters and backgrounds.
  */
 export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip }: InventoryCardProps) {

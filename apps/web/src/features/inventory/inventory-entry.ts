@@ -2,7 +2,7 @@ import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
 import { formatNumber } from '../../lib/format-number.ts';
 
-/** spec-a §3: a synthetic free Default Background entry is always added locally. */
+/** A synthetic free Default Background entry is always added locally. */
 export const DEFAULT_BACKGROUND_ENTRY: InventoryEntry = {
   _id: 'default-background',
   item_id: null,
@@ -37,7 +37,7 @@ export function entryRarity(entry: InventoryEntry): string {
   return entry.character_details?.rarity ?? entry.item_details?.rarity ?? 'common';
 }
 
-/** spec-a §2 standalone inventory: "a bonus such as +N Attack or Defense". */
+/** Standalone inventory: "a bonus such as +N Attack or Defense". */
 export function entryBonus(entry: InventoryEntry): string | null {
   const effects = entry.item_details?.effects ?? {};
   const parts: string[] = [];
@@ -54,7 +54,7 @@ export function purchaseDateText(entry: InventoryEntry): string {
   return DATE.format(new Date(entry.purchase_date));
 }
 
-/** The inventory filters of spec-a §2 with the `item_type` each sends (lowercase, spec-a §7). */
+/** The inventory filters with the `item_type` each sends (lowercase). */
 export const PROFILE_INVENTORY_TABS: ReadonlyArray<{ label: string; type: InventoryType | null }> = [
   { label: 'All Items', type: null },
   { label: 'Weapons', type: 'weapon' },
@@ -65,7 +65,7 @@ export const PROFILE_INVENTORY_TABS: ReadonlyArray<{ label: string; type: Invent
   { label: 'Booster', type: 'boost' },
 ];
 
-/** spec-a §2: the All view's sections, in order (shields join armours' neighbours). */
+/** The All view's sections, in order (shields join armours' neighbours). */
 export const ALL_VIEW_SECTIONS: ReadonlyArray<{ title: string; match: (entry: InventoryEntry) => boolean }> =
   [
     { title: 'Limited Collection', match: (entry) => entry.is_limited },

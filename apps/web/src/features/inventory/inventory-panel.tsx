@@ -24,7 +24,7 @@ import {
 import { useInventoryActions } from './use-inventory-actions.ts';
 
 /**
- * The inventory inside Profile (spec-a §2): filter tabs sent as `item_type`, a name search, the
+ * The inventory inside Profile: filter tabs sent as `item_type`, a name search, the
  * All view in sections, Equip for characters and Set for backgrounds, the empty and error states.
  */
 export function InventoryPanel() {

@@ -19,7 +19,7 @@ import {
 import { useInventoryActions } from './use-inventory-actions.ts';
 
 /**
- * The standalone inventory (/inventory, spec-a §2): a 2-column grid with filter chips (All Items
+ * The standalone inventory (/inventory): a 2-column grid with filter chips (All Items
  * and each type, sent as `item_type`), a "Filtering by" line with Clear filter, and cards with the
  * description, purchase date and bonus; Equip changes the Home hero.
  */

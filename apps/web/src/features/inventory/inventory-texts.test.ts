@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { INVENTORY_LOAD_ERROR, INVENTORY_LOAD_FAILED, inventoryLoadError } from './inventory-texts.ts';
 
-describe('inventory load failure texts (spec-a §8 "Inventory")', () => {
+describe('inventory load failure texts', () => {
   it('shows the server message when the server answered with an error', () => {
     expect(inventoryLoadError(new ApiError(500, 'server/internal', 'Something broke'))).toBe(
       'Something broke',

@@ -1,13 +1,13 @@
 import { isApiError } from '../../lib/api-error.ts';
 
-/** spec-a §8 "Inventory": the server answered with an error and no message of its own. */
+/** Inventory: the server answered with an error and no message of its own. */
 export const INVENTORY_LOAD_FAILED = 'Failed to load inventory items';
-/** spec-a §8 "Inventory": the request itself failed (no answer, a timeout, an unreadable answer). */
+/** Inventory: the request itself failed (no answer, a timeout, an unreadable answer). */
 export const INVENTORY_LOAD_ERROR = 'An error occurred while loading your inventory';
 export const INVENTORY_EMPTY = 'Your inventory is empty';
 
 /**
- * What the inventory says when it could not load (spec-a §8): the server's message, or the
+ * What the inventory says when it could not load: the server's message, or the
  * default when it gave none; a request that got no usable answer says so in its own words.
  */
 export function inventoryLoadError(error: unknown): string {

@@ -6,7 +6,7 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useSelectCharacter } from '../users/api/select-character.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
 
-/** spec-a §4 texts: character equip and background change. */
+/** Texts: character equip and background change. */
 export const INVENTORY_TEXTS = {
   equipped: 'Character equipped successfully!',
   equipFailed: 'Failed to equip character',
@@ -16,7 +16,7 @@ export const INVENTORY_TEXTS = {
   restoreDefault: 'This will restore the original background.',
 } as const;
 
-/** Equip (spec-a §4 "Character equip") and the background change with its Set Background dialog. */
+/** Equip and the background change with its Set Background dialog. */
 export function useInventoryActions() {
   const telegramUserId = getLaunchContext().player?.id ?? '';
   const select = useSelectCharacter(telegramUserId);

@@ -1,4 +1,4 @@
-/** spec-a §2: the podium shows @username; players without one show their name (default Player). */
+/** The podium shows @username; players without one show their name (default Player). */
 export function displayName(entry: { username: string; name: string }): string {
   if (entry.username) return `@${entry.username}`;
   return entry.name || 'Player';

@@ -34,7 +34,7 @@ function BackToHome() {
 }
 
 /**
- * The leaderboard (/leaderboard, spec-a §2): title, the podium of the top 3, the next 6 rows
+ * The leaderboard (/leaderboard): title, the podium of the top 3, the next 6 rows
  * (D-LB-2) and the player's own row pinned above the navigation, with rank or "-" and (You).
  * The list comes from the server's periodic snapshot (D-LB-1); the back action goes to /.
  */
@@ -44,7 +44,7 @@ export function LeaderboardScreen({ user }: { user: User }) {
   const entries = board.data ?? [];
   let body: ReactNode;
   if (board.isPending) body = <LeaderboardSkeleton />;
-  // spec-a §8: leaderboard errors are only logged; the player sees the empty state.
+  // Leaderboard errors are only logged; the player sees the empty state.
   else if (entries.length === 0)
     body = <EmptyState art="trophy" title="No leaderboard data available" className="mt-4" />;
   else body = <Standings entries={entries} />;

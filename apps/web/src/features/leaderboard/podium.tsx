@@ -105,7 +105,7 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
   );
 }
 
-/** spec-a §2: the podium of the top 3, first in the middle. */
+/** The podium of the top 3, first in the middle. */
 export function Podium({ entries }: { entries: LeaderboardEntry[] }) {
   return (
     <ol className="flex items-end gap-2 px-1 pt-8 short:pt-7" aria-label="Top 3">

@@ -15,7 +15,7 @@ export interface LoadingScreenProps {
   leaving?: boolean;
 }
 
-/** spec-a §2 "Loading screen": the logo, the product title and a progress bar over the background. */
+/** Loading screen: the logo, the product title and a progress bar over the background. */
 export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingScreenProps) {
   const progress = useLoadingProgress(done);
   const [background, setBackground] = useState(() => backgroundPicture(backgroundUrl));

@@ -2,7 +2,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useLoadingProgress } from './use-loading-progress.ts';
 
-describe('loading bar (spec-a §2, §9)', () => {
+describe('loading bar', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();

@@ -2,7 +2,7 @@ import { LOADING_BAR_CAP, LOADING_BAR_INTERVAL_MS, LOADING_BAR_STEP } from '@tit
 import { useEffect, useState } from 'react';
 
 /**
- * spec-a §2 "Loading screen": the bar rises 5 points every 100 ms up to 95, then jumps to 100
+ * Loading screen: the bar rises 5 points every 100 ms up to 95, then jumps to 100
  * when loading ends.
  */
 export function useLoadingProgress(done: boolean): number {

@@ -23,7 +23,7 @@ import {
 } from './shop-categories.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
 
-/** spec-b §2 and §8: the Emporium's texts. */
+/** The Emporium's texts. */
 export const EMPORIUM_TEXTS = {
   title: 'Titans Emporium',
   search: 'Search any item...',
@@ -49,7 +49,7 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
 }
 
 /**
- * Titans Emporium (/marketplace, spec-b §2): search, category tabs, the race filter for
+ * Titans Emporium (/marketplace): search, category tabs, the race filter for
  * characters, a 3-column grid of cards and the item detail page (`?item=` / `?character=`,
  * so Back returns to the grid). Free characters are hidden and at most 9 characters show.
  */

@@ -53,7 +53,7 @@ function StatChip({ art, label, value }: { art: EmojiName | 'energy'; label: str
 }
 
 /**
- * The item detail page (spec-b §2): back button, the picture large on its rarity glow, the
+ * The item detail page: back button, the picture large on its rarity glow, the
  * description, the effect lines (Energy Boost, Defense Boost, Power Boost) and the button
  * Purchase With Gold or Purchase With Stars, which opens Confirm Your Purchase.
  */

@@ -40,7 +40,7 @@ export function itemProduct(item: MarketplaceItem): Product {
   };
 }
 
-/** spec-b §3: the server's `isOwned` decides whether the card and detail page say Owned. */
+/** The server's `isOwned` decides whether the card and detail page say Owned. */
 export function characterProduct(character: Character): Product {
   return {
     kind: 'character',
@@ -67,7 +67,7 @@ export function characterProduct(character: Character): Product {
   };
 }
 
-/** spec-b §2: effect lines as the detail page names them. */
+/** Effect lines as the detail page names them. */
 export const EFFECT_LABELS: Record<keyof ItemEffects, string> = {
   energy_boost: 'Energy Boost',
   defense_boost: 'Defense Boost',

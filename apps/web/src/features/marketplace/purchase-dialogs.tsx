@@ -41,7 +41,7 @@ export interface PurchaseDialogsProps {
 }
 
 /**
- * spec-b §2 and §8: Confirm Your Purchase (Pay with the price, Cancel Purchase), then Purchase
+ * Confirm Your Purchase (Pay with the price, Cancel Purchase), then Purchase
  * Successful! or Purchase Failed with the spec's texts; Close after an already-own answer,
  * Try Again otherwise.
  */

@@ -20,7 +20,7 @@ const base: Product = {
   character: null,
 };
 
-describe('purchase texts (spec-b §5, §8)', () => {
+describe('purchase texts', () => {
   it('labels the button by currency', () => {
     expect(purchaseButtonLabel(base)).toBe('Purchase With Gold');
     expect(purchaseButtonLabel({ ...base, currency: 'diamonds' })).toBe('Purchase With Stars');

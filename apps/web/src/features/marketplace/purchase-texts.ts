@@ -1,7 +1,7 @@
 import { isApiError } from '../../lib/api-error.ts';
 import type { Product } from './product.ts';
 
-/** spec-b §2, §5 and §8: the purchase flow's texts, reproduced exactly. */
+/** The purchase flow's texts, reproduced exactly. */
 export const PURCHASE_TEXTS = {
   confirmTitle: 'Confirm Your Purchase',
   cancel: 'Cancel Purchase',
@@ -22,19 +22,19 @@ export const PURCHASE_TEXTS = {
   tryAgain: 'Try Again',
 } as const;
 
-/** spec-b §2: the detail page's button. */
+/** The detail page's button. */
 export function purchaseButtonLabel(product: Product): string {
   return product.currency === 'diamonds' ? 'Purchase With Stars' : 'Purchase With Gold';
 }
 
 export interface PurchaseFailure {
   message: string;
-  /** The already-own note (spec-b §8), shown under the message; its button reads Close. */
+  /** The already-own note, shown under the message; its button reads Close. */
   note: string | null;
   alreadyOwned: boolean;
 }
 
-/** spec-b §5: the balance check before the purchase call. */
+/** The balance check before the purchase call. */
 export function insufficientFunds(product: Product, coins: number, gems: number): PurchaseFailure | null {
   if (product.currency === 'diamonds' && gems < product.price)
     return { message: PURCHASE_TEXTS.insufficientDiamonds, note: null, alreadyOwned: false };
@@ -44,7 +44,7 @@ export function insufficientFunds(product: Product, coins: number, gems: number)
 }
 
 /**
- * spec-b §8: an 'already own' answer shows its note and a Close button (for boosters it is an
+ * An 'already own' answer shows its note and a Close button (for boosters it is an
  * unexpected error); any other failure shows the server's message, else the default text.
  */
 export function purchaseFailure(product: Product, error: unknown): PurchaseFailure {

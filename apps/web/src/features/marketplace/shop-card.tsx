@@ -7,7 +7,7 @@ import { rarityStyle } from './rarity-style.ts';
 
 /**
  * A catalogue picture covering its frame: every picture is a finished card or a realm's
- * landscape. spec-b §2: failed images fall back to a placeholder.
+ * landscape. Failed images fall back to a placeholder.
  */
 export function ProductPicture({ product }: { product: Product }) {
   const [failed, setFailed] = useState(false);
@@ -30,7 +30,7 @@ export function ProductPicture({ product }: { product: Product }) {
   );
 }
 
-/** The LIMITED ribbon (spec-b §2). */
+/** The LIMITED ribbon. */
 export function LimitedBadge({ className }: { className?: string }) {
   return (
     <span

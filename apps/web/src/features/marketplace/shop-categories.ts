@@ -1,7 +1,7 @@
 import { MARKETPLACE_RACES } from '@titans/shared/characters/schemas';
 import type { ItemType } from '@titans/shared/inventory/schemas';
 
-/** spec-b §2: the category tabs, in order, with the item type each one lists. */
+/** The category tabs, in order, with the item type each one lists. */
 export const SHOP_CATEGORIES = [
   {
     key: 'characters',
@@ -24,7 +24,7 @@ export const SHOP_CATEGORIES = [
 export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
 export type ShopCategoryKey = ShopCategory['key'];
 
-/** spec-b §2: the race filter row: All, Ape, Cat, Dog, Medusa, Panda, Tiger. */
+/** The race filter row: All, Ape, Cat, Dog, Medusa, Panda, Tiger. */
 export const RACE_FILTERS = [
   { key: 'ALL', label: 'All' },
   ...MARKETPLACE_RACES.map((race) => ({ key: race, label: race.charAt(0) + race.slice(1).toLowerCase() })),

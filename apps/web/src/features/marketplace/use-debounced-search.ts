@@ -2,7 +2,7 @@ import { MARKETPLACE_SEARCH_DEBOUNCE_MS } from '@titans/shared/constants';
 import { useEffect, useState } from 'react';
 
 /**
- * spec-b §5: the search runs 500 ms after typing stops and only for non-blank text. Answers the
+ * The search runs 500 ms after typing stops and only for non-blank text. Answers the
  * trimmed term to search for, or '' (no search) while the box is blank.
  */
 export function useDebouncedSearch(text: string, delayMs = MARKETPLACE_SEARCH_DEBOUNCE_MS): string {

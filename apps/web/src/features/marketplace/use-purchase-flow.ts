@@ -10,7 +10,7 @@ import type { PurchaseStep } from './purchase-dialogs.tsx';
 import { insufficientFunds, PURCHASE_TEXTS, purchaseFailure } from './purchase-texts.ts';
 
 /**
- * spec-b §4 "Marketplace purchase": confirm, then the balance check, then the purchase call,
+ * Marketplace purchase: confirm, then the balance check, then the purchase call,
  * then the success or failure modal. The server decides; the check only spares a pointless call.
  */
 export function usePurchaseFlow(product: Product | null) {

@@ -32,7 +32,7 @@ function serve(handler: (url: string, init?: RequestInit) => Response | Promise<
 const list = (characters: unknown[]) =>
   envelope(200, { characters, total: characters.length, limit: 100, skip: 0 });
 
-describe('Choose Your Hero (spec-a §2, §5, §8)', () => {
+describe('Choose Your Hero', () => {
   beforeEach(() => {
     setLaunchContext({ insideTelegram: false, rawInitData: 'hash=x', player: null, startParam: undefined });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -8,7 +8,7 @@ import { useSelectCharacter } from '../users/api/select-character.ts';
 import { ChosenHero, statScale } from './chosen-hero.tsx';
 import { HeroGrid } from './hero-grid.tsx';
 
-/** spec-a §8 "Onboarding" texts. */
+/** Onboarding texts. */
 export const SELECT_CHARACTER_FAILED = 'Failed to select character. Please try again.';
 
 /**
@@ -20,7 +20,7 @@ export function ChooseHero({ telegramUserId }: { telegramUserId: string }) {
   const selectCharacter = useSelectCharacter(telegramUserId);
   const [chosenId, setChosenId] = useState<string | null>(null);
 
-  // spec-a §5: "Only free characters (is_free) are offered in hero choice."
+  // "Only free characters (is_free) are offered in hero choice."
   const heroes = useMemo(
     () => (characters.data?.characters ?? []).filter((character) => character.is_free),
     [characters.data],

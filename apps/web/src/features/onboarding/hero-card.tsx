@@ -13,7 +13,7 @@ export interface HeroCardProps {
 }
 
 /**
- * One free hero in the grid: picture, name, type and level (spec-a §2). Every starter hero's
+ * One free hero in the grid: picture, name, type and level. Every starter hero's
  * catalogue `type` is DEFAULT, so the type a player reads is the hero's race.
  */
 export function HeroCard({ character, selected, onSelect }: HeroCardProps) {

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { HeroCard } from './hero-card.tsx';
 
-/** spec-a §8 "Onboarding" texts. */
+/** Onboarding texts. */
 export const FETCH_CHARACTERS_FAILED = 'Failed to fetch characters';
 export const FETCH_CHARACTERS_ERROR = 'An error occurred while fetching characters';
 export const NO_CHARACTERS = 'No characters available at the moment';

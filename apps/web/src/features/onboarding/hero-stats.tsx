@@ -9,7 +9,7 @@ export interface HeroStatsProps {
 
 export type StatKey = 'health' | 'power' | 'defense' | 'speed';
 
-/** HP, ATK, DEF and SPD of the chosen hero (spec-a §2). Attack is the character's `power`. */
+/** HP, ATK, DEF and SPD of the chosen hero. Attack is the character's `power`. */
 export const HERO_STATS: ReadonlyArray<{ key: StatKey; label: string; color: string }> = [
   { key: 'health', label: 'HP', color: 'from-[#86efac] to-[#16a34a]' },
   { key: 'power', label: 'ATK', color: 'from-[#fda4af] to-[#e11d48]' },

@@ -16,7 +16,7 @@ export interface IntroSlide {
 const FLOAT = 'animate-float drop-shadow-[0_18px_22px_rgb(0_0_0/0.55)]';
 const TWINKLE = 'animate-twinkle drop-shadow-[0_6px_10px_rgb(0_0_0/0.45)]';
 
-/** spec-a §2 "Intro": welcome, battle system, collect characters, upgrade and evolve. */
+/** Intro: welcome, battle system, collect characters, upgrade and evolve. */
 export const INTRO_SLIDES: readonly IntroSlide[] = [
   {
     id: 'welcome',

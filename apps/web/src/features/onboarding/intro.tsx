@@ -4,7 +4,7 @@ import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { cx } from '../../lib/cx.ts';
 import { INTRO_SLIDES } from './intro-slides.ts';
 
-/** Four slides, each with Next; the last reads Start Game (spec-a §2). */
+/** Four slides, each with Next; the last reads Start Game. */
 export function Intro({ onDone }: { onDone: () => void }) {
   const [index, setIndex] = useState(0);
   const slide = INTRO_SLIDES[index];

@@ -4,7 +4,7 @@ import { charactersQueryOptions } from '../characters/api/get-characters.ts';
 import { ChooseHero } from './choose-hero.tsx';
 import { Intro } from './intro.tsx';
 
-/** First-time mode (spec-a §2): the intro slides, then Choose Your Hero. */
+/** First-time mode: the intro slides, then Choose Your Hero. */
 export function Onboarding({ telegramUserId }: { telegramUserId: string }) {
   const [step, setStep] = useState<'intro' | 'hero'>('intro');
   const queryClient = useQueryClient();

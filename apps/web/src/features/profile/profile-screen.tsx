@@ -20,7 +20,7 @@ import { ProfileStats } from './profile-stats.tsx';
 import { ReminderSettingsPanel } from './reminder-settings-panel.tsx';
 import { SoundSettingsPanel } from './sound-settings-panel.tsx';
 
-/** spec-a §2: the Profile's sub-views, each with a back action to main. */
+/** The Profile's sub-views, each with a back action to main. */
 export const PROFILE_VIEWS = ['main', 'achievements', 'inventory', 'faq'] as const;
 export type ProfileView = (typeof PROFILE_VIEWS)[number];
 
@@ -77,7 +77,7 @@ export interface ProfileScreenProps {
 }
 
 /**
- * Profile (/profile, spec-a §2): picture, name and level from the Telegram account, coins and
+ * Profile (/profile): picture, name and level from the Telegram account, coins and
  * Stars, the selected character, the server's stats, and the Inventory, Achievements, FAQ,
  * Sound Settings and Total Referral entries. Sub-views live in `?view=` so Back returns to main;
  * the back arrow on main goes to /.

@@ -26,7 +26,7 @@ function Stat({
 }
 
 /**
- * spec-a §2 Profile stats: Total Battle, Battle Win, Win Rate (%), Coins Earned (x.xk from 1000 up)
+ * Profile stats: Total Battle, Battle Win, Win Rate (%), Coins Earned (x.xk from 1000 up)
  * and Task Completed, as the server computes them from its records.
  */
 export function ProfileStats({ profile }: { profile: Profile | undefined }) {

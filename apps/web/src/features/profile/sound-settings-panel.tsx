@@ -86,7 +86,7 @@ function SoundRow({
         </span>
         <SoundSwitch labelledBy={id} on={on} onToggle={() => onMuted(on)} />
       </div>
-      {/* spec-a §2: a slider from 0 to 1 in steps of 0.01, disabled while muted. */}
+      {/* A slider from 0 to 1 in steps of 0.01, disabled while muted. */}
       <input
         type="range"
         min={0}
@@ -102,7 +102,7 @@ function SoundRow({
   );
 }
 
-/** Sound Settings (spec-a §2): music and game sounds, each a mute toggle and a volume slider. */
+/** Sound Settings: music and game sounds, each a mute toggle and a volume slider. */
 export function SoundSettingsPanel() {
   const settings = useSoundSettings();
   return (

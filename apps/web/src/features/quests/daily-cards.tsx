@@ -15,7 +15,7 @@ export interface DayCard {
 export const rewardFor = (rewards: DailyReward[], day: number) =>
   rewards.find((reward) => reward.day === Math.min(day, DAILY_REWARD_CAP_DAY));
 
-/** spec-a §4: three day cards around today, reading Claimed, Claim, Missed or Coming Soon. */
+/** Three day cards around today, reading Claimed, Claim, Missed or Coming Soon. */
 export function dayCards(view: DailyRewardsView): DayCard[] {
   const { state, rewards } = view;
   const today = state.today_day;

@@ -37,9 +37,9 @@ function StreakLine({ view }: { view: DailyRewardsView }) {
 }
 
 /**
- * Daily Checkout (spec-a §4 "Daily reward"), the board's one daily reward: three day cards, a
+ * Daily Checkout, the board's one daily reward: three day cards, a
  * 7-day strip capped at day 30, one claim per UTC day. The server decides the streak and credits
- * the reward; a failed claim grants nothing (PRODUCT §2).
+ * the reward; a failed claim grants nothing.
  */
 export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
   const daily = useDailyRewards();

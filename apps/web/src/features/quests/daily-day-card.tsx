@@ -5,7 +5,7 @@ import { cx } from '../../lib/cx.ts';
 import { type DayCard, RewardArt, rewardText } from './daily-cards.tsx';
 
 /**
- * One day card (spec-a §4): the day, its reward (coming days too, so the player sees what waits,
+ * One day card: the day, its reward (coming days too, so the player sees what waits,
  * D-UI-9) and the spec's word for its state, or Claim for today's.
  */
 export function DailyDayCard({

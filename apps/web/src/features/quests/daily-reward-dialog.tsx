@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 
-/** spec-a §4: the reward modal a claim opens. */
+/** The reward modal a claim opens. */
 export function DailyRewardDialog({ claimed, onClose }: { claimed: ClaimedReward | null; onClose(): void }) {
   return (
     <Dialog

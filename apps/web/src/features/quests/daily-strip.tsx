@@ -4,7 +4,7 @@ import type { DailyRewardsView } from '@titans/shared/quests/schemas';
 import { cx } from '../../lib/cx.ts';
 import { RewardArt, rewardFor } from './daily-cards.tsx';
 
-/** spec-a §4: the 7-day strip of upcoming rewards, capped at day 30. */
+/** The 7-day strip of upcoming rewards, capped at day 30. */
 export function DailyStrip({ view }: { view: DailyRewardsView }) {
   const strip = Array.from({ length: DAILY_STRIP_DAYS }, (_, offset) =>
     Math.min(view.state.today_day + offset, DAILY_REWARD_CAP_DAY),

@@ -33,7 +33,7 @@ export function GameCard({ game }: { game: GameEntry }) {
   );
 }
 
-/** spec-a §4: Previous (disabled on page 1) and Next (only after a full page), never while loading. */
+/** Previous (disabled on page 1) and Next (only after a full page), never while loading. */
 export function GamesPager({
   page,
   canPrevious,

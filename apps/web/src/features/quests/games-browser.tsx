@@ -9,11 +9,11 @@ import { cx } from '../../lib/cx.ts';
 import { useGames } from './api/get-games.ts';
 import { GameCard, GamesPager } from './game-card.tsx';
 
-/** spec-a §2: the games browser's empty state. */
+/** The games browser's empty state. */
 export const NO_GAMES_TEXT = 'No games found for this category or page. Try changing the filter or page.';
 
 /**
- * The games browser (spec-a §4): a page of the third-party feed the server fetched, a category
+ * The games browser: a page of the third-party feed the server fetched, a category
  * filter, Previous (disabled on page 1) and Next (only after a full page, decisions D-QUEST-5,
  * never while loading). Games open with Telegram's link API.
  */

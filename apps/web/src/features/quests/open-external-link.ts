@@ -2,7 +2,7 @@ import { openLink, openTelegramLink } from '@tma.js/sdk-react';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 
 /**
- * Opens a task's or a game's link the Telegram way (spec-a §4): t.me links with
+ * Opens a task's or a game's link the Telegram way: t.me links with
  * `openTelegramLink`, others with `openLink`; a new tab outside Telegram.
  */
 export function openExternalLink(url: string): void {

@@ -27,7 +27,7 @@ function tabOf(value: string | null, gamesFeed: boolean | undefined): TaskTab {
 }
 
 /**
- * The Quest Board (/tasks, spec-a §2): the stats header, the tabs, task cards, the quiz player,
+ * The Quest Board (/tasks): the stats header, the tabs, task cards, the quiz player,
  * Daily Checkout, the games browser and Play & Earn. Every reward is decided by the server; the
  * board shows what it answered, with haptics and coins flying to the balance on each claim.
  */

@@ -32,7 +32,7 @@ function StatTile({
   );
 }
 
-/** The Quest Board's header (spec-a §2): the title, the coin balance and the three quest stats. */
+/** The Quest Board's header: the title, the coin balance and the three quest stats. */
 export function QuestHeader({ stats, coins }: { stats: TaskStats | undefined; coins: number | null }) {
   return (
     <>

@@ -10,7 +10,7 @@ import { GamesBrowser } from './games-browser.tsx';
 import { QuestSection } from './quest-section.tsx';
 import { AllTasks, WatchTab } from './task-tab-lists.tsx';
 
-/** What one tab of the Quest Board shows (spec-a §2), with the spec's failure text and skeletons. */
+/** What one tab of the Quest Board shows, with the spec's failure text and skeletons. */
 export function QuestTabBody({
   tab,
   tasks,

@@ -8,7 +8,7 @@ const NEW_BADGE = (
   </span>
 );
 
-/** spec-a §2: the tab buttons, and Play & Earn (the watch tab; D-UI-7). */
+/** The tab buttons, and Play & Earn (the watch tab; D-UI-7). */
 const TAB_ITEMS: Array<TabItem<TaskTab>> = [
   { value: 'all', label: 'All Tasks' },
   // Play & Earn is a tab of the board too, not only a link from Home (D-UI-7).

@@ -63,7 +63,7 @@ function renderPlayer() {
   );
 }
 
-describe('quiz player: saved progress (spec-a §4 "Quiz", §8 "Tasks")', () => {
+describe('quiz player: saved progress', () => {
   beforeEach(() => {
     setLaunchContext({ insideTelegram: false, rawInitData: 'hash=x', player: null, startParam: undefined });
     vi.spyOn(console, 'error').mockImplementation(() => {});

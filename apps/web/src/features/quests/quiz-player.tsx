@@ -12,7 +12,7 @@ import { QuizResults } from './quiz-results.tsx';
 import { useQuizCheck } from './use-quiz-check.ts';
 import { useQuizClaim } from './use-quiz-claim.ts';
 
-/** spec-a §8 "Tasks": the saved progress could not be read, so the quiz starts over. */
+/** Tasks: the saved progress could not be read, so the quiz starts over. */
 export const QUIZ_PROGRESS_LOST = 'Failed to load saved quiz. Starting from beginning.';
 
 /** No answers yet: the quiz from its first question. */
@@ -40,7 +40,7 @@ const LOADING = (
 );
 
 /**
- * The quiz player (spec-a §4 "Quiz"): choose, Check (the server locks the answer and reveals
+ * The quiz player: choose, Check (the server locks the answer and reveals
  * right or wrong and the explanation), Next Question or View Results, the headline, and Claim
  * Reward. Progress is the server's: it resumes on any device where the player left off.
  */

@@ -34,7 +34,7 @@ function QuizProgressDots({
   );
 }
 
-/** spec-a §4: after Check, right or wrong and the explanation when there is one. */
+/** After Check, right or wrong and the explanation when there is one. */
 function QuizFeedback({ locked }: { locked: LockedAnswer }) {
   return (
     <div
@@ -67,7 +67,7 @@ export interface QuizQuestionProps {
   onClose(): void;
 }
 
-/** A question of the quiz (spec-a §4): its answers, Check, then the feedback and Next / View Results. */
+/** A question of the quiz: its answers, Check, then the feedback and Next / View Results. */
 export function QuizQuestionView(props: QuizQuestionProps) {
   const { quiz, index, answers, choice, pending } = props;
   const question = quiz.questions[index];

@@ -6,7 +6,7 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
-/** spec-a §4: the results screen, the headline for the score, and Claim Reward. */
+/** The results screen, the headline for the score, and Claim Reward. */
 export function QuizResults({
   task,
   correct,

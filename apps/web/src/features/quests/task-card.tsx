@@ -77,7 +77,7 @@ function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
 
 /**
  * One task on the Quest Board: its picture, title, reward (K from 1000) and the spec's button
- * label (spec-a §4: Claimed, Continue / Start Quiz, Watch Now, Follow, Play Now, Claim, Complete).
+ * label (Claimed, Continue / Start Quiz, Watch Now, Follow, Play Now, Claim, Complete).
  */
 export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
   const inProgress = task.status === 'in_progress';

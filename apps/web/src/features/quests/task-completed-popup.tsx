@@ -8,10 +8,10 @@ import { acknowledgeCompletion, usePendingCompletion } from './api/get-pending-c
 import { useTaskCompleted } from './task-completed-store.ts';
 
 /**
- * The task-completed popup (spec-a §2) that may appear over any screen: the task's title, its
+ * The task-completed popup that may appear over any screen: the task's title, its
  * reward, and Awesome, which reloads the page (fresh balances) and closes the popup. With
  * `watch`, the pending completion is read from the server at start and whenever the page becomes
- * visible again (spec-a §4), so it also shows on another device; Awesome acknowledges it there.
+ * visible again, so it also shows on another device; Awesome acknowledges it there.
  */
 export function TaskCompletedPopup({
   reload = () => window.location.reload(),

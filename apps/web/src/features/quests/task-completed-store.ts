@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** spec-a §4: "The reward shown is 100 by default." */
+/** "The reward shown is 100 by default." */
 export const DEFAULT_TASK_REWARD = 100;
 
 export interface CompletedTask {

@@ -9,7 +9,7 @@ const RewardedAdCard = lazy(() =>
   import('./play-and-earn.tsx').then((module) => ({ default: module.RewardedAdCard })),
 );
 
-/** spec-a §2: the watch tab's empty state. */
+/** The watch tab's empty state. */
 export const NO_WATCH_TEXT = 'No play & earn tasks available right now. Check back soon!';
 
 type Card = (task: TaskView) => ReactNode;

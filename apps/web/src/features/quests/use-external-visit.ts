@@ -12,7 +12,7 @@ import { trackProgress } from './api/track-progress.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 import { openExternalLink } from './open-external-link.ts';
 
-/** spec-a §3 "External visit" (session storage): taskId, url, startTime, title. */
+/** External visit (session storage): taskId, url, startTime, title. */
 export interface ExternalVisit {
   taskId: string;
   url: string;
@@ -23,7 +23,7 @@ export interface ExternalVisit {
 }
 
 const VISIT_KEY = 'external_visit';
-/** spec-a §4: the failure text when the visit was too short. */
+/** The failure text when the visit was too short. */
 export const TOO_EARLY_TEXT = 'Not enough time spent on external URL';
 
 /** The spec's text, then how long to stay (D-UI-7). */
@@ -85,7 +85,7 @@ async function completeVisit(telegramUserId: string, visit: ExternalVisit, card:
 }
 
 /**
- * External-link tasks (spec-a §4), timed by the server (PRODUCT §2): opening the link tells the
+ * External-link tasks, timed by the server: opening the link tells the
  * server the visit started; on return the pending visit is read and cleared and the server is
  * asked to complete the task. It decides by its own clock; too early is refused with
  * "Not enough time spent on external URL". A completion feeds the task-completed popup, whose

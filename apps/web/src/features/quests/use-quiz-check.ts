@@ -7,7 +7,7 @@ import { useAnswerQuiz } from './api/answer-quiz.ts';
 import type { useQuizProgress } from './api/get-quiz-progress.ts';
 
 /**
- * Choosing and checking an answer (spec-a §4, Q3): the server locks it and reveals right or wrong.
+ * Choosing and checking an answer (Q3): the server locks it and reveals right or wrong.
  * The chosen answer brings Check into view, and a reveal its feedback and Next, clear of the nav
  * (scroll padding, D-UI-1), as a player would otherwise have to scroll to them.
  */

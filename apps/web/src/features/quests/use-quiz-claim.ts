@@ -10,7 +10,7 @@ import { trackProgress } from './api/track-progress.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 
 /**
- * Claim Reward (spec-a §4): records the quiz's progress, then completes the task; the server pays
+ * Claim Reward: records the quiz's progress, then completes the task; the server pays
  * from the locked answers (Q3), whatever the score sent says.
  */
 export function useQuizClaim(task: TaskView, telegramUserId: string, onClose: () => void) {

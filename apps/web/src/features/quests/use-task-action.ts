@@ -9,7 +9,7 @@ import { celebrateClaim } from './coin-burst.tsx';
 import { taskLink, useExternalVisit } from './use-external-visit.ts';
 
 /**
- * What a task card's button does (spec-a §4): a quiz opens its player, a linked task opens its
+ * What a task card's button does: a quiz opens its player, a linked task opens its
  * visit (timed by the server), anything else is claimed at once; the server decides every reward.
  */
 export function useTaskAction(telegramUserId: string, openQuiz: (taskId: string) => void) {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatReward } from './format-reward.ts';
 
-describe('formatReward (spec-a §9: rewards of 1000 or more show as K)', () => {
+describe('formatReward (rewards of 1000 or more show as K)', () => {
   test('below 1000 stays whole', () => {
     expect(formatReward(999)).toBe('999');
   });

@@ -21,7 +21,7 @@ function RewardTile({ label, amount, note }: { label: string; amount: number; no
 }
 
 /**
- * spec-a §2: the invite banner, "Invite Titans to Get 2500 Tokens", with what each side earns
+ * The invite banner, "Invite Titans to Get 2500 Tokens", with what each side earns
  * (D-REF-2: both players are paid once the friend chooses a hero).
  */
 export function InviteBanner({ upgraded }: { upgraded: boolean }) {

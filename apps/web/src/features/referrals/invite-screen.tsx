@@ -12,7 +12,7 @@ import { UpgradePanel } from './upgrade-panel.tsx';
 import { type UpgradeMessage, useReferralUpgrade } from './use-referral-upgrade.ts';
 
 /**
- * The player's link: t.me/<bot>/<app>?startapp=buddies_<CODE> (spec-a §9). Without a configured
+ * The player's link: t.me/<bot>/<app>?startapp=buddies_<CODE>. Without a configured
  * bot (development) the app's own address with the same start parameter, which the development
  * Telegram imitation reads.
  */
@@ -38,7 +38,7 @@ function UpgradeNotice({ message }: { message: UpgradeMessage }) {
 }
 
 /**
- * The referral screen (/invite, spec-a §2): banner, link with Copy and Invite, the upgrade
+ * The referral screen (/invite): banner, link with Copy and Invite, the upgrade
  * panel until the referral is upgraded, and "Your referrals".
  */
 export function InviteScreen({ user }: { user: User }) {

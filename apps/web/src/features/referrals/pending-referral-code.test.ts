@@ -13,7 +13,7 @@ const at = (path: string) => {
   return { pathname: url.pathname, search: url.search };
 };
 
-describe('referral code capture (spec-a §4)', () => {
+describe('R1 referral code capture', () => {
   beforeEach(() => localStorage.clear());
 
   test('an optional buddies_ prefix is removed and the code upper-cased', () => {

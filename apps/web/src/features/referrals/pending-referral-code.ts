@@ -1,13 +1,13 @@
 import { localStore } from '../../lib/local-storage.ts';
 
-/** localStorage key of the code waiting for registration (spec-a §3 "A pending referral code"). */
+/** localStorage key of the code waiting for registration. */
 export const PENDING_REFERRAL_CODE_KEY = 'pendingReferralCode';
 
 const BUDDIES_PATH = /^\/buddies\/([^/?#]+)\/?$/i;
 const CODE_PATTERN = /^[A-Z0-9_-]{1,64}$/;
 
 /**
- * spec-a §4 "Referral code capture": an optional `buddies_` prefix is removed and the code is
+ * Referral code capture: an optional `buddies_` prefix is removed and the code is
  * upper-cased. Anything that cannot be a code gives null.
  */
 export function normaliseReferralCode(raw: string | null | undefined): string | null {
@@ -54,7 +54,7 @@ export function readPendingReferralCode(): string | null {
   return normaliseReferralCode(localStore.get(PENDING_REFERRAL_CODE_KEY));
 }
 
-/** Called once registration succeeded (spec-a §4: "kept … until registration succeeds, then cleared"). */
+/** Called once registration succeeded ("kept … until registration succeeds, then cleared"). */
 export function clearPendingReferralCode(): void {
   localStore.remove(PENDING_REFERRAL_CODE_KEY);
 }

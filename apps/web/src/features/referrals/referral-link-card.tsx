@@ -12,7 +12,7 @@ export const INVITE_MESSAGE =
   'Join me in Titans! Tap your hero, fight in the Arena and we both get 2,500 coins.';
 
 /**
- * spec-a §2: the player's referral link with Copy (reads Copied for 2 s), and the Invite button
+ * The player's referral link with Copy (reads Copied for 2 s), and the Invite button
  * that opens Telegram's share sheet.
  */
 export function ReferralLinkCard({ link }: { link: string | null }) {

@@ -24,7 +24,7 @@ function FriendPicture({ entry }: { entry: ReferralEntry }) {
   );
 }
 
-/** One friend: picture, name and join date, and the coins the player earned (spec-a §9 fallback 2000). */
+/** One friend: picture, name and join date, and the coins the player earned (fallback 2000). */
 function ReferralRow({ entry }: { entry: ReferralEntry }) {
   const title = entry.username ? `@${entry.username}` : entry.name || 'Player';
   return (
@@ -51,7 +51,7 @@ function ReferralRow({ entry }: { entry: ReferralEntry }) {
   );
 }
 
-/** spec-a §2: "Your referrals" with columns Referral and Earned Coins; empty: No referral found. */
+/** "Your referrals" with columns Referral and Earned Coins; empty: No referral found. */
 export function ReferralList({ entries }: { entries: ReferralEntry[] }) {
   if (entries.length === 0) {
     return (

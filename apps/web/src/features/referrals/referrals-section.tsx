@@ -12,7 +12,7 @@ function referralsFailure(error: unknown): string {
   return 'Error fetching referrals';
 }
 
-/** spec-a §2 "Your referrals": the list, the spec's failure texts with Try again, or skeletons. */
+/** Your referrals: the list, the spec's failure texts with Try again, or skeletons. */
 export function ReferralsSection({ referrals }: { referrals: UseQueryResult<ReferralEntry[]> }) {
   const entries = referrals.data ?? [];
   let list: ReactNode;

@@ -19,7 +19,7 @@ export interface UpgradePanelProps {
 }
 
 /**
- * spec-a §2 and §9: the upgrade panel, 500 Stars for 5000 coins per referral instead of 2500.
+ * The upgrade panel, 500 Stars for 5000 coins per referral instead of 2500.
  * The screen hides it once the referral is upgraded. Without 500 Stars the price button is
  * disabled and says what is missing, with a way to buy it (D-UI-4), before any call.
  */

@@ -5,7 +5,7 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useUpgradeReferral } from './api/upgrade-referral.ts';
 
-/** spec-a §8: the default success message. */
+/** The default success message. */
 const UPGRADE_SUCCESS = 'Referral bonus upgraded successfully to 5000 coins per referral';
 
 export interface UpgradeMessage {
@@ -13,14 +13,14 @@ export interface UpgradeMessage {
   text: string;
 }
 
-/** spec-a §8: the server's message when it gave one, else the spec's texts. */
+/** The server's message when it gave one, else the spec's texts. */
 function upgradeFailure(error: unknown): string {
   if (isApiError(error) && error.isHttpError) return error.message || 'Failed to upgrade referral';
   return 'Error upgrading referral. Please try again.';
 }
 
 /**
- * The referral upgrade (spec-a §4): the call, and its message, auto-dismissed after 5 s. A refusal
+ * The referral upgrade: the call, and its message, auto-dismissed after 5 s. A refusal
  * the panel could not foresee (the Stars spent meanwhile) shows the server's message.
  */
 export function useReferralUpgrade(telegramUserId: string) {

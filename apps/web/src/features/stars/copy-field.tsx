@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
 
-/** A value the player has to paste into their wallet, with a Copy button (spec-a §9: Copied for 2 s). */
+/** A value the player has to paste into their wallet, with a Copy button (Copied for 2 s). */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
   return (

@@ -10,8 +10,8 @@ import { HashField } from './hash-field.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 /**
- * spec-a §2 and §4: the confirm-with-hash dialog. The hash must be at least 10 characters after
- * trimming (§5); then Processing shows for 1 s before the purchase call (§9).
+ * The confirm-with-hash dialog. The hash must be at least 10 characters after
+ * trimming; then Processing shows for 1 s before the purchase call.
  */
 export function CryptoHashDialog({
   onSubmit,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { cx } from '../../lib/cx.ts';
 
-/** The transaction hash input of the confirm-with-hash dialog, with its label and error (spec-a §5). */
+/** The transaction hash input of the confirm-with-hash dialog, with its label and error. */
 export function HashField({
   value,
   error,

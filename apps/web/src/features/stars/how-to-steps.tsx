@@ -7,7 +7,7 @@ const STEPS = [
   { title: 'Stars land instantly', line: 'Your balance rises the moment the payment clears.' },
 ] as const;
 
-/** spec-a §2: the how-to steps above the package grid. */
+/** The how-to steps above the package grid. */
 export function HowToSteps() {
   return (
     <ol aria-label="How to buy Stars" className="grid grid-cols-3 gap-2">

@@ -9,7 +9,7 @@ import { PackagePayButtons } from './package-pay-buttons.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 /**
- * spec-a §2 "A package detail view": the package as the server has it now (GET
+ * A package detail view: the package as the server has it now (GET
  * /diamond/packages/{id}), with the ways to pay the server can take (PackagePayButtons).
  */
 export function PackageDetailDialog({

@@ -10,7 +10,7 @@ import { matchesPackageSearch } from './package-search.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 /**
- * spec-a §2: the how-to steps and the package grid (2 columns, 3 on wide screens), filtered by the
+ * The how-to steps and the package grid (2 columns, 3 on wide screens), filtered by the
  * search box; the spec's failure text with Retry, and skeletons while loading.
  */
 export function PackageGrid({

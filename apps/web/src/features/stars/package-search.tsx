@@ -1,6 +1,6 @@
 import { STARS_TEXTS } from './stars-texts.ts';
 
-/** spec-a §5: package search is case-insensitive on name or description. */
+/** Package search is case-insensitive on name or description. */
 export function matchesPackageSearch(pkg: { name: string; description: string }, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;

@@ -7,13 +7,13 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 import type { CheckoutOutcome } from './use-stars-checkout.ts';
 
-/** spec-a §9: a hash longer than 13 characters shows as its first 6 and last 6. */
+/** A hash longer than 13 characters shows as its first 6 and last 6. */
 export function shortHash(hash: string): string {
   if (hash.length <= CRYPTO_HASH_DISPLAY_MAX) return hash;
   return `${hash.slice(0, CRYPTO_HASH_DISPLAY_EDGE)}...${hash.slice(-CRYPTO_HASH_DISPLAY_EDGE)}`;
 }
 
-/** spec-a §2: Purchase Successful! and Purchase Failed (with Try Again). */
+/** Purchase Successful! and Purchase Failed (with Try Again). */
 export function PurchaseResultDialogs({
   outcome,
   onClose,

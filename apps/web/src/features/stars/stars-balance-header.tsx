@@ -1,7 +1,7 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 
-/** spec-a §2: the Stars screen's header with the player's Stars balance (gems). */
+/** The Stars screen's header with the player's Stars balance (gems). */
 export function StarsBalanceHeader({ gems }: { gems: number | undefined }) {
   return (
     <div className="relative flex flex-col items-center text-center">

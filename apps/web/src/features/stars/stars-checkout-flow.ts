@@ -40,7 +40,7 @@ async function awaitCredit(purchaseId: string): Promise<CheckoutStep> {
   }
 }
 
-/** Telegram's payment sheet (spec-a §4): paid, failed or cancelled. */
+/** Telegram's payment sheet: paid, failed or cancelled. */
 async function telegramSheet(link: Invoice): Promise<'paid' | CheckoutStep> {
   let status: string;
   try {
@@ -68,7 +68,7 @@ async function developmentSheet(
 }
 
 /**
- * spec-a §4 "Stars purchase": the server makes the invoice, a sheet takes the payment (Telegram's,
+ * Stars purchase: the server makes the invoice, a sheet takes the payment (Telegram's,
  * or in development mode without a bot the app's development invoice), and the server credits it
  * when the payment reaches it; the app then reads what the server recorded.
  */

@@ -10,7 +10,7 @@ import { useStarsCheckout } from './use-stars-checkout.ts';
 import { type StarsView, ViewToggle } from './view-toggle.tsx';
 
 /**
- * The Stars screen (/diamonds, spec-a §2): the balance, View Packages / Transaction History,
+ * The Stars screen (/diamonds): the balance, View Packages / Transaction History,
  * the search box, how-to steps, the package grid, and the payment dialogs (StarsSheets).
  */
 export function StarsScreen({ footer }: { footer?: ReactNode }) {

@@ -15,7 +15,7 @@ export type Sheet =
   | null;
 
 /**
- * The Stars screen's dialogs (spec-a §2): the package detail, the development invoice
+ * The Stars screen's dialogs: the package detail, the development invoice
  * (D-STARS-14), paying with TON, the confirm-with-hash dialog and the success / failure dialogs.
  */
 export function StarsSheets({

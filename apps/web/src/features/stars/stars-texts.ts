@@ -1,4 +1,4 @@
-/** spec-a §2 and §8: the Stars screen's texts, reproduced as written. */
+/** The Stars screen's texts, reproduced as written. */
 export const STARS_TEXTS = {
   searchPlaceholder: 'Search stars deposit packages...',
   viewPackages: 'View Packages',

@@ -11,7 +11,7 @@ export type { TonPaid } from './use-ton-order.ts';
 const TonConnectPay = lazy(() => import('./ton-connect-pay.tsx'));
 
 /**
- * Paying a package with TON (spec-a §4 "crypto"; D-STARS-4): the server opens an order whose
+ * Paying a package with TON (D-STARS-4): the server opens an order whose
  * comment identifies it; the player sends the TON from a wallet connected with TON Connect (the
  * app fills in amount, address and comment) or by hand, then the server verifies the transfer
  * on chain. A transfer sent by hand is confirmed with its hash.

@@ -94,7 +94,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
   );
 }
 
-/** spec-a §2 Transaction History: newest first, each opening its detail dialog. */
+/** Transaction History: newest first, each opening its detail dialog. */
 export function TransactionList({ telegramUserId }: { telegramUserId: string }) {
   const transactions = useTransactions(telegramUserId);
   const [open, setOpen] = useState<Transaction | null>(null);

@@ -9,7 +9,7 @@ import type { TonPaid } from './ton-payment-dialog.tsx';
 import type { useStarsCheckout } from './use-stars-checkout.ts';
 
 /**
- * How a TON payment ends on the Stars screen (spec-a §4 "crypto"): a wallet send the chain showed,
+ * How a TON payment ends on the Stars screen: a wallet send the chain showed,
  * or a pasted hash the server checked; the success or failure dialog either way.
  */
 export function useCryptoPayments({

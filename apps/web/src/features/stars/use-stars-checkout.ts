@@ -41,9 +41,9 @@ function outcomeOf(step: CheckoutStep, pkg: DiamondPackage, retry: () => void): 
 }
 
 /**
- * The Stars checkout (spec-a §4): see runStarsCheckout. The socket has already raised the balance
+ * The Stars checkout: see runStarsCheckout. The socket has already raised the balance
  * everywhere when the success dialog shows. A second tap while an invoice is being made or is
- * open does nothing (spec-a §4: an already-open invoice cannot be opened again).
+ * open does nothing (an already-open invoice cannot be opened again).
  */
 export function useStarsCheckout(telegramUserId: string) {
   const queryClient = useQueryClient();

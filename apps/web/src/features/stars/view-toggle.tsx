@@ -9,7 +9,7 @@ const VIEWS: ReadonlyArray<TabItem<StarsView>> = [
   { value: 'history', label: STARS_TEXTS.transactionHistory },
 ];
 
-/** spec-a §2: the toggle between View Packages and Transaction History. */
+/** The toggle between View Packages and Transaction History. */
 export function ViewToggle({ view, onChange }: { view: StarsView; onChange(view: StarsView): void }) {
   return (
     <Tabs

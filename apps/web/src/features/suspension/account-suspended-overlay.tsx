@@ -1,6 +1,6 @@
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 
-/** spec-a §8: the overlay text when no reason is given, and the line that always follows. */
+/** The overlay text when no reason is given, and the line that always follows. */
 export const SUSPENDED_TEXT = 'Your account has been suspended for violating our terms of service.';
 export const CONTACT_SUPPORT_TEXT = 'If you believe this is an error, please contact support.';
 

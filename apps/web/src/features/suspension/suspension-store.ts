@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** spec-a §8: "Banned user: the default reason is Account suspended for violating terms of service." */
+/** "Banned user: the default reason is Account suspended for violating terms of service." */
 export const DEFAULT_BAN_REASON = 'Account suspended for violating terms of service.';
 
 interface SuspensionState {
@@ -10,7 +10,7 @@ interface SuspensionState {
   suspend(reason: string | null): void;
 }
 
-/** spec-a §4: "The user is banned if is_banned is set. Then only the suspended overlay shows." */
+/** "The user is banned if is_banned is set. Then only the suspended overlay shows." */
 export const useSuspension = create<SuspensionState>((set) => ({
   suspended: false,
   reason: null,

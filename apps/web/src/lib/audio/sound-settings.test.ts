@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { clampVolume, readSoundSettings, SOUND_STORAGE_KEYS, useSoundSettings } from './sound-settings.ts';
 
-describe('sound settings (spec-a §3 local state, §5, §9)', () => {
+describe('sound settings (local state)', () => {
   beforeEach(() => localStorage.clear());
 
   test('defaults: music 0.5, effects 0.5, master 0.7, nothing muted', () => {

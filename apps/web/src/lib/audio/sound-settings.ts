@@ -2,7 +2,7 @@ import { DEFAULT_MASTER_VOLUME, DEFAULT_MUSIC_VOLUME, DEFAULT_SFX_VOLUME } from 
 import { create } from 'zustand';
 import { localStore } from '../local-storage.ts';
 
-/** spec-a §3 "Local stored state": musicMuted, musicVolume, the sound-effect flag and volume. */
+/** Local stored state: musicMuted, musicVolume, the sound-effect flag and volume. */
 export const SOUND_STORAGE_KEYS = {
   musicMuted: 'musicMuted',
   musicVolume: 'musicVolume',
@@ -13,12 +13,12 @@ export const SOUND_STORAGE_KEYS = {
 
 export interface SoundSettings {
   musicMuted: boolean;
-  /** 0..1, default 0.5 (spec-a §9). */
+  /** 0..1, default 0.5. */
   musicVolume: number;
   effectsMuted: boolean;
-  /** 0..1, default 0.5 (spec-a §9). */
+  /** 0..1, default 0.5. */
   effectsVolume: number;
-  /** 0..1, default 0.7 (spec-a §9): scales music and effects together. */
+  /** 0..1, default 0.7: scales music and effects together. */
   masterVolume: number;
 }
 
@@ -30,7 +30,7 @@ interface SoundSettingsState extends SoundSettings {
   setEffectsVolume(volume: number): void;
 }
 
-/** spec-a §5: "Volumes are clamped to 0..1." */
+/** "Volumes are clamped to 0..1." */
 export function clampVolume(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(1, Math.max(0, value));

@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, ServerPayload } from '@titans/shared/realtime/events';
 import type { RealtimeConnection, TitansClientSocket } from './realtime-connection.ts';
 
-/** Server events the Arena listens to (spec-b §7), plus `error` for its refusals. */
+/** Server events the Arena listens to, plus `error` for its refusals. */
 export const BATTLE_SERVER_EVENTS = [
   'matchmakingStarted',
   'matchmakingUpdate',
@@ -87,7 +87,7 @@ export function onBattleMessage(listener: BattleListener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Sends an Arena event; false (and a logged warning) when the socket is down (spec-b §7). */
+/** Sends an Arena event; false (and a logged warning) when the socket is down. */
 export function sendBattle<E extends keyof ClientToServerEvents>(
   event: E,
   ...payload: Parameters<ClientToServerEvents[E]>

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** spec-a §4 "Realtime socket": closed, connecting, connected. */
+/** Realtime socket: closed, connecting, connected. */
 export type ConnectionStatus = 'closed' | 'connecting' | 'connected';
 
 interface ConnectionState {

@@ -111,7 +111,7 @@ afterEach(() => {
 });
 
 describe('realtime connection', () => {
-  test('spec-a §9: /engine.io, no auto-connect, 5 attempts, 3 s delay, 10 s max, 20 s timeout', () => {
+  test('/engine.io, no auto-connect, 5 attempts, 3 s delay, 10 s max, 20 s timeout', () => {
     connection();
     expect(socket.options).toMatchObject({
       path: '/engine.io',
@@ -219,7 +219,7 @@ describe('realtime connection', () => {
     second.stop();
   });
 
-  test('spec-a §4: a send while disconnected is refused with a warning', () => {
+  test('a send while disconnected is refused with a warning', () => {
     const realtime = connection();
     realtime.start();
     expect(realtime.emit('tap', { telegram_user_id: '00000002', count: 1, seq: 1 })).toBe(false);
@@ -228,7 +228,7 @@ describe('realtime connection', () => {
     expect(realtime.emit('tap', { telegram_user_id: '00000002', count: 1, seq: 1 })).toBe(true);
   });
 
-  test('spec-a §9: when socket.io gives up, min(3 s × 1.5^n, 30 s) before trying again', () => {
+  test('when socket.io gives up, min(3 s × 1.5^n, 30 s) before trying again', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7].map(extraBackoffMs)).toEqual([
       3_000, 4_500, 6_750, 10_125, 15_187.5, 22_781.25, 30_000, 30_000,
     ]);
@@ -353,7 +353,7 @@ describe('realtime connection', () => {
     realtime.stop();
   });
 
-  test('spec-a §5: without a user id it logs an error and does not connect', () => {
+  test('without a user id it logs an error and does not connect', () => {
     const realtime = connection({ telegramUserId: '' });
     realtime.start();
     expect(logger.error).toHaveBeenCalled();

@@ -21,7 +21,7 @@ export type TitansClientSocket = Socket<ServerToClientEvents, ClientToServerEven
 export type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => TitansClientSocket;
 
 /**
- * spec-a §7 / §9 "Socket": protocol 4 on /engine.io, no auto-connect, 5 reconnect attempts,
+ * Socket: protocol 4 on /engine.io, no auto-connect, 5 reconnect attempts,
  * delay 3 s, max delay 10 s, timeout 20 s.
  */
 /** The handshake's routing id, for a balancer that hashes on the player (D-CLUSTER-12). */
@@ -45,7 +45,7 @@ export const SOCKET_OPTIONS = {
   tryAllTransports: true,
 } as const satisfies Partial<ManagerOptions & SocketOptions>;
 
-/** spec-a §9: the extra client backoff once socket.io gives up, min(3 s × 1.5^n, 30 s). */
+/** The extra client backoff once socket.io gives up, min(3 s × 1.5^n, 30 s). */
 export function extraBackoffMs(round: number): number {
   return Math.min(SOCKET_BACKOFF_BASE_MS * SOCKET_BACKOFF_FACTOR ** round, SOCKET_BACKOFF_MAX_MS);
 }
@@ -77,7 +77,7 @@ export interface RealtimeConnectionOptions {
   /** After each connect, once initUser is on its way. */
   onConnected?: () => void;
   onDisconnected?: () => void;
-  /** The handshake or initUser said the account is banned (spec-a §6). */
+  /** The handshake or initUser said the account is banned. */
   onBanned?: (reason: string | null) => void;
   visibility?: Visibility | undefined;
   /** Fires `online` and `offline` (the window); the connection follows it (decisions: D-WEB-17). */
@@ -92,7 +92,7 @@ interface HandshakeRefusal {
 }
 
 /**
- * The realtime connection of spec-a §4: closed → connecting → connected. socket.io reconnects
+ * The realtime connection: closed → connecting → connected. socket.io reconnects
  * by itself after a transport loss (5 attempts); when it gives up, or when the server refuses or
  * ends the connection (socket.io then does not retry), this class tries again after
  * min(3 s × 1.5^n, 30 s), so a player is never stranded. Returning from the background with
@@ -143,7 +143,7 @@ export class RealtimeConnection {
     return this.status;
   }
 
-  /** Opens the connection. spec-a §5: without a user id it only logs an error. */
+  /** Opens the connection. Without a user id it only logs an error. */
   start(): void {
     if (!this.options.telegramUserId) {
       this.logger.error('[realtime] no Telegram user id: the socket is not started');
@@ -170,7 +170,7 @@ export class RealtimeConnection {
     this.open('start');
   }
 
-  /** spec-a §4: "Sends are refused with a logged warning when not connected." */
+  /** "Sends are refused with a logged warning when not connected." */
   emit<E extends keyof ClientToServerEvents>(
     event: E,
     ...payload: Parameters<ClientToServerEvents[E]>
@@ -242,7 +242,7 @@ export class RealtimeConnection {
     const connect = ++this.connects;
     const announce = () => {
       if (this.stopped || connect !== this.connects || !this.socket.connected) return;
-      // spec-a §4: "After connect the client announces the user" — after every reconnect too.
+      // "After connect the client announces the user" — after every reconnect too.
       this.socket.emit('initUser', { telegram_user_id: this.options.telegramUserId });
       this.options.onConnected?.();
     };
@@ -337,7 +337,7 @@ export class RealtimeConnection {
     this.open('the network is back');
   };
 
-  /** spec-a §4: back from the background with the socket down, reconnect at once. */
+  /** Back from the background with the socket down, reconnect at once. */
   private readonly onVisibilityChange = () => {
     if (this.stopped || this.visibility?.visibilityState !== 'visible' || this.socket.connected) return;
     if (this.backoffTimer !== null || !this.socket.active) {

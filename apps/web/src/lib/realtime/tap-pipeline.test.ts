@@ -198,7 +198,7 @@ describe('tap pipeline: batching', () => {
     expect(pipeline.tap().ok).toBe(true);
   });
 
-  test('spec-a §4: no taps while disconnected, and nothing is sent', () => {
+  test('no taps while disconnected, and nothing is sent', () => {
     start();
     transport.connected = false;
     pipeline.handleDisconnected();
@@ -314,7 +314,7 @@ describe('tap pipeline: the coin total and the pending badge', () => {
     expect(store.getState().coins).toBe(123);
   });
 
-  test('spec-a §4: the combo resets after 1.5 s without a tap', () => {
+  test('T5 the combo resets after 1.5 s without a tap', () => {
     start();
     tapTimes(6, 100);
     expect(store.getState().combo).toBe(6);
@@ -421,7 +421,7 @@ describe('tap pipeline: reconnects', () => {
     expect(store.getState().coins).toBe(100);
   });
 
-  test('spec-a §4: a socket error is logged and tapping goes on', () => {
+  test('a socket error is logged and tapping goes on', () => {
     start();
     pipeline.handleError({ message: 'Internal server error', code: 'server/internal' });
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('Internal server error'));

@@ -140,7 +140,7 @@ export class TapPipeline {
 
   /** One tap (one finger). Applied locally at once; sent with the next batch. */
   tap(): TapAttempt {
-    // spec-a §4: tapping is allowed only when connected.
+    // Tapping is allowed only when connected.
     if (!this.transport.connected) return { ok: false, reason: 'offline' };
     const now = this.now();
     const outcome = applyTaps(this.local, this.context, 1, now);
@@ -240,7 +240,7 @@ export class TapPipeline {
     if (this.unacked.every((batch) => batch.sentAt === null)) this.clearTimer('watchdogTimer');
   }
 
-  /** spec-a §4/§8: a socket error is logged and tapping is enabled again. */
+  /** A socket error is logged and tapping is enabled again. */
   handleError(payload: ErrorPayload): void {
     const now = this.now();
     this.logger.warn(`[taps] server error ${payload.code ?? ''}: ${payload.message}`);
@@ -328,7 +328,7 @@ export class TapPipeline {
 
   private armComboReset(): void {
     this.clearTimer('comboTimer');
-    // spec-a §4: the combo resets after 1.5 s without a tap.
+    // The combo resets after 1.5 s without a tap.
     this.comboTimer = setTimeout(() => {
       this.comboTimer = null;
       this.store.setState({ combo: currentCombo(this.local, this.now()) });

@@ -3,7 +3,7 @@ import type { FindMatchPayload } from '@titans/shared/battle/schemas';
 import { sendBattle } from '../../../lib/realtime/battle-channel.ts';
 
 /*
- * The Arena's calls: socket events (spec-b §7), one function each. The answers arrive as server
+ * The Arena's calls: socket events, one function each. The answers arrive as server
  * events, which the arena store folds in.
  */
 
@@ -16,7 +16,7 @@ export interface MatchRequest {
   items: string[];
 }
 
-/** The spec's matchmaking request (spec-b §3): also starts bot battles. */
+/** The spec's matchmaking request: also starts bot battles. */
 export function findMatch(request: MatchRequest): boolean {
   const payload: FindMatchPayload = {
     telegram_user_id: request.telegramUserId,
@@ -42,7 +42,7 @@ export function declineMatch(matchId: string): boolean {
   return sendBattle('declineMatch', { match_id: matchId });
 }
 
-/** A tap on the live target: `battleAction` against a bot, `pvpTap` against a player (spec-b §7). */
+/** A tap on the live target: `battleAction` against a bot, `pvpTap` against a player. */
 export function tapTarget(battleId: string, isPvp: boolean, targetId: number): boolean {
   return isPvp
     ? sendBattle('pvpTap', { battle_id: battleId, target_id: targetId })

@@ -8,7 +8,7 @@ const lazyCharacterSchema = lazySchema(() =>
   import('@titans/shared/characters/schemas').then((schemas) => schemas.characterSchema),
 );
 
-/** GET /v1/character/{id} (spec-a §7, cached 5 min). */
+/** GET /v1/character/{id} (cached 5 min). */
 export function getCharacter(characterId: string, signal?: AbortSignal): Promise<Character> {
   return api(`/character/${encodeURIComponent(characterId)}`, lazyCharacterSchema, { signal });
 }

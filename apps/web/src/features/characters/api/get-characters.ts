@@ -7,7 +7,7 @@ import {
 import { CACHE_5MIN, CHARACTER_PAGE_SIZE } from '@titans/shared/constants';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/characters: a page (limit 100, skip 0) or a race (spec-a §7, cached 5 min). */
+/** GET /v1/characters: a page (limit 100, skip 0) or a race (cached 5 min). */
 export type CharactersQuery = { limit: number; skip: number } | { race: CharacterRace };
 
 export const FIRST_CHARACTER_PAGE: CharactersQuery = { limit: CHARACTER_PAGE_SIZE, skip: 0 };

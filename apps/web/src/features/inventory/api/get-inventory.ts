@@ -3,7 +3,7 @@ import { CACHE_30S } from '@titans/shared/constants';
 import { type Inventory, type InventoryType, inventorySchema } from '@titans/shared/inventory/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/users/{id}/inventory filters (spec-a §7): item_type lowercase, only_items, only_characters. */
+/** GET /v1/users/{id}/inventory filters: item_type lowercase, only_items, only_characters. */
 export interface InventoryFilter {
   item_type?: InventoryType;
   only_items?: boolean;

@@ -3,7 +3,7 @@ import { CACHE_60S } from '@titans/shared/constants';
 import { type LeaderboardEntry, leaderboardListSchema } from '@titans/shared/leaderboard/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/leaderboard (spec-a §7, cached 60 s): the top players of the latest snapshot. */
+/** GET /v1/leaderboard (cached 60 s): the top players of the latest snapshot. */
 export function getLeaderboard(signal?: AbortSignal): Promise<LeaderboardEntry[]> {
   return api('/leaderboard', leaderboardListSchema, { signal });
 }

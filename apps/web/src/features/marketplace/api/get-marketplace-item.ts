@@ -4,7 +4,7 @@ import { type MarketplaceItem, marketplaceItemSchema } from '@titans/shared/mark
 import { api } from '../../../lib/api-client.ts';
 import { MARKETPLACE_QUERY_ROOT } from './get-marketplace-items.ts';
 
-/** GET /v1/marketplace/items/{id}: one item's detail (spec-b §7). */
+/** GET /v1/marketplace/items/{id}: one item's detail. */
 export function getMarketplaceItem(id: string, signal?: AbortSignal): Promise<MarketplaceItem> {
   return api(`/marketplace/items/${encodeURIComponent(id)}`, marketplaceItemSchema, { signal });
 }

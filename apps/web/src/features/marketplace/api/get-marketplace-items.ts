@@ -4,7 +4,7 @@ import type { ItemType } from '@titans/shared/inventory/schemas';
 import { type MarketplaceList, marketplaceListSchema } from '@titans/shared/marketplace/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/marketplace/items filters (spec-b §7): 50 per fetch, skip, item_type, name. */
+/** GET /v1/marketplace/items filters: 50 per fetch, skip, item_type, name. */
 export interface MarketplaceFilter {
   item_type?: ItemType;
   name?: string;
@@ -26,7 +26,7 @@ export function marketplaceItemsQueryOptions(filter: MarketplaceFilter = {}) {
   return queryOptions({
     queryKey: [...MARKETPLACE_QUERY_ROOT, 'items', filter] as const,
     queryFn: ({ signal }) => getMarketplaceItems(filter, signal),
-    // spec-b §7: cached 2 min.
+    // Cached 2 min.
     staleTime: CACHE_2MIN,
   });
 }

@@ -18,7 +18,7 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * POST /v1/purchase/item/{itemId} or POST /v1/character/purchase/{id} with `user_id` (spec-b §7).
+ * POST /v1/purchase/item/{itemId} or POST /v1/character/purchase/{id} with `user_id`.
  * The server decides price, currency and ownership; errors carry shop/* codes. The server pushes
  * statusUpdated to every screen, and the coin total follows it down (tap-pipeline.ts).
  */
@@ -36,7 +36,7 @@ export function usePurchase(telegramUserId: string) {
   return useMutation({
     mutationFn: (target: PurchaseTarget) => purchase(telegramUserId, target),
     onSuccess: (result) => {
-      // spec-b §7: a successful write invalidates the related cached entries.
+      // A successful write invalidates the related cached entries.
       queryClient.setQueryData(userQueryOptions(telegramUserId).queryKey, (user) =>
         user ? { ...user, coins: result.coins, gems: result.gems } : user,
       );

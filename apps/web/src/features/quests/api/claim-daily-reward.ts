@@ -9,7 +9,7 @@ import { taskStatsQueryOptions } from './get-task-stats.ts';
 
 /**
  * POST /v1/reward/claim/{id} {user_id}: claims today's reward; the server decides the streak
- * and credits it. A failure grants nothing (PRODUCT §2: never a local reward).
+ * and credits it. A failure grants nothing (never a local reward).
  */
 export function claimDailyReward(telegramUserId: string, rewardId: string): Promise<ClaimedReward> {
   return api(`/reward/claim/${encodeURIComponent(rewardId)}`, claimedRewardSchema, {

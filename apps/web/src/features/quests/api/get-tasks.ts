@@ -3,7 +3,7 @@ import { CACHE_2MIN } from '@titans/shared/constants';
 import { type TaskView, taskViewSchema } from '@titans/shared/quests/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/tasks: every task with this player's state (spec-a §7, cache 2 min). */
+/** GET /v1/tasks: every task with this player's state (cache 2 min). */
 export function getTasks(signal?: AbortSignal): Promise<TaskView[]> {
   return api('/tasks', taskViewSchema.array(), { signal });
 }

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /**
  * POST /v1/ads/views `{purpose: 'battle-recovery', battle_id}`: the player is about to watch a
- * video to recover a defeat (spec-b §4). The server refuses a battle the player did not lose or
+ * video to recover a defeat. The server refuses a battle the player did not lose or
  * already recovered; the coins come only with Adsgram's reward callback (decisions: D-QUEST-9).
  */
 export function startBattleRecovery(battleId: string): Promise<AdView> {

@@ -8,7 +8,7 @@ const lazyReferralListSchema = lazySchema(() =>
   import('@titans/shared/referrals/schemas').then((schemas) => schemas.referralListSchema),
 );
 
-/** GET /v1/user/{id}/referrals (spec-a §7, cached 60 s): friends who used the player's code. */
+/** GET /v1/user/{id}/referrals (cached 60 s): friends who used the player's code. */
 export function getReferrals(telegramUserId: string, signal?: AbortSignal): Promise<ReferralEntry[]> {
   return api(`/user/${telegramUserId}/referrals`, lazyReferralListSchema, { signal });
 }

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { userQueryOptions } from '../../users/api/get-user.ts';
 
 /**
- * POST /v1/user/{id}/upgrade-referral {telegram_user_id} (spec-a §7): 500 Stars, once; answers
+ * POST /v1/user/{id}/upgrade-referral {telegram_user_id}: 500 Stars, once; answers
  * data.gems_remaining. Errors: referral/already-upgraded, referral/insufficient-stars.
  */
 export function upgradeReferral(telegramUserId: string): Promise<UpgradeReferralResult> {

@@ -3,8 +3,8 @@ import { invoiceSchema } from '@titans/shared/stars/schemas';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * POST /v1/diamonds/create-invoice (spec-a §7): the server creates the Telegram Stars invoice
- * (PRODUCT §2: the bot token never reaches the client) priced from its own package row.
+ * POST /v1/diamonds/create-invoice: the server creates the Telegram Stars invoice
+ * (the bot token never reaches the client) priced from its own package row.
  */
 export function createInvoice(telegramUserId: string, pkg: DiamondPackage): Promise<Invoice> {
   return api('/diamonds/create-invoice', invoiceSchema, {

@@ -3,7 +3,7 @@ import { CACHE_2MIN } from '@titans/shared/constants';
 import { type DiamondPackage, diamondPackageSchema } from '@titans/shared/stars/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/diamond/packages/{id} (spec-a §7; error text "Could not fetch package details"). */
+/** GET /v1/diamond/packages/{id} (error text "Could not fetch package details"). */
 export function getDiamondPackage(id: string, signal?: AbortSignal): Promise<DiamondPackage> {
   return api(`/diamond/packages/${encodeURIComponent(id)}`, diamondPackageSchema, { signal });
 }

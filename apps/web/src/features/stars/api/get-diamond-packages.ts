@@ -3,7 +3,7 @@ import { CACHE_2MIN } from '@titans/shared/constants';
 import { type DiamondPackage, diamondPackageSchema } from '@titans/shared/stars/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/diamonds/packages (spec-a §7, cached 2 min). */
+/** GET /v1/diamonds/packages (cached 2 min). */
 export function getDiamondPackages(signal?: AbortSignal): Promise<DiamondPackage[]> {
   return api('/diamonds/packages', diamondPackageSchema.array(), { signal });
 }

@@ -3,7 +3,7 @@ import { CACHE_60S } from '@titans/shared/constants';
 import { type Transaction, transactionsSchema } from '@titans/shared/stars/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/user/{id}/transactions (spec-a §7, cached 60 s): Stars deals and marketplace purchases. */
+/** GET /v1/user/{id}/transactions (cached 60 s): Stars deals and marketplace purchases. */
 export async function getTransactions(telegramUserId: string, signal?: AbortSignal): Promise<Transaction[]> {
   const data = await api(`/user/${encodeURIComponent(telegramUserId)}/transactions`, transactionsSchema, {
     signal,

@@ -3,7 +3,7 @@ import { CACHE_30S } from '@titans/shared/constants';
 import { type Profile, profileSchema } from '@titans/shared/user/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /v1/user/{id}/profile: the profile stats (spec-a §7, cached 30 s). */
+/** GET /v1/user/{id}/profile: the profile stats (cached 30 s). */
 export function getProfile(telegramUserId: string, signal?: AbortSignal): Promise<Profile> {
   return api(`/user/${telegramUserId}/profile`, profileSchema, { signal });
 }

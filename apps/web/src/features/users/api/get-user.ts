@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { getLaunchContext } from '../../../lib/telegram/launch-context.ts';
 import { lazyUserSchema } from './user-schema.ts';
 
-/** GET /v1/user/{id} (spec-a §7, cached 30 s). */
+/** GET /v1/user/{id} (cached 30 s). */
 export function getUser(telegramUserId: string, signal?: AbortSignal): Promise<User> {
   return api(`/user/${telegramUserId}`, lazyUserSchema, { signal });
 }

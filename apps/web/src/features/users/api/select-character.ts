@@ -5,7 +5,7 @@ import { inventoryQueryKeyRoot } from '../../inventory/api/get-inventory.ts';
 import { profileQueryOptions } from './get-profile.ts';
 import { userQueryOptions } from './get-user.ts';
 
-/** POST /v1/user/{id}/select-character: the updated user is returned (spec-a §7). */
+/** POST /v1/user/{id}/select-character: the updated user is returned. */
 export function selectCharacter(telegramUserId: string, characterId: string): Promise<User> {
   return api(`/user/${telegramUserId}/select-character`, userSchema, {
     method: 'POST',

@@ -5,7 +5,7 @@ import { userQueryOptions } from './get-user.ts';
 
 /**
  * PUT /v1/user/update/{id} with `background_image`: an owned background's item id or picture,
- * or null for the default (spec-a §7: "The update call is used for background changes").
+ * or null for the default ("The update call is used for background changes").
  */
 export function updateBackground(telegramUserId: string, backgroundImage: string | null): Promise<User> {
   return api(`/user/update/${telegramUserId}`, userSchema, {

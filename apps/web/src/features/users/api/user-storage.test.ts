@@ -3,7 +3,7 @@ import { makeUser } from '../../../../test/fixtures.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { persistUserChanges, readStoredUser, USER_STORAGE_KEY, writeStoredUser } from './user-storage.ts';
 
-describe('user-storage (spec-a §3)', () => {
+describe('user-storage', () => {
   beforeEach(() => localStorage.clear());
 
   test('keeps the user and the first-time flag under the user-storage key', () => {

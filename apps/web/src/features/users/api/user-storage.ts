@@ -3,7 +3,7 @@ import type { User } from '@titans/shared/user/schemas';
 import { fieldOf } from '../../../lib/field-of.ts';
 import { localStore } from '../../../lib/local-storage.ts';
 
-/** spec-a §3: "The user and the first-time flag persist in local storage under a user-storage key." */
+/** "The user and the first-time flag persist in local storage under a user-storage key." */
 export const USER_STORAGE_KEY = 'user-storage';
 
 interface StoredUser {

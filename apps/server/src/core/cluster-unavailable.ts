@@ -1,4 +1,4 @@
-import { NodeUnreachableError } from './node-bus.ts';
+import { NodeUnreachableError } from './errors.ts';
 
 /** What ioredis says when a command could not reach Redis or got no answer in time. */
 const UNREACHABLE_MESSAGES = [
