@@ -16,6 +16,10 @@ import ts from 'typescript';
  * One count reads comments in every TypeScript file of apps/, packages/, scripts/ and e2e/, tests
  * included: references that age badly (an issue number, a section of a specification the repository
  * does not hold). Rule ids from docs/rules.md and decision ids from docs/decisions.md take their place.
+ * `privateReach` counts reads of a library's private parts in the server outside its fence,
+ * apps/server/src/platform/ (issue-free wording in docs/architecture.md, "The fence"): every
+ * `Reflect.get` and `Reflect.apply` (the way to read a private field without a cast) and every
+ * `_`-prefixed member, `x._foo` or `x['_foo']`.
  */
 
 export const FILE_LINE_LIMIT = 400;
@@ -27,7 +31,8 @@ export type CountName =
   | 'filesOver400'
   | 'functionsOver80'
   | 'readmeLines'
-  | 'staleComments';
+  | 'staleComments'
+  | 'privateReach';
 export const COUNT_NAMES: readonly CountName[] = [
   'casts',
   'nonNull',
@@ -35,10 +40,18 @@ export const COUNT_NAMES: readonly CountName[] = [
   'functionsOver80',
   'readmeLines',
   'staleComments',
+  'privateReach',
 ];
 
 /** In a comment: the word issue and a number, or the section sign and a number (a spec's section). */
 export const STALE_REFERENCE = /\bissue #?\d+|(?<!RFC \d+ )§\s*\d/i;
+
+/** Where `privateReach` is counted: the server's sources, outside the fence. */
+export const SERVER_SOURCES = 'apps/server/src/';
+export const FENCE = 'apps/server/src/platform/';
+
+/** `_`-prefixed names that are the game's own wire fields (the shared schemas' `_id`), not a library's. */
+const OWN_UNDERSCORE_NAMES = new Set(['_id']);
 
 /** What a newcomer-friendly code base should reach; shown, not enforced (the ceilings are). */
 export const TARGETS: Record<CountName, number> = {
@@ -48,6 +61,7 @@ export const TARGETS: Record<CountName, number> = {
   functionsOver80: 20,
   readmeLines: 300,
   staleComments: 0,
+  privateReach: 0,
 };
 
 const LABELS: Record<CountName, string> = {
@@ -57,6 +71,7 @@ const LABELS: Record<CountName, string> = {
   functionsOver80: `functions over ${FUNCTION_LINE_LIMIT} lines`,
   readmeLines: 'README lines',
   staleComments: 'comments citing an issue number or a spec §',
+  privateReach: 'Reflect.get/apply and `_` members in the server outside platform/',
 };
 
 export interface Site {
@@ -77,6 +92,7 @@ export interface SourceCounts {
   lines: number;
   casts: Site[];
   nonNull: Site[];
+  privateReach: Site[];
   functions: FunctionSize[];
 }
 
@@ -197,7 +213,14 @@ export function staleComments(file: string, text: string): Site[] {
 export function countSource(file: string, text: string): SourceCounts {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const counts: SourceCounts = { file, lines: countLines(text), casts: [], nonNull: [], functions: [] };
+  const counts: SourceCounts = {
+    file,
+    lines: countLines(text),
+    casts: [],
+    nonNull: [],
+    privateReach: [],
+    functions: [],
+  };
   const site = (node: ts.Node): Site => ({
     file,
     line: lineOf(source, node.getStart(source)),
@@ -209,6 +232,7 @@ export function countSource(file: string, text: string): SourceCounts {
     else if (ts.isTypeAssertionExpression(node) && !ts.isConstTypeReference(node.type))
       counts.casts.push(site(node));
     else if (ts.isNonNullExpression(node)) counts.nonNull.push(site(node));
+    if (reachesPrivate(node)) counts.privateReach.push(site(node));
     if (isFunctionWithBody(node)) {
       const start = lineOf(source, node.getStart(source));
       const end = lineOf(source, node.getEnd());
@@ -218,6 +242,24 @@ export function countSource(file: string, text: string): SourceCounts {
   };
   visit(source);
   return counts;
+}
+
+/** `Reflect.get(…)`, `Reflect.apply(…)`, `x._foo` or `x['_foo']` (not the game's own `_id`). */
+function reachesPrivate(node: ts.Node): boolean {
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    return (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === 'Reflect' &&
+      (callee.name.text === 'get' || callee.name.text === 'apply')
+    );
+  }
+  let name: string | undefined;
+  if (ts.isPropertyAccessExpression(node)) name = node.name.text;
+  else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    name = node.argumentExpression.text;
+  return name !== undefined && name.startsWith('_') && !OWN_UNDERSCORE_NAMES.has(name);
 }
 
 /** The production sources: .ts/.tsx under apps/*\/src and packages/*\/src, without tests and .d.ts. */
@@ -270,6 +312,7 @@ export interface Report {
   staleComments: Site[];
   casts: Site[];
   nonNull: Site[];
+  privateReach: Site[];
   bigFiles: { file: string; lines: number }[];
   bigFunctions: FunctionSize[];
 }
@@ -277,6 +320,7 @@ export interface Report {
 export function measure(root: string): Report {
   const casts: Site[] = [];
   const nonNull: Site[] = [];
+  const privateReach: Site[] = [];
   const bigFiles: { file: string; lines: number }[] = [];
   const bigFunctions: FunctionSize[] = [];
   const stale: Site[] = [];
@@ -289,6 +333,7 @@ export function measure(root: string): Report {
     const counts = countSource(file, fs.readFileSync(full, 'utf8'));
     casts.push(...counts.casts);
     nonNull.push(...counts.nonNull);
+    if (file.startsWith(SERVER_SOURCES) && !file.startsWith(FENCE)) privateReach.push(...counts.privateReach);
     if (counts.lines > FILE_LINE_LIMIT) bigFiles.push({ file, lines: counts.lines });
     bigFunctions.push(...counts.functions.filter((fn) => fn.lines > FUNCTION_LINE_LIMIT));
   }
@@ -304,10 +349,12 @@ export function measure(root: string): Report {
       functionsOver80: bigFunctions.length,
       readmeLines,
       staleComments: stale.length,
+      privateReach: privateReach.length,
     },
     staleComments: stale,
     casts,
     nonNull,
+    privateReach,
     bigFiles,
     bigFunctions,
   };
@@ -331,6 +378,7 @@ export function readCeilings(file: string): Ceilings {
     functionsOver80: ceiling('functionsOver80'),
     readmeLines: ceiling('readmeLines'),
     staleComments: ceiling('staleComments'),
+    privateReach: ceiling('privateReach'),
   };
 }
 
@@ -373,6 +421,7 @@ function details(report: Report): string {
   sites('Casts', report.casts);
   sites('Non-null assertions', report.nonNull);
   sites('Comments citing an issue number or a spec §', report.staleComments);
+  sites('Private reaches outside apps/server/src/platform/', report.privateReach);
   out.push('', `Files over ${FILE_LINE_LIMIT} lines (${report.bigFiles.length}):`);
   for (const entry of report.bigFiles) out.push(`  ${String(entry.lines).padStart(5)}  ${entry.file}`);
   out.push('', `Functions over ${FUNCTION_LINE_LIMIT} lines (${report.bigFunctions.length}):`);

@@ -41,6 +41,21 @@ describe('countSource', () => {
     expect(counts.nonNull.map((site) => site.line)).toEqual([2, 3]);
   });
 
+  it("counts Reflect.get/apply and `_`-prefixed members, not the game's own `_id`", () => {
+    const counts = countSource(
+      'a.ts',
+      [
+        "const a = Reflect.get(client, 'ondata');", // 1
+        'Reflect.apply(fn, target, []);', // 2
+        'const b = ws._sender;', // 3
+        "const c = schema['_zod'];", // 4
+        'const d = character._id;', // 5
+        "Reflect.set(row, 'x', 1); const e = Reflect.has(row, 'x');", // 6
+      ].join('\n'),
+    );
+    expect(counts.privateReach.map((site) => site.line)).toEqual([1, 2, 3, 4]);
+  });
+
   it('reads casts in .tsx files as TSX', () => {
     const counts = countSource('a.tsx', 'export const A = () => <div id={name as string} />;');
     expect(counts.casts).toHaveLength(1);
@@ -138,6 +153,10 @@ describe('the ratchet', () => {
     );
     write('apps/web/src/big.tsx', bigFunction + lines(400));
     write('packages/shared/src/c.ts', 'export const c = 1 as number;\n');
+    // Reaching into a library counts in the server outside its fence, platform/, and nowhere else.
+    write('apps/server/src/realtime/d.ts', 'export const d = (ws: { _sender: 1 }) => ws._sender;\n');
+    write('apps/server/src/platform/ws/e.ts', 'export const e = (ws: { _sender: 1 }) => ws._sender;\n');
+    write('apps/web/src/f.ts', "export const f = Reflect.get(globalThis, 'x');\n");
     // Not production code: none of these counts.
     write('apps/server/src/a.test.ts', 'const t = 1 as number;\n');
     write('apps/web/src/ui.spec.tsx', 'const t = 1 as number;\n');
@@ -165,8 +184,10 @@ describe('the ratchet', () => {
       functionsOver80: 1,
       readmeLines: 3,
       staleComments: 2,
+      privateReach: 1,
     });
     expect(report.staleComments.map((site) => site.file)).toEqual(['e2e/flow.test.ts', 'scripts/tool.ts']);
+    expect(report.privateReach.map((site) => site.file)).toEqual(['apps/server/src/realtime/d.ts']);
     expect(report.bigFiles.map((entry) => entry.file)).toEqual(['apps/web/src/big.tsx']);
     expect(report.bigFunctions.map((entry) => `${entry.name} ${entry.file}:${entry.line}`)).toEqual([
       'big apps/web/src/big.tsx:1',
@@ -183,6 +204,7 @@ describe('the ratchet', () => {
       functionsOver80: 1,
       readmeLines: 3,
       staleComments: 2,
+      privateReach: 1,
     };
     setCeilings(ceilingsFile, at);
     expect(run([], { root, ceilingsFile, ...quiet })).toBe(0);
@@ -204,6 +226,7 @@ describe('the ratchet', () => {
       functionsOver80: 1,
       readmeLines: 300,
       staleComments: 0,
+      privateReach: 0,
     });
     expect(run(['--update'], { root, ceilingsFile, ...quiet })).toBe(1);
     expect(JSON.parse(fs.readFileSync(ceilingsFile, 'utf8'))).toEqual({
@@ -213,11 +236,28 @@ describe('the ratchet', () => {
       functionsOver80: 1,
       readmeLines: 3,
       staleComments: 0,
+      privateReach: 0,
     });
     expect(
       lowered(
-        { casts: 5, nonNull: 5, filesOver400: 5, functionsOver80: 5, readmeLines: 5, staleComments: 3 },
-        { casts: 4, nonNull: 6, filesOver400: 5, functionsOver80: 0, readmeLines: 9, staleComments: 0 },
+        {
+          casts: 5,
+          nonNull: 5,
+          filesOver400: 5,
+          functionsOver80: 5,
+          readmeLines: 5,
+          staleComments: 3,
+          privateReach: 2,
+        },
+        {
+          casts: 4,
+          nonNull: 6,
+          filesOver400: 5,
+          functionsOver80: 0,
+          readmeLines: 9,
+          staleComments: 0,
+          privateReach: 0,
+        },
       ),
     ).toEqual({
       casts: 4,
@@ -226,6 +266,7 @@ describe('the ratchet', () => {
       functionsOver80: 0,
       readmeLines: 5,
       staleComments: 0,
+      privateReach: 0,
     });
   });
 
@@ -239,6 +280,7 @@ describe('the ratchet', () => {
       functionsOver80: 1,
       readmeLines: 3,
       staleComments: 2,
+      privateReach: 1,
     });
     const out: string[] = [];
     expect(run(['--verbose'], { root, ceilingsFile, log: (line) => out.push(line), error: () => {} })).toBe(
@@ -249,6 +291,7 @@ describe('the ratchet', () => {
     expect(text).toContain('packages/shared/src/c.ts:1  1 as number');
     expect(text).toContain('apps/server/src/a.ts:2  m.get("k")!');
     expect(text).toContain('scripts/tool.ts:1');
+    expect(text).toContain('apps/server/src/realtime/d.ts:1  ws._sender');
     expect(text).toMatch(/483 {2}apps\/web\/src\/big\.tsx/);
     expect(text).toMatch(/83 {2}big {2}apps\/web\/src\/big\.tsx:1/);
     expect(run(['--bogus'], { root, ceilingsFile, ...quiet })).toBe(2);

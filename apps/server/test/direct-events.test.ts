@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import { type Socket as ClientSocket, io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { directRoute, listenDirect } from '../src/realtime/direct-events.ts';
+import { directRoute, listenDirect } from '../src/platform/socket.io/direct-events.ts';
 import { sendAck } from '../src/realtime/emit-event.ts';
 import { jsonPacketParser } from '../src/realtime/json-packet-encoder.ts';
 import type { TitansSocket } from '../src/realtime/socket-dispatcher.ts';

@@ -6,7 +6,8 @@ import { Server, type Socket } from 'socket.io';
 import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket, * as wsModule from 'ws';
-import { emitEvent, sendEvent, textFrame } from '../src/realtime/emit-event.ts';
+import { textFrame } from '../src/platform/ws/text-frame.ts';
+import { emitEvent, sendEvent } from '../src/realtime/emit-event.ts';
 import { jsonPacketParser } from '../src/realtime/json-packet-encoder.ts';
 import type { TitansSocket } from '../src/realtime/socket-dispatcher.ts';
 

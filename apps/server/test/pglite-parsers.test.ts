@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { PgliteParsers } from '../src/db/pglite-parsers.ts';
 import * as schema from '../src/db/schema.ts';
+import { PgliteParsers } from '../src/platform/drizzle/pglite-parsers.ts';
 import { openTestPglite } from './helpers/pglite-template.ts';
 
 /** Every type the instance's table changes, scalar and array, next to values it does not change. */

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PgliteStatements } from '../src/db/pglite-statements.ts';
+import { PgliteStatements } from '../src/platform/pglite/prepared-statements.ts';
 
 const SETUP = `
   create table players (id serial primary key, name text not null unique, coins bigint not null default 0,

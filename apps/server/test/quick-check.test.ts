@@ -2,7 +2,7 @@ import { findUnsafeValue } from '@titans/shared/input/safe-text';
 import { CLIENT_EVENT_SCHEMAS, type ClientEventName } from '@titans/shared/realtime/events';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { quickCheckOf } from '../src/realtime/quick-check.ts';
+import { quickCheckOf } from '../src/platform/zod/quick-check.ts';
 
 // D-BATTLE-19: a quick yes is read off the shared schema and may only ever agree with zod.
 

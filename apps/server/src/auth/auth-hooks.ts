@@ -73,8 +73,7 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
     const paramName = request.routeOptions.config?.userParam;
     if (paramName) {
       const params = request.params;
-      const value: unknown =
-        typeof params === 'object' && params !== null ? Reflect.get(params, paramName) : undefined;
+      const value = typeof params === 'object' && params !== null ? ownField(params, paramName) : undefined;
       if (typeof value !== 'string' || !value || !userRefTextSchema.safeParse(value).success)
         throw new ApiError(
           'request/invalid',
@@ -89,10 +88,15 @@ export function registerAuthHooks(app: FastifyInstance, config: Config, users: U
     const body = request.body;
     if (!caller || typeof body !== 'object' || body === null || Array.isArray(body)) return;
     for (const field of USER_BODY_FIELDS) {
-      const value: unknown = Reflect.get(body, field);
+      const value = ownField(body, field);
       if (value === undefined || value === null) continue;
       if (typeof value !== 'string' && typeof value !== 'number') continue; // the schema rejects it
       if (!namesUser(value, ownerOf(caller))) throw new ApiError('auth/forbidden');
     }
   });
+}
+
+/** A field the parsed params or JSON body holds itself (never one inherited from its prototype). */
+function ownField(object: object, key: string): unknown {
+  return Object.getOwnPropertyDescriptor(object, key)?.value;
 }

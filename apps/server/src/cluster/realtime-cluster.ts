@@ -2,13 +2,10 @@ import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Namespace } from 'socket.io';
-import { MessageType } from 'socket.io-adapter';
 import { z } from 'zod';
+import { broadcastMessage, roomChannel } from '../platform/redis-adapter/broadcast.ts';
 import { emitEvent } from '../realtime/emit-event.ts';
 import type { Cluster } from './cluster.ts';
-
-/** socket.io's packet type for an event (socket.io-parser's PacketType.EVENT). */
-const EVENT_PACKET = 2;
 
 /** What one process tells the others about a player room (decisions: D-CLUSTER-7). */
 const presenceMessageSchema = z.object({
@@ -168,21 +165,10 @@ export class RealtimeCluster {
   publish(room: string, event: string, payload: unknown, heldHere: boolean) {
     if (this.closed) return;
     if (heldHere && this.remoteHolders(room) === 0) return;
-    // The Redis adapter's own id, which socket.io's base Adapter type does not declare.
-    const uid: unknown = this.namespace ? Reflect.get(this.namespace.adapter, 'uid') : undefined;
-    if (typeof uid !== 'string' || !uid) return;
-    const message = {
-      // The local adapter's own id: it skips the message when it comes back on our subscription.
-      uid,
-      nsp: '/',
-      type: MessageType.BROADCAST,
-      data: {
-        packet: { type: EVENT_PACKET, data: [event, payload], nsp: '/' },
-        opts: { rooms: [room], except: [], flags: {} },
-      },
-    };
+    const message = this.namespace ? broadcastMessage(this.namespace.adapter, room, event, payload) : null;
+    if (!message) return;
     this.stats.published++;
-    this.pub.spublish(this.channel(room), JSON.stringify(message)).then(
+    this.pub.spublish(this.channel(room), message).then(
       (receivers) => {
         // Nobody else listens on the room: whoever we counted is gone (a crash says no `gone`).
         if (Number(receivers) === 0) this.holders.delete(room);
@@ -224,7 +210,7 @@ export class RealtimeCluster {
   }
 
   private channel(room: string) {
-    return `${this.channelPrefix}#/#${room}#`;
+    return roomChannel(this.channelPrefix, room);
   }
 
   /** Makes sure this process listens on the room before saying so (no lost answer). */

@@ -7,9 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteParsers } from '../platform/drizzle/pglite-parsers.ts';
+import { transactionConnection } from '../platform/drizzle/transaction-connection.ts';
+import { PgliteStatements } from '../platform/pglite/prepared-statements.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { PgliteParsers, type RowsAndFields } from './pglite-parsers.ts';
-import { PgliteStatements } from './pglite-statements.ts';
 import { gatedClient, PriorityGate } from './priority-gate.ts';
 import {
   type ConnectionErrorListener,
@@ -70,28 +71,6 @@ export interface PoolStats {
   open: number;
   idle: number;
   waiting: number;
-}
-
-interface Connection {
-  query<Row>(text: string, params?: unknown[]): Promise<RowsAndFields<Row>>;
-}
-
-/** Whether `value` has a `query` method: what drizzle's session holds with either driver. */
-function isConnection(value: unknown): value is Connection {
-  return typeof value === 'object' && value !== null && 'query' in value && typeof value.query === 'function';
-}
-
-/**
- * The connection a drizzle transaction runs its statements on. drizzle-orm 0.45 keeps it as
- * `session.client` with both drivers (a PGlite transaction handle, a node-postgres pool client);
- * test/database-transaction.test.ts fails if an upgrade moves it.
- */
-function connectionOf(tx: Tx): Connection {
-  // Both fields are private in drizzle's types, so they are read by name.
-  const session: unknown = Reflect.get(tx, 'session');
-  const client: unknown = typeof session === 'object' && session ? Reflect.get(session, 'client') : undefined;
-  if (!isConnection(client)) throw new Error("drizzle's transaction has no client to query");
-  return client;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -169,7 +148,7 @@ async function openPostgres(
     },
     transaction: (work) =>
       db.transaction((tx) => {
-        const connection = connectionOf(tx);
+        const connection = transactionConnection(tx);
         return work(
           tx,
           async <Row>(text: string, params?: unknown[]) => (await connection.query<Row>(text, params)).rows,
@@ -236,7 +215,7 @@ async function openPglite(
       ),
     transaction: (work) =>
       db.transaction((tx) => {
-        const connection = connectionOf(tx);
+        const connection = transactionConnection(tx);
         return work(tx, async <Row>(text: string, params?: unknown[]) =>
           parsers.rows(await connection.query<Row>(text, params)),
         );

@@ -1,5 +1,5 @@
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
-import { withMethods } from './with-methods.ts';
+import { withMethods } from '../platform/pglite/with-methods.ts';
 
 /**
  * PGlite runs one statement or transaction at a time, in arrival order. Under a stream of balance

@@ -150,7 +150,7 @@ export class ResilientPool extends pg.Pool {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise and callback forms).
   override connect(...args: any[]): any {
-    if (args.length > 0) return Reflect.apply(super.connect, this, args);
+    if (args.length > 0) return super.connect(args[0]);
     return this.connectWithRetry();
   }
 
@@ -180,7 +180,8 @@ export class ResilientPool extends pg.Pool {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise and callback forms).
   override query(...args: any[]): any {
-    if (typeof args.at(-1) === 'function') return Reflect.apply(super.query, this, args);
+    // pg reads a missing third argument and an undefined one alike.
+    if (typeof args.at(-1) === 'function') return super.query(args[0], args[1], args[2]);
     return this.queryWithRetry(args[0], args[1]);
   }
 

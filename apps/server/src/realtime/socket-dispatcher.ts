@@ -19,9 +19,9 @@ import type { Clock } from '../core/clock.ts';
 import { isClusterUnavailable } from '../core/cluster-unavailable.ts';
 import { PlayerBudgets, type TokenBucket } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
-import { type DirectRoute, directRoute, listenDirect } from './direct-events.ts';
+import { type DirectRoute, directRoute, listenDirect } from '../platform/socket.io/direct-events.ts';
+import { quickCheckOf } from '../platform/zod/quick-check.ts';
 import { sendAck, sendEvent } from './emit-event.ts';
-import { quickCheckOf } from './quick-check.ts';
 
 export interface SocketData {
   identity: TelegramIdentity;

@@ -1,5 +1,10 @@
+// Fenced: written against zod 4.6.7 (every schema's and check's internal `_zod.def`, `_zod.values`,
+// `_zod.optin`, and the classes of `z.core`). The version is pinned in apps/server/package.json and
+// packages/shared/package.json; test/quick-check.test.ts holds it to zod, and
+// test/platform-contract.test.ts checks the version and that the path is taken.
 import { MAX_EDGE_DEPTH } from '@titans/shared/constants';
 import { z } from 'zod';
+import { fastPathCounts } from '../fast-path-counts.ts';
 
 /**
  * A quick yes from a shared zod schema (D-BATTLE-19), for the socket messages that come many
@@ -29,7 +34,11 @@ export function quickCheckOf<T>(schema: z.ZodType<T>): QuickCheck<T> | null {
   const compiled = compile(schema);
   if (!compiled) return null;
   return {
-    accepts: (value): value is T => compiled.accepts(value),
+    accepts: (value): value is T => {
+      if (!compiled.accepts(value)) return false;
+      fastPathCounts.quickCheck++;
+      return true;
+    },
     safe: compiled.safe && compiled.depth <= MAX_EDGE_DEPTH,
   };
 }

@@ -1,3 +1,7 @@
+// Fenced: written against @electric-sql/pglite 0.5.16 (its private `_checkReady`,
+// `_runExclusiveQuery` and `_runExclusiveTransaction`, and its protocol `serialize`, `Parser` and
+// `parse.parseResults`). The version is pinned in apps/server/package.json;
+// test/platform-contract.test.ts checks it and that the path is taken.
 import {
   messages,
   type PGlite,
@@ -7,7 +11,8 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
-import { readReply } from './pglite-reply.ts';
+import { fastPathCounts } from '../fast-path-counts.ts';
+import { readReply } from './reply-reader.ts';
 import { withMethods } from './with-methods.ts';
 
 /** How many statements one PGlite keeps prepared; beyond it the least recently used is closed. */
@@ -35,7 +40,7 @@ let caches = 0;
  * plans it every time. Here a statement is parsed and described once per SQL text, and each run
  * is one call: bind, execute and sync together, its rows read with the columns described when it
  * was prepared (results come back as text, so the description's formats hold). On PGlite every
- * statement costs the server's own thread; what this saves is in docs/benchmarks.md.
+ * statement costs the server's own thread (docs/benchmarks.md has what this saves).
  *
  * Prepared statements belong to the session, not to a transaction: a rollback keeps them, and a
  * statement that failed to parse was never created. Values are serialised and rows parsed by
@@ -93,6 +98,7 @@ export class PgliteStatements {
   }
 
   private async run<Row>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<Row>> {
+    fastPathCounts.preparedStatement++;
     let statement = this.prepared.get(text);
     if (statement) this.stats.reused++;
     else statement = await this.prepare(text, params, options);

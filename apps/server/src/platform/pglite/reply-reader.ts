@@ -1,3 +1,5 @@
+// Fenced: written against @electric-sql/pglite 0.5.16 (the result shape its reader and
+// `parseResults` give). The version is pinned in apps/server/package.json.
 import type { messages, Results } from '@electric-sql/pglite';
 
 type Parser = (value: string, typeId: number) => unknown;
@@ -22,8 +24,8 @@ const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
  * PostgreSQL's bytes, into the result PGlite's own reader and `parseResults` would give: rows
  * (objects, or arrays with `rowMode: 'array'`), fields, command, affectedRows and rowCount. Each
  * text value is decoded from the bytes in place; PGlite's reader copies every field twice on
- * the way (an ArrayBuffer slice, then a Uint8Array), a large share of its CPU on a tap
- * flush's thousand rows.
+ * the way (an ArrayBuffer slice, then a Uint8Array), which dominated its CPU on a tap flush's
+ * thousand rows.
  *
  * Answers null for a reply it does not read (an error, a notification, anything unexpected):
  * the caller hands those bytes to PGlite's reader, so errors keep PGlite's exact shape.

@@ -1,3 +1,5 @@
+// Fenced: written against @electric-sql/pglite 0.5.16, whose client keeps private fields that a
+// proxy receiver would not have (so every method stays bound to the client itself).
 /**
  * `target` with some of its methods replaced. Every other property is the target's own, and its
  * methods stay bound to it (PGlite keeps private fields that a proxy receiver would not have).

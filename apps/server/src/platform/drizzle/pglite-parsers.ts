@@ -1,5 +1,9 @@
+// Fenced: written against drizzle-orm 0.45.4 (the types its PGlite session reads as text, in
+// drizzle-orm/pglite/session.js) and @electric-sql/pglite 0.5.16 (its table of parsers). The
+// versions are pinned in apps/server/package.json; test/pglite-parsers.test.ts holds the values to
+// PGlite's own, and test/platform-contract.test.ts checks the versions.
 import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
-import { withMethods } from './with-methods.ts';
+import { withMethods } from '../pglite/with-methods.ts';
 
 type Parser = (value: string, typeId?: number) => unknown;
 
@@ -27,8 +31,8 @@ const asText: Parser = (value) => value;
 
 /**
  * Drizzle passes its parsers with every PGlite statement, and PGlite copies its whole table of
- * parsers (an entry for every type and array type) to merge them in, on every
- * statement: a third of a drizzle update or select by id on PGlite (docs/benchmarks.md). So the
+ * parsers (an entry for every type and array type) to merge them in, a large share of a drizzle
+ * update or select by id on PGlite (docs/benchmarks.md). So the
  * instance's table takes drizzle's parsers once, `forDrizzle` drops the per-statement copy, and
  * `rows` gives the app's raw SQL the values PGlite (and node-postgres) would give it: `Date`s for
  * timestamps and dates, parsed arrays.

@@ -1,4 +1,9 @@
-import type { TitansSocket } from './socket-dispatcher.ts';
+// Fenced: written against socket.io 4.8.4 (Client's private `ondata` and `decoder`, and its two
+// `process.nextTick` hops from data to listener), socket.io-parser 4.2.7 (the decoder's private
+// `reconstructor`) and engine.io 6.6.12 (the connection's one `data` listener). The versions are
+// pinned in apps/server/package.json; test/platform-contract.test.ts checks them and the path.
+import type { Socket } from 'socket.io';
+import { fastPathCounts } from '../fast-path-counts.ts';
 
 /** An event whose packets are taken directly, with the text its packets start with. */
 export interface DirectRoute {
@@ -38,7 +43,7 @@ const MAX_ID_DIGITS = 9;
  * connection stays on socket.io's path, which the earlier socket's listener hands everything to).
  */
 export function listenDirect<R extends DirectRoute>(
-  socket: TitansSocket,
+  socket: Socket,
   routes: readonly R[],
   deliver: DirectDelivery<R>,
 ): boolean {
@@ -87,6 +92,7 @@ export function listenDirect<R extends DirectRoute>(
     } catch {
       return false; // socket.io's decoder answers the packet as it always has
     }
+    fastPathCounts.directPacket++;
     deliver(route, payload, ackId);
     return true;
   };
