@@ -1,3 +1,4 @@
+import { type Language, playerLanguage } from '@titans/shared/i18n/languages';
 import type { ReminderAudience } from '@titans/shared/reminders/rules';
 import type { ReminderKind } from '@titans/shared/reminders/schemas';
 import type { RawQuery } from '../db/database.ts';
@@ -29,6 +30,8 @@ export interface ClaimedReminder {
   payload: Record<string, unknown>;
   dueAt: number;
   attempts: number;
+  /** LG6: the recipient's language, read with the row (their choice, else their language_code). */
+  language: Language;
 }
 
 /** How a taken row ends: sent, dropped, failed, or back to pending at a later time. */
@@ -44,6 +47,7 @@ export interface Settlement {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 function isKind(value: unknown): value is ReminderKind {
   return typeof value === 'string' && value in KIND_COLUMN;
@@ -94,15 +98,16 @@ export async function claimDue(
   // was late; taking them again here would send them twice.
   const rows = await query<Record<string, unknown>>(
     `WITH picked AS (
-       SELECT id FROM reminder_outbox
+       SELECT id, user_id FROM reminder_outbox
        WHERE status = 'pending' AND due_at <= $1::timestamptz
          AND (lease_until IS NULL OR lease_until < $1::timestamptz)
          AND NOT (id = ANY($5::bigint[]))
        ORDER BY due_at LIMIT $2
        FOR UPDATE SKIP LOCKED)
      UPDATE reminder_outbox o SET lease_until = $3::timestamptz, leased_by = $4, attempts = o.attempts + 1
-     FROM picked WHERE o.id = picked.id
-     RETURNING o.id, o.user_id, o.chat_id, o.kind, o.payload, o.due_at, o.attempts`,
+     FROM picked LEFT JOIN users u ON u.id = picked.user_id
+     WHERE o.id = picked.id
+     RETURNING o.id, o.user_id, o.chat_id, o.kind, o.payload, o.due_at, o.attempts, u.language, u.language_code`,
     [
       iso(options.now),
       options.limit,
@@ -123,6 +128,7 @@ export async function claimDue(
       payload,
       dueAt: ms(row.due_at),
       attempts: Number(row.attempts),
+      language: playerLanguage(text(row.language), text(row.language_code)),
     });
   }
   return claimed;

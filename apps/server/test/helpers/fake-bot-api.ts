@@ -129,12 +129,18 @@ export function preCheckoutUpdate(options: {
   payload: string;
   amount: number;
   currency?: string;
+  languageCode?: string;
 }) {
   return {
     update_id: updateId++,
     pre_checkout_query: {
       id: `pcq-${randomBytes(6).toString('hex')}`,
-      from: { id: options.fromId, is_bot: false, first_name: `Player${options.fromId}` },
+      from: {
+        id: options.fromId,
+        is_bot: false,
+        first_name: `Player${options.fromId}`,
+        ...(options.languageCode ? { language_code: options.languageCode } : {}),
+      },
       currency: options.currency ?? 'XTR',
       total_amount: options.amount,
       invoice_payload: options.payload,
@@ -170,9 +176,14 @@ export function successfulPaymentUpdate(options: {
   };
 }
 
-/** Telegram's message update with a command. */
-export function commandUpdate(fromId: number, text: string) {
-  const from = { id: fromId, is_bot: false, first_name: `Player${fromId}` };
+/** Telegram's message update with a command; `languageCode` is the sender's Telegram language. */
+export function commandUpdate(fromId: number, text: string, languageCode?: string) {
+  const from = {
+    id: fromId,
+    is_bot: false,
+    first_name: `Player${fromId}`,
+    ...(languageCode ? { language_code: languageCode } : {}),
+  };
   const command = text.split(' ')[0]!;
   return {
     update_id: updateId++,
