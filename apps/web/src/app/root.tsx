@@ -15,6 +15,7 @@ import { NetworkStatusPill } from './layout/network-status-pill.tsx';
 import { rootScreen } from './root-screen.ts';
 import { useSession } from './session/use-session.ts';
 import { hideSplash } from './splash.ts';
+import { t } from '../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Identity": no Telegram user id. */
 export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
@@ -84,7 +85,7 @@ export function Root() {
   if (screen === 'unidentified') {
     content = <Unavailable title={UNIDENTIFIED_TEXT} />;
   } else if (screen === 'unavailable') {
-    content = <Unavailable title="Could not reach the game server" onRetry={session.retry} />;
+    content = <Unavailable title={t('root.couldNotReachThe')} onRetry={session.retry} />;
   } else if (screen === 'onboarding' && session.player) {
     content = (
       <Suspense fallback={<LoadingScreen done={false} backgroundUrl={null} />}>
@@ -121,7 +122,7 @@ function Unavailable({ title, onRetry }: { title: string; onRetry?: () => void }
         action={
           onRetry && (
             <Button block onClick={onRetry}>
-              Try again
+              {t('root.tryAgain')}
             </Button>
           )
         }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmojiArt, type EmojiName } from './emoji-art.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 export interface ComingSoonPanelProps {
   title: string;
@@ -57,7 +58,7 @@ export function ComingSoonPanel({ title, art, line, accents, action }: ComingSoo
       <p className="mt-3 max-w-[300px] text-[16px] leading-snug text-ink/80">{line}</p>
       <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/[0.07] px-4 py-1.5 font-display text-[14px] tracking-wider text-gold-200 ring-1 ring-gold-300/30">
         <span className="size-2 rounded-full bg-gold-300 animate-pulse-dot" />
-        COMING SOON
+        {t('comingSoonPanel.comingSoon')}
       </span>
       {action && <div className="mt-6 w-full max-w-60">{action}</div>}
     </section>

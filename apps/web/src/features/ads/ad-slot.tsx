@@ -4,6 +4,7 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { Link } from '../../lib/router/router.tsx';
 import type { BannerAd } from './ad-provider.ts';
 import { useAdProvider } from './ad-provider-context.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The 50 px banner slot (spec-a §2). The shell mounts it again on every route change, so each
@@ -25,7 +26,11 @@ export function AdSlot({ path }: { path: string }) {
   }, [provider, path]);
 
   return (
-    <aside aria-label="Advertisement" className="shrink-0 px-3" style={{ height: AD_SLOT_HEIGHT_PX }}>
+    <aside
+      aria-label={t('adSlot.advertisement')}
+      className="shrink-0 px-3"
+      style={{ height: AD_SLOT_HEIGHT_PX }}
+    >
       {banner && <Banner banner={banner} />}
     </aside>
   );
@@ -38,7 +43,7 @@ function Banner({ banner }: { banner: BannerAd }) {
       <span className="relative grid size-9 shrink-0 place-items-center rounded-xl bg-night-950/50 ring-1 ring-white/10">
         <EmojiArt name={banner.art} className="size-7" />
         <span className="absolute -top-1 -left-1 rounded-[5px] bg-night-950 px-1 text-[8px] leading-[13px] font-black tracking-wider text-white/70 ring-1 ring-white/15">
-          AD
+          {t('adSlot.ad')}
         </span>
       </span>
       <span

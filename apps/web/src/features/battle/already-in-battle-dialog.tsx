@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
 import { arenaStore, forfeitActive, useArena } from './arena-store.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** Already in Battle! (spec-b §8): forfeiting the old battle is a defeat that keeps its stake. */
 const ALREADY_IN_BATTLE_TEXT = `You are already in a battle. Forfeiting it counts as a defeat: its ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
@@ -17,15 +18,15 @@ export function AlreadyInBattleDialog({ onRetry }: { onRetry: () => void }) {
   return (
     <Dialog
       open={already !== null}
-      title="Already in Battle!"
+      title={t('alreadyInBattleDialog.alreadyInBattle')}
       onClose={close}
       actions={
         <>
           <Button block variant="danger" onClick={() => forfeitActive(onRetry)}>
-            Forfeit Match
+            {t('alreadyInBattleDialog.forfeitMatch')}
           </Button>
           <Button block variant="ghost" onClick={close}>
-            Cancel
+            {t('alreadyInBattleDialog.cancel')}
           </Button>
         </>
       }

@@ -16,6 +16,7 @@ import { BattleResult } from './battle-result.tsx';
 import { BattleView } from './battle-view.tsx';
 import { MatchmakingScreen } from './matchmaking-screen.tsx';
 import { NOT_ENOUGH_COINS, type StartOverride, useArenaEnergy, useArenaStart } from './use-arena-start.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 subscribeArena();
 
@@ -81,8 +82,8 @@ export function ArenaScreen() {
     return (
       <EmptyState
         art="crossed-swords"
-        title="No character selected!"
-        action={<Button onClick={() => navigate(paths.home.getHref())}>Return Home</Button>}
+        title={t('arenaScreen.noCharacterSelected')}
+        action={<Button onClick={() => navigate(paths.home.getHref())}>{t('arenaScreen.returnHome')}</Button>}
       />
     );
   }

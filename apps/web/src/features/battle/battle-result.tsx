@@ -6,6 +6,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { type ArenaResult, useArena } from './arena-store.ts';
 import { Confetti } from './confetti.tsx';
 import { Decision, PvpStats, ResultGraphic } from './result-steps.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The 10 s decision countdown of step 3 (spec-b §4); at 0 the player goes back to the lobby. */
 function useDecisionCountdown(active: boolean, onEnd: () => void): number {
@@ -76,7 +77,7 @@ export function BattleResult({
       )}
       {step !== 3 && (
         <Button block size="lg" className="mt-4 max-w-[320px]" onClick={() => setIndex((i) => i + 1)}>
-          Next
+          {t('battleResult.next')}
         </Button>
       )}
     </div>

@@ -7,6 +7,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { tapTarget } from './api/battle-commands.ts';
 import { registerLocalTap, useArena } from './arena-store.ts';
 import { placeTarget, type Size } from './target-placement.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const TARGET_FACE: Record<string, string> = {
   normal:
@@ -31,7 +32,7 @@ function TargetFace({ target, server }: { target: Target; server: number }) {
         <span className="absolute inset-[22%] rounded-full ring-2 ring-white/70" />
         {target.value > 1 && (
           <span className="absolute inset-0 grid place-items-center font-display text-[16px] text-white text-outline">
-            x{target.value}
+            {t('battleTarget.x', { value: target.value })}
           </span>
         )}
       </span>
@@ -84,7 +85,7 @@ export function BattleTargetLayer({
           type="button"
           data-testid="battle-target"
           data-target-id={target.id}
-          aria-label="Tap target"
+          aria-label={t('battleTarget.tapTarget')}
           onPointerDown={onTap}
           className="absolute z-10 touch-none select-none"
           style={{ left: place.left, top: place.top, width: place.size, height: place.size }}

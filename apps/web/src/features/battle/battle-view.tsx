@@ -12,6 +12,7 @@ import { ExitDialog } from './exit-dialog.tsx';
 import { IntroCountdown, PreparingBattle } from './intro-countdown.tsx';
 import { PracticeTips } from './practice.tsx';
 import { useIntroSkippable } from './use-intro-skippable.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const SHAKE = [
   { transform: 'translate3d(0,0,0)' },
@@ -63,13 +64,13 @@ export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload
       {battle.difficulty === 'practice' && live && <PracticeTips taps={yourTaps} />}
       <div className="flex items-center justify-between px-4 py-3">
         <p className="font-display text-[15px] text-muted">
-          Hits{' '}
+          {t('battleView.hits')}{' '}
           <span className="text-ink tabular-nums" data-testid="your-hits">
             {yourTaps}
           </span>
         </p>
         <Button variant="ghost" size="sm" onClick={() => setExitOpen(true)}>
-          Exit
+          {t('battleView.exit')}
         </Button>
       </div>
       {preparing && <PreparingBattle opponent={battle.opponent_info.name} />}

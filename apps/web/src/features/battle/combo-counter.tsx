@@ -1,6 +1,7 @@
 import { cx } from '../../lib/cx.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useArena } from './arena-store.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The combo counter (spec-b §2): shown from 2 taps in a row, gone 2.5 s after the last tap. */
 export function ComboCounter() {
@@ -15,7 +16,7 @@ export function ComboCounter() {
         key={combo}
         className="font-display text-[30px] leading-none text-gold-300 text-outline animate-pop-in"
       >
-        {combo} COMBO
+        {t('comboCounter.combo', { combo })}
       </p>
       {multiplier > 1 && (
         <p
@@ -28,7 +29,7 @@ export function ComboCounter() {
                 : 'bg-energy-500',
           )}
         >
-          {multiplier}x
+          {t('comboCounter.x', { multiplier })}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import { BATTLE_STAKE } from '@titans/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The Exit Game dialog's text (spec-b §2 gives only a default): leaving forfeits, and a forfeit is
@@ -22,15 +23,15 @@ export function ExitDialog({
   return (
     <Dialog
       open={open}
-      title="Exit Game"
+      title={t('exitDialog.exitGame')}
       onClose={onClose}
       actions={
         <>
           <Button variant="danger" block onClick={onExit}>
-            Exit
+            {t('exitDialog.exit')}
           </Button>
           <Button variant="ghost" block onClick={onClose}>
-            Cancel
+            {t('exitDialog.cancel')}
           </Button>
         </>
       }

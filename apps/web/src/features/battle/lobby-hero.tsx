@@ -6,6 +6,7 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useArena } from './arena-store.ts';
 import { heroEffectiveStats, heroStats, statsIncludes } from './hero-stats.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The player's owned items, and those of them chosen for the next battle, in the order chosen. */
 export function useEquipped(): InventoryEntry[] {
@@ -74,11 +75,15 @@ export function LobbyHero({ avatar, compactSlots }: { avatar: OwnedAvatar | null
       {avatar && (
         <>
           <p data-testid="lobby-hero-stats" className="relative text-[14px] text-muted tabular-nums">
-            Level {avatar.level} · {heroStats(heroEffectiveStats(avatar, equipped, energy))}
+            {t('lobbyHero.level', {
+              level: avatar.level,
+              avatar: heroStats(heroEffectiveStats(avatar, equipped, energy)),
+            })}
           </p>
           <p className="relative text-[11px] leading-tight text-muted/80">
-            {statsIncludes(avatar.level, equipped.length, energyEffect(energy).bonusHealth)} · boosters add at
-            the start
+            {t('lobbyHero.boostersAddAtThe', {
+              level: statsIncludes(avatar.level, equipped.length, energyEffect(energy).bonusHealth),
+            })}
           </p>
         </>
       )}

@@ -14,6 +14,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const DIFFICULTY_LABEL: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
@@ -73,7 +74,7 @@ function DifficultyPicker({
   return (
     <div className="mt-4">
       <p className="text-left text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
-        Difficulty
+        {t('startBattleDialog.difficulty')}
       </p>
       <div className="mt-2 grid grid-cols-3 gap-2">
         {DIFFICULTIES.map((value) => (
@@ -99,8 +100,9 @@ function DifficultyPicker({
         ))}
       </div>
       <p data-testid="bot-terms" className="mt-2 text-left text-[12px] leading-snug text-muted">
-        {bot.name} attacks every {bot.attackIntervalMs / 1000} s; your taps hit for your attack − its defense,
-        its attacks for its attack − your defense.
+        {t('startBattleDialog.attacksEvery', { name: bot.name })}
+        {bot.attackIntervalMs / 1000}
+        {t('startBattleDialog.sYourTapsHit')}
       </p>
     </div>
   );
@@ -137,7 +139,7 @@ function EnergyPicker({
         htmlFor="battle-energy"
         className="flex justify-between text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase"
       >
-        <span>Energy to spend</span>
+        <span>{t('startBattleDialog.energyToSpend')}</span>
         <span className="flex items-center gap-1 font-display text-[15px] tracking-normal text-energy-300 tabular-nums">
           <GameIcon name="energy" className="size-4" /> {formatNumber(energyEffect(value).energy)}
         </span>
@@ -156,7 +158,10 @@ function EnergyPicker({
         {energyTerms(value)}
       </p>
       <p className="text-[12px] text-faint">
-        Up to {formatNumber(max)} (you have {formatNumber(availableEnergy)})
+        {t('startBattleDialog.upToYouHave', {
+          max: formatNumber(max),
+          availableEnergy: formatNumber(availableEnergy),
+        })}
       </p>
     </div>
   );
@@ -189,7 +194,7 @@ export function StartBattleDialog({
   return (
     <Dialog
       open={open}
-      title="Start Battle"
+      title={t('startBattleDialog.startBattle')}
       onClose={onCancel}
       actions={
         <>
@@ -200,16 +205,16 @@ export function StartBattleDialog({
             aria-describedby={blockedReason ? 'start-blocked-reason' : undefined}
             onClick={onStart}
           >
-            Start Battle
+            {t('startBattleDialog.startBattle')}
           </Button>
           <Button block variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('startBattleDialog.cancel')}
           </Button>
         </>
       }
     >
       <Tabs
-        label="Battle mode"
+        label={t('startBattleDialog.battleMode')}
         items={MODE_TABS}
         value={mode}
         onChange={(value) => onChange({ mode: value })}

@@ -10,6 +10,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { useAdStatus } from '../quests/api/get-ad-status.ts';
 import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const COINS = formatNumber(VIDEO_RECOVERY_COINS);
 
@@ -64,25 +65,26 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
         data-testid="video-recovery"
         className="mt-4 flex items-center gap-2 rounded-full bg-success-500/80 px-4 py-1.5 font-display text-[18px] text-white animate-pop-in"
       >
-        <GameIcon name="coin" className="size-6" />+{COINS} coins
+        <GameIcon name="coin" className="size-6" />
+        {t('videoRecovery.coins', { COINS })}
       </p>
     );
   }
   if (step === 'on-its-way') {
     return (
       <p data-testid="video-recovery" className="mt-4 text-[14px] font-bold text-muted">
-        Your {COINS} coins are on their way
+        {t('videoRecovery.yourCoinsAreOn', { COINS })}
       </p>
     );
   }
   return (
     <section
       data-testid="video-recovery"
-      aria-label="Video recovery"
+      aria-label={t('videoRecovery.videoRecovery')}
       className="mt-5 w-full max-w-[320px] rounded-2xl bg-night-800/90 p-3 ring-1 ring-energy-400/40"
     >
       <p className="flex items-center justify-center gap-1.5 text-[14px] font-bold text-ink/85">
-        Watch a video to recover
+        {t('videoRecovery.watchAVideoTo')}
         <GameIcon name="coin" className="size-5" />
         <span className="font-display text-gold-200">{COINS}</span>
       </p>
@@ -93,7 +95,11 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
         disabled={step === 'watching'}
         onClick={() => void watch()}
       >
-        {step === 'watching' ? <Spinner className="size-5" label="Watching" /> : 'Watch Video'}
+        {step === 'watching' ? (
+          <Spinner className={'size-5'} label={t('videoRecovery.watching')} />
+        ) : (
+          t('videoRecovery.watchVideo')
+        )}
       </Button>
     </section>
   );

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatCountdown } from './format-countdown.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 export interface FreeRefillCardProps {
   refill: BoostsView['free_refill'];
@@ -44,7 +45,7 @@ export function FreeRefillCard({
 
   return (
     <article
-      aria-label="Full energy"
+      aria-label={t('freeRefillCard.fullEnergy')}
       data-testid="free-refill"
       className="panel relative overflow-hidden rounded-3xl p-3.5 ring-1 ring-energy-400/40"
     >
@@ -54,7 +55,9 @@ export function FreeRefillCard({
           <GameIcon name="energy" className="size-10" />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="font-display text-[19px] leading-tight text-ink">Full energy</h3>
+          <h3 className="font-display text-[19px] leading-tight text-ink">
+            {t('freeRefillCard.fullEnergy')}
+          </h3>
           <div className="mt-1 flex items-center gap-1.5">
             {Array.from({ length: refill.per_day }, (_, index) => (
               <span
@@ -69,7 +72,7 @@ export function FreeRefillCard({
               />
             ))}
             <span className="ml-1 text-[13px] font-black tabular-nums text-energy-300">
-              {refill.remaining}/{refill.per_day} today
+              {t('freeRefillCard.today', { remaining: refill.remaining, per_day: refill.per_day })}
             </span>
           </div>
           <p className="mt-1 text-[12.5px] font-bold text-muted tabular-nums">{status}</p>
@@ -77,12 +80,16 @@ export function FreeRefillCard({
         <Button
           size="sm"
           variant="secondary"
-          aria-label="Refill energy"
+          aria-label={t('freeRefillCard.refillEnergy')}
           disabled={noneLeft || coolingDown || energyFull || refilling}
           onClick={onRefill}
           className="min-w-[78px] shrink-0"
         >
-          {refilling ? <Spinner className="size-5" label="Refilling" /> : 'Refill'}
+          {refilling ? (
+            <Spinner className={'size-5'} label={t('freeRefillCard.refilling')} />
+          ) : (
+            t('freeRefillCard.refill')
+          )}
         </Button>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { SubPageHeader } from '../../components/sub-page-header.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { FAQ_ENTRIES } from './faq-content.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function FaqItem({ question, answer }: { question: string; answer: readonly string[] }) {
   const [open, setOpen] = useState(false);
@@ -48,8 +49,8 @@ function FaqItem({ question, answer }: { question: string; answer: readonly stri
 /** The FAQ (spec-a §2, spec-b §1): an accordion of four questions with a back button. */
 export function FaqView({ onBack }: { onBack(): void }) {
   return (
-    <section aria-label="FAQ" className="animate-rise-in">
-      <SubPageHeader title="FAQ" onBack={onBack} />
+    <section aria-label={t('faqView.faq')} className="animate-rise-in">
+      <SubPageHeader title={t('faqView.faq')} onBack={onBack} />
       <div className="mt-4 flex flex-col gap-2.5">
         {FAQ_ENTRIES.map((entry) => (
           <FaqItem key={entry.question} question={entry.question} answer={entry.answer} />

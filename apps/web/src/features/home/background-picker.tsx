@@ -12,6 +12,7 @@ import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2 and §8 "Home". */
 export const PICKER_TITLE = 'Select Titans Realm';
@@ -87,7 +88,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
         className="max-w-[370px]"
         actions={
           <Button variant="ghost" block onClick={onClose}>
-            Close
+            {t('backgroundPicker.close')}
           </Button>
         }
       >
@@ -106,11 +107,11 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
               [0, 1].map((index) => <Skeleton key={index} className="aspect-[3/4] rounded-2xl" />)}
           </div>
           {inventory.isError && (
-            <p className="mt-3 text-[14px] text-danger-400">Failed to load inventory items</p>
+            <p className="mt-3 text-[14px] text-danger-400">{t('backgroundPicker.failedToLoadInventory')}</p>
           )}
           {inventory.isSuccess && realms.length === 1 && (
             <p className="mt-3 text-[14px] leading-snug text-muted">
-              New realms wait in the Titans Emporium.
+              {t('backgroundPicker.newRealmsWaitIn')}
             </p>
           )}
         </div>
@@ -150,7 +151,7 @@ function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: bool
     <button
       type="button"
       disabled={equipped}
-      aria-label={equipped ? `${realm.name}, equipped` : realm.name}
+      aria-label={equipped ? t('backgroundPicker.equipped2', { name: realm.name }) : realm.name}
       onClick={() => {
         haptics.selection();
         onChoose();
@@ -176,7 +177,7 @@ function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: bool
       </span>
       {equipped && (
         <span className="absolute top-2 left-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-          Equipped
+          {t('backgroundPicker.equipped')}
         </span>
       )}
     </button>
@@ -203,10 +204,10 @@ function ConfirmRealm({
       actions={
         <>
           <Button block onClick={onConfirm} disabled={saving}>
-            {saving ? <Spinner className="size-5" label="Saving" /> : CONFIRM_ACTION}
+            {saving ? <Spinner className="size-5" label={t('backgroundPicker.saving')} /> : CONFIRM_ACTION}
           </Button>
           <Button variant="ghost" block onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('backgroundPicker.cancel')}
           </Button>
         </>
       }

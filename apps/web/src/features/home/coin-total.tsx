@@ -4,6 +4,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The coin total, large, with the pending badge under it (coins shown but not yet written by
@@ -31,7 +32,7 @@ export function CoinTotal() {
             className="size-12 drop-shadow-[0_4px_12px_rgb(255_170_0/0.6)] short:size-10"
           />
         </span>
-        <span className="sr-only">Coins:</span>
+        <span className="sr-only">{t('coinTotal.coins')}</span>
         <span
           ref={number}
           data-testid="coin-total"
@@ -52,7 +53,7 @@ export function CoinTotal() {
         >
           <span className="size-1.5 rounded-full bg-gold-300 animate-pulse-dot" />
           <span className="tabular-nums">+{formatNumber(pending)}</span>
-          <span className="text-gold-200/75">pending</span>
+          <span className="text-gold-200/75">{t('coinTotal.pending')}</span>
         </span>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { COMBO_TEXT, comboLevel, SUPER_COMBO_TEXT } from './combo-level.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The combo over the hero (spec-a §4 "Combo"): a ×N badge from 5 taps, COMBO! with the 10%
@@ -56,7 +57,9 @@ export function ComboBadge() {
               </span>
             )}
             {level === 'badge' && (
-              <span className="text-[12px] font-black tracking-wide text-muted uppercase">combo</span>
+              <span className="text-[12px] font-black tracking-wide text-muted uppercase">
+                {t('comboBadge.combo')}
+              </span>
             )}
           </div>
         </div>

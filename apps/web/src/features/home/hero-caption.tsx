@@ -1,6 +1,7 @@
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Home". */
 export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';
@@ -29,14 +30,14 @@ export function HeroCaption({ name, level }: { name: string; level: number }) {
   if (status !== 'connected' && synced) {
     return (
       <p className="rounded-full bg-night-950/75 px-3.5 py-1.5 text-[14px] font-bold text-muted ring-1 ring-white/10">
-        Reconnecting to the realm…
+        {t('heroCaption.reconnectingToTheRealm')}
       </p>
     );
   }
   return (
     <div className="flex items-center gap-2 rounded-full bg-night-950/75 py-1 pr-4 pl-1 ring-1 ring-gold-300/35">
       <span className="rounded-full bg-gold-300 px-2 py-0.5 font-display text-[13px] text-[#4a2300]">
-        Lv {level}
+        {t('heroCaption.lv', { level })}
       </span>
       <span className="font-display text-[16px] text-ink">{name}</span>
     </div>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { useHeroPicture } from './hero-figure.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const RAY_ANGLES = [0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330];
 /** How far the hero leans towards the finger (degrees at the rim). */
@@ -103,7 +104,7 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
         <div
           role="button"
           tabIndex={0}
-          aria-label={`Tap ${name}`}
+          aria-label={t('heroPlatform.tap', { name })}
           data-testid="hero-tap"
           onPointerDown={onPointerDown}
           onKeyDown={onKeyDown}

@@ -18,6 +18,7 @@ import { HeroPlatform, type TapFeedback } from './hero-platform.tsx';
 import { HomeActions } from './home-actions.tsx';
 import { MusicToggle } from './music-toggle.tsx';
 import { TapEffects, type TapTier } from './tap-effects.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2 / §8 "Home" texts. */
 export const NO_CHARACTER_SELECTED = 'No character selected';
@@ -64,7 +65,7 @@ export function HomeScreen() {
   }
   return (
     <section
-      aria-label="Home"
+      aria-label={t('homeScreen.home')}
       className="@container relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2 short:pb-1"
     >
       <div className="absolute top-2.5 left-4 z-10">
@@ -139,7 +140,7 @@ function heroStage(
         title={CHARACTER_LOAD_FAILED}
         action={
           <Button variant="secondary" block onClick={() => window.location.reload()}>
-            Try again
+            {t('homeScreen.tryAgain')}
           </Button>
         }
       />

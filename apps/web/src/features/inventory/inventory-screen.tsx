@@ -17,6 +17,7 @@ import {
   useEquipped,
 } from './inventory-states.tsx';
 import { useInventoryActions } from './use-inventory-actions.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The standalone inventory (/inventory, spec-a §2): a 2-column grid with filter chips (All Items
@@ -41,7 +42,7 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   } else if (type === null && items.length === 0) {
     body = <InventoryEmpty />;
   } else if (entries.length === 0) {
-    body = <EmptyState art="backpack" title={`No ${label} available`} />;
+    body = <EmptyState art="backpack" title={t('inventoryScreen.noAvailable', { label })} />;
   } else {
     body = (
       <div className="grid grid-cols-2 gap-3">
@@ -60,16 +61,17 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   }
 
   return (
-    <section aria-label="Inventory" className="px-4 pt-1 pb-4">
-      <h1 className="font-display text-[30px] leading-tight text-gold">Inventory</h1>
+    <section aria-label={t('inventoryScreen.inventory')} className="px-4 pt-1 pb-4">
+      <h1 className="font-display text-[30px] leading-tight text-gold">{t('inventoryScreen.inventory')}</h1>
       <FilterChips type={type} onType={setType} />
       {type !== null && (
         <p className="mt-2 flex items-center justify-between rounded-xl bg-white/[0.05] px-3 py-1.5 text-[13px] text-muted">
           <span>
-            Filtering by <span className="font-black text-ink">{label}</span>
+            {t('inventoryScreen.filteringBy')}
+            <span className="font-black text-ink">{label}</span>
           </span>
           <button type="button" className="font-black text-gold-300" onClick={() => setType(null)}>
-            Clear filter
+            {t('inventoryScreen.clearFilter')}
           </button>
         </p>
       )}

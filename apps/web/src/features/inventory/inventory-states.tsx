@@ -7,6 +7,7 @@ import { useNavigate } from '../../lib/router/router.tsx';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
 import type { useInventoryActions } from './use-inventory-actions.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The inventory failed to load: the reason and Try Again. */
 export function InventoryLoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
@@ -16,7 +17,7 @@ export function InventoryLoadFailed({ error, onRetry }: { error: unknown; onRetr
       title={inventoryLoadError(error)}
       action={
         <Button variant="secondary" block onClick={onRetry}>
-          Try Again
+          {t('inventoryStates.tryAgain')}
         </Button>
       }
     />
@@ -26,7 +27,7 @@ export function InventoryLoadFailed({ error, onRetry }: { error: unknown; onRetr
 /** Card-shaped placeholders while the inventory loads. */
 export function InventoryLoading({ cards, className }: { cards: number; className: string }) {
   return (
-    <div className={className} role="status" aria-label="Loading inventory">
+    <div className={className} role="status" aria-label={t('inventoryStates.loadingInventory')}>
       {Array.from({ length: cards }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders are positions, not items
         <Skeleton key={index} className="aspect-[3/4] rounded-[18px]" />
@@ -44,7 +45,7 @@ export function InventoryEmpty() {
       title={INVENTORY_EMPTY}
       action={
         <Button block onClick={() => navigate(paths.marketplace.getHref())}>
-          Visit Marketplace
+          {t('inventoryStates.visitMarketplace')}
         </Button>
       }
     />

@@ -5,6 +5,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatCompact } from '../../lib/format-number.ts';
 import { displayName } from './display-name.ts';
 import { RankPicture } from './rank-picture.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const STYLE = {
   1: {
@@ -36,7 +37,9 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
         place === 1 ? 'order-2' : place === 2 ? 'order-1' : 'order-3',
       )}
       data-testid={`podium-${place}`}
-      aria-label={entry ? `Rank ${place}: ${displayName(entry)}` : `Rank ${place}: empty`}
+      aria-label={
+        entry ? t('podium.rank', { place, entry: displayName(entry) }) : t('podium.rankEmpty', { place })
+      }
     >
       <div className="relative mb-2">
         {place === 1 && (
@@ -85,11 +88,13 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
           className="mt-1.5 flex h-[41.5px] w-full items-start justify-center truncate px-1 text-center text-[13px] font-bold text-muted"
           data-testid="podium-open"
         >
-          Open spot
+          {t('podium.openSpot')}
         </p>
       )}
       <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">
-        {entry && entry.referral_earnings > 0 ? `${formatCompact(entry.referral_earnings)} from friends` : ''}
+        {entry && entry.referral_earnings > 0
+          ? t('podium.fromFriends', { referral_earnings: formatCompact(entry.referral_earnings) })
+          : ''}
       </p>
       <div
         className={cx(
@@ -108,7 +113,7 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
 /** spec-a §2: the podium of the top 3, first in the middle. */
 export function Podium({ entries }: { entries: LeaderboardEntry[] }) {
   return (
-    <ol className="flex items-end gap-2 px-1 pt-8 short:pt-7" aria-label="Top 3">
+    <ol className="flex items-end gap-2 px-1 pt-8 short:pt-7" aria-label={t('podium.top3')}>
       <Step entry={entries[0]} place={1} />
       <Step entry={entries[1]} place={2} />
       <Step entry={entries[2]} place={3} />

@@ -4,6 +4,7 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function BalanceChip({
   icon,
@@ -37,10 +38,10 @@ export function EmporiumWallet() {
   const gold = useCountedNumber<HTMLSpanElement>(synced ? coins : (user?.coins ?? 0));
   return (
     <div className="flex shrink-0 gap-1.5">
-      <BalanceChip icon="coin" label="Coins">
+      <BalanceChip icon="coin" label={t('emporiumWallet.coins')}>
         <span ref={gold} className={FIGURE} data-testid="emporium-coin" />
       </BalanceChip>
-      <BalanceChip icon="star" label="Stars">
+      <BalanceChip icon="star" label={t('emporiumWallet.stars')}>
         <span className={FIGURE} data-testid="emporium-star">
           {formatNumber(user?.gems ?? 0)}
         </span>

@@ -22,6 +22,7 @@ import {
   type ShopCategoryKey,
 } from './shop-categories.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-b §2 and §8: the Emporium's texts. */
 export const EMPORIUM_TEXTS = {
@@ -41,7 +42,7 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
       title={message}
       action={
         <Button variant="secondary" block onClick={onRetry}>
-          Retry
+          {t('marketplaceScreen.retry')}
         </Button>
       }
     />
@@ -172,7 +173,7 @@ function DetailMissing({ failed, onBack }: { failed: boolean; onBack(): void }) 
           title={EMPORIUM_TEXTS.detailFailed}
           action={
             <Button variant="ghost" block onClick={onBack}>
-              Back
+              {t('marketplaceScreen.back')}
             </Button>
           }
         />
@@ -195,7 +196,7 @@ function SearchBox({ text, onText }: { text: string; onText(text: string): void 
         value={text}
         onChange={(event) => onText(event.target.value)}
         placeholder={EMPORIUM_TEXTS.search}
-        aria-label="Search"
+        aria-label={t('marketplaceScreen.search')}
         className="min-w-0 flex-1 bg-transparent text-[16px] font-bold text-ink placeholder:text-faint focus:outline-none"
       />
     </label>
@@ -211,7 +212,7 @@ function CategoryTabs({
 }) {
   return (
     <Tabs
-      label="Categories"
+      label={t('marketplaceScreen.categories')}
       items={SHOP_CATEGORIES.map((entry) => ({
         value: entry.key,
         label: (
@@ -239,7 +240,10 @@ function CategoryTabs({
 /** The race filter shown with the characters. */
 function RaceChips({ race, onRace }: { race: RaceFilterKey; onRace(race: RaceFilterKey): void }) {
   return (
-    <section aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">
+    <section
+      aria-label={t('marketplaceScreen.race')}
+      className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4"
+    >
       {RACE_FILTERS.map((entry) => {
         const selected = entry.key === race;
         return (
@@ -278,8 +282,8 @@ function Grid({ products, onOpen }: { products: Product[]; onOpen(product: Produ
     return (
       <EmptyState
         art="shopping-bags"
-        title="Nothing here yet"
-        description="Try another search or category."
+        title={t('marketplaceScreen.nothingHereYet')}
+        description={t('marketplaceScreen.tryAnotherSearchOr')}
       />
     );
   }

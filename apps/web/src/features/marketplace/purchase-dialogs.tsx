@@ -8,6 +8,7 @@ import type { Product } from './product.ts';
 import { PURCHASE_TEXTS, type PurchaseFailure } from './purchase-texts.ts';
 import { rarityStyle } from './rarity-style.ts';
 import { ProductPicture } from './shop-card.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function ProductMedallion({ product }: { product: Product }) {
   const style = rarityStyle(product.rarity);
@@ -57,12 +58,19 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         art={<ProductMedallion product={product} />}
         actions={
           <>
-            <Button block size="lg" onClick={onPay} disabled={paying} aria-label={`Pay ${product.price}`}>
+            <Button
+              block
+              size="lg"
+              onClick={onPay}
+              disabled={paying}
+              aria-label={t('purchaseDialogs.pay2', { price: product.price })}
+            >
               {paying ? (
-                <Spinner className="size-6" label="Paying" />
+                <Spinner className="size-6" label={t('purchaseDialogs.paying')} />
               ) : (
                 <span className="flex items-center gap-2">
-                  Pay <PriceTag price={product.price} currency={product.currency} />
+                  {t('purchaseDialogs.pay')}
+                  <PriceTag price={product.price} currency={product.currency} />
                 </span>
               )}
             </Button>
@@ -75,8 +83,8 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         <p className="font-display text-[19px] text-ink">{product.name}</p>
         <p className="mt-1 text-[14px] text-muted">
           {product.type === 'boost'
-            ? 'Its effect starts right away and stacks its time with the same booster.'
-            : 'It is yours to keep once paid.'}
+            ? t('purchaseDialogs.itsEffectStartsRight')
+            : t('purchaseDialogs.itIsYoursTo')}
         </p>
       </Dialog>
 
@@ -87,7 +95,7 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         art={<EmojiArt name="party-popper" className="size-20 animate-pop-in" />}
         actions={
           <Button block size="lg" onClick={onDone}>
-            Awesome!
+            {t('purchaseDialogs.awesome')}
           </Button>
         }
       >

@@ -4,6 +4,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { PriceTag } from './price-tag.tsx';
 import type { Product } from './product.ts';
 import { rarityStyle } from './rarity-style.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * A catalogue picture covering its frame: every picture is a finished card or a realm's
@@ -39,7 +40,7 @@ export function LimitedBadge({ className }: { className?: string }) {
         className,
       )}
     >
-      LIMITED
+      {t('shopCard.limited')}
     </span>
   );
 }
@@ -74,12 +75,12 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
         {product.isLimited && <LimitedBadge className="absolute top-1.5 left-1.5" />}
         {product.owned && (
           <span className="absolute top-1.5 right-1.5 grid size-5 place-items-center rounded-full bg-success-500 text-[11px] font-black text-white shadow-[0_2px_0_#15803d]">
-            ✓<span className="sr-only">Owned</span>
+            ✓<span className="sr-only">{t('shopCard.owned')}</span>
           </span>
         )}
         {product.remaining !== null && product.remaining > 0 && (
           <span className="absolute right-1.5 bottom-1.5 rounded-md bg-night-950/80 px-1.5 text-[10px] font-black text-gold-200">
-            {product.remaining} left
+            {t('shopCard.left', { remaining: product.remaining })}
           </span>
         )}
       </span>
@@ -97,9 +98,9 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
           )}
         >
           {product.owned ? (
-            <span className="font-display text-[12px] tracking-wide">OWNED</span>
+            <span className="font-display text-[12px] tracking-wide">{t('shopCard.owned2')}</span>
           ) : soldOut ? (
-            <span className="font-display text-[12px] tracking-wide">SOLD OUT</span>
+            <span className="font-display text-[12px] tracking-wide">{t('shopCard.soldOut')}</span>
           ) : (
             <PriceTag price={product.price} currency={product.currency} />
           )}

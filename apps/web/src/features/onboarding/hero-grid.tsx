@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { HeroCard } from './hero-card.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Onboarding" texts. */
 export const FETCH_CHARACTERS_FAILED = 'Failed to fetch characters';
@@ -26,7 +27,7 @@ export interface HeroGridProps {
 export function HeroGrid({ heroes, pending, error, retry, chosenId, choose }: HeroGridProps) {
   if (pending) {
     return (
-      <div className="grid grid-cols-3 gap-3" role="status" aria-label="Loading heroes">
+      <div className="grid grid-cols-3 gap-3" role="status" aria-label={t('heroGrid.loadingHeroes')}>
         {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
           <Skeleton key={key} className="aspect-[3/4] rounded-[22px]" />
         ))}
@@ -40,7 +41,7 @@ export function HeroGrid({ heroes, pending, error, retry, chosenId, choose }: He
         title={isApiError(error) && error.isHttpError ? FETCH_CHARACTERS_FAILED : FETCH_CHARACTERS_ERROR}
         action={
           <Button variant="secondary" block onClick={retry}>
-            Try again
+            {t('heroGrid.tryAgain')}
           </Button>
         }
       />

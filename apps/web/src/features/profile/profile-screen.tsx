@@ -19,6 +19,7 @@ import { AchievementsView } from './achievements-view.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ReminderSettingsPanel } from './reminder-settings-panel.tsx';
 import { SoundSettingsPanel } from './sound-settings-panel.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2: the Profile's sub-views, each with a back action to main. */
 export const PROFILE_VIEWS = ['main', 'achievements', 'inventory', 'faq'] as const;
@@ -103,25 +104,28 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   if (view === 'faq') return <div className="px-4 pt-1 pb-6">{faq(backToMain)}</div>;
   if (view === 'inventory') {
     return (
-      <section aria-label="Inventory" className="px-4 pt-1 pb-6 animate-rise-in">
+      <section aria-label={t('profileScreen.inventory')} className="px-4 pt-1 pb-6 animate-rise-in">
         <div className="mb-3 flex items-center gap-3">
-          <RoundBackButton label="Back to Profile" onClick={backToMain} />
-          <h1 className="font-display text-[28px] leading-none text-gold">Inventory</h1>
+          <RoundBackButton label={t('profileScreen.backToProfile')} onClick={backToMain} />
+          <h1 className="font-display text-[28px] leading-none text-gold">{t('profileScreen.inventory')}</h1>
         </div>
         {inventory}
       </section>
     );
   }
   return (
-    <section aria-label="Profile" className="px-4 pt-1 pb-6">
+    <section aria-label={t('profileScreen.profile')} className="px-4 pt-1 pb-6">
       <div className="flex items-center gap-3">
-        <RoundBackButton label="Back to Home" onClick={() => navigate(paths.home.getHref())} />
-        <h1 className="font-display text-[28px] leading-none text-gold">Profile</h1>
+        <RoundBackButton
+          label={t('profileScreen.backToHome')}
+          onClick={() => navigate(paths.home.getHref())}
+        />
+        <h1 className="font-display text-[28px] leading-none text-gold">{t('profileScreen.profile')}</h1>
       </div>
       <ProfileCard user={user} profile={profile.data} />
       <SelectedCharacter hero={hero} />
       <h2 className="mt-5 mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
-        Stats
+        {t('profileScreen.stats')}
       </h2>
       <ProfileStats profile={profile.data} />
       <ProfileMenu
@@ -171,7 +175,7 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
             {name}
           </p>
           <span className="mt-1 inline-block rounded-full bg-gold-300 px-2.5 py-0.5 text-[12px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-            Level {heroLevel(user)}
+            {t('profileScreen.level', { user: heroLevel(user) })}
           </span>
         </div>
       </div>
@@ -187,7 +191,7 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
           <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-stars">
             {formatNumber(user?.gems ?? 0)}
           </span>
-          <span className="text-[12px] font-bold text-muted">Stars</span>
+          <span className="text-[12px] font-bold text-muted">{t('profileScreen.stars')}</span>
         </div>
       </div>
     </div>
@@ -196,7 +200,10 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
 
 function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
   return (
-    <section className="panel mt-3 flex items-center gap-3 rounded-3xl p-3" aria-label="Selected character">
+    <section
+      className="panel mt-3 flex items-center gap-3 rounded-3xl p-3"
+      aria-label={t('profileScreen.selectedCharacter')}
+    >
       <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/60 ring-2 ring-gold-300/60">
         {hero ? (
           <img src={hero.image} alt="" className="size-full object-cover" />
@@ -205,11 +212,17 @@ function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
         )}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Selected character</p>
-        <p className="truncate font-display text-[20px] leading-tight text-ink">
-          {hero?.name ?? 'No Character Selected'}
+        <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">
+          {t('profileScreen.selectedCharacter')}
         </p>
-        {hero && <p className="text-[13px] font-bold text-gold-200">Lv {hero.level}</p>}
+        <p className="truncate font-display text-[20px] leading-tight text-ink">
+          {hero?.name ?? t('profileScreen.noCharacterSelected')}
+        </p>
+        {hero && (
+          <p className="text-[13px] font-bold text-gold-200">
+            {t('profileScreen.lv', { level: hero.level })}
+          </p>
+        )}
       </div>
     </section>
   );
@@ -233,11 +246,16 @@ function ProfileMenu({
 }) {
   return (
     <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
-      <MenuRow art="backpack" label="Inventory" onClick={() => show('inventory')} />
-      <MenuRow art="trophy" label="Achievements" onClick={() => show('achievements')} />
-      <MenuRow art="scroll" label="FAQ" onClick={() => show('faq')} />
+      <MenuRow art="backpack" label={t('profileScreen.inventory')} onClick={() => show('inventory')} />
+      <MenuRow art="trophy" label={t('profileScreen.achievements')} onClick={() => show('achievements')} />
+      <MenuRow art="scroll" label={t('profileScreen.faq')} onClick={() => show('faq')} />
       <div>
-        <MenuRow art="speaker-high-volume" label="Sound Settings" expanded={soundOpen} onClick={onSound} />
+        <MenuRow
+          art="speaker-high-volume"
+          label={t('profileScreen.soundSettings')}
+          expanded={soundOpen}
+          onClick={onSound}
+        />
         {soundOpen && (
           <div className="px-4 pb-3 animate-fade-in">
             <SoundSettingsPanel />
@@ -245,7 +263,12 @@ function ProfileMenu({
         )}
       </div>
       <div>
-        <MenuRow art="hourglass-not-done" label="Reminders" expanded={remindersOpen} onClick={onReminders} />
+        <MenuRow
+          art="hourglass-not-done"
+          label={t('profileScreen.reminders')}
+          expanded={remindersOpen}
+          onClick={onReminders}
+        />
         {remindersOpen && (
           <div className="px-4 pb-3 animate-fade-in">
             <ReminderSettingsPanel />
@@ -254,7 +277,7 @@ function ProfileMenu({
       </div>
       <MenuRow
         art="people-hugging"
-        label="Total Referral"
+        label={t('profileScreen.totalReferral')}
         detail={
           <span
             className="font-display text-[20px] text-gold-200 tabular-nums"

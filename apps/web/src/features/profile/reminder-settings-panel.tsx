@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { askWriteAccess, useReminderSettings, useUpdateReminders } from './api/reminders.ts';
 import { SoundSwitch } from './sound-settings-panel.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** BR1: what each reminder says, as the switches name them. */
 const KIND_LABELS: Record<ReminderKind, string> = {
@@ -49,7 +50,9 @@ function Permission({ settings, onAllowed }: { settings: ReminderSettings; onAll
     >
       <p className="text-[13px] font-bold text-muted">{text}</p>
       {refused && (
-        <p className="mt-1 text-[13px] font-bold text-danger-400">Telegram did not allow messages.</p>
+        <p className="mt-1 text-[13px] font-bold text-danger-400">
+          {t('reminderSettingsPanel.telegramDidNotAllow')}
+        </p>
       )}
       <Button
         className="mt-2"
@@ -60,7 +63,7 @@ function Permission({ settings, onAllowed }: { settings: ReminderSettings; onAll
           else setRefused(true);
         }}
       >
-        Allow messages
+        {t('reminderSettingsPanel.allowMessages')}
       </Button>
     </div>
   );
@@ -76,7 +79,9 @@ export function ReminderSettingsPanel() {
   if (!settings.data)
     return (
       <p className="py-2 text-[14px] font-bold text-muted">
-        {settings.isError ? 'Could not load reminders.' : 'Loading…'}
+        {settings.isError
+          ? t('reminderSettingsPanel.couldNotLoadReminders')
+          : t('reminderSettingsPanel.loading')}
       </p>
     );
   const data = settings.data;
@@ -85,7 +90,7 @@ export function ReminderSettingsPanel() {
       <Permission settings={data} onAllowed={() => update.mutate({ allowed: true })} />
       <div className="divide-y divide-white/10">
         <ReminderRow
-          label="All reminders"
+          label={t('reminderSettingsPanel.allReminders')}
           on={data.enabled}
           onToggle={() => update.mutate({ enabled: !data.enabled })}
         />
@@ -99,9 +104,7 @@ export function ReminderSettingsPanel() {
           />
         ))}
       </div>
-      <p className="pt-2 text-[12px] font-bold text-muted">
-        At most a few a day, never at night. Send /stop to the bot to turn them all off.
-      </p>
+      <p className="pt-2 text-[12px] font-bold text-muted">{t('reminderSettingsPanel.atMostAFew')}</p>
     </div>
   );
 }

@@ -2,18 +2,19 @@ import type { ClaimedReward } from '@titans/shared/quests/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §4: the reward modal a claim opens. */
 export function DailyRewardDialog({ claimed, onClose }: { claimed: ClaimedReward | null; onClose(): void }) {
   return (
     <Dialog
       open={claimed !== null}
-      title={claimed ? `Day ${claimed.current_streak} Reward!` : ''}
+      title={claimed ? t('dailyRewardDialog.dayReward', { current_streak: claimed.current_streak }) : ''}
       art={claimed ? <img src={claimed.image_url} alt="" className="size-20" /> : undefined}
       onClose={onClose}
       actions={
         <Button size="lg" block onClick={onClose}>
-          Awesome
+          {t('dailyRewardDialog.awesome')}
         </Button>
       }
     >
@@ -29,8 +30,7 @@ export function DailyRewardDialog({ claimed, onClose }: { claimed: ClaimedReward
             </span>
           </p>
           <p className="mt-3 text-[13px] text-muted">
-            Streak: {claimed.current_streak} {claimed.current_streak === 1 ? 'day' : 'days'}. See you
-            tomorrow!
+            {t('dailyRewardDialog.streakDays', { streak: claimed.current_streak })}
           </p>
         </>
       )}

@@ -12,6 +12,7 @@ import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { invalidateAfterCompletion } from './api/complete-task.ts';
 import { adStatusQueryOptions, startAdView } from './api/get-ad-status.ts';
 import { celebrateClaim } from './coin-burst.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * A rewarded ad from Adsgram (decisions: D-QUEST-6). The server starts a view; Adsgram's SDK
@@ -57,23 +58,27 @@ export function RewardedAdCard({
   return (
     <article
       ref={card}
-      aria-label="Watch an ad"
+      aria-label={t('playAndEarn.watchAnAd')}
       className="panel relative flex items-center gap-3 overflow-hidden rounded-[24px] p-3.5 ring-1 ring-energy-400/40"
     >
       <div className="grid size-14 shrink-0 place-items-center rounded-2xl bg-[radial-gradient(circle_at_50%_35%,#8ff0ff,#1174c8_70%)] ring-1 ring-white/25 shadow-[0_0_18px_rgb(77_217_255/0.45)]">
         <EmojiArt name="rocket" className="size-9" />
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="font-display text-[17px] leading-tight text-ink">Watch &amp; Earn</h3>
+        <h3 className="font-display text-[17px] leading-tight text-ink">{t('playAndEarn.watchEarn')}</h3>
         <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
           <GameIcon name="coin" className="size-[18px]" />+{status.reward_coins}
           <span className="ml-1 font-sans text-[11px] font-extrabold whitespace-nowrap text-muted">
-            {left}/{status.per_day} left today
+            {t('playAndEarn.leftToday', { left, per_day: status.per_day })}
           </span>
         </p>
       </div>
       <Button size="sm" disabled={busy || left <= 0} onClick={() => void watch()} className="min-w-[96px]">
-        {busy ? <Spinner className="size-5" label="Watching" /> : 'Watch Now'}
+        {busy ? (
+          <Spinner className={'size-5'} label={t('playAndEarn.watching')} />
+        ) : (
+          t('playAndEarn.watchNow')
+        )}
       </Button>
     </article>
   );

@@ -16,6 +16,7 @@ import { QuestTabs } from './quest-tabs.tsx';
 import { QuizPlayer } from './quiz-player.tsx';
 import { TaskCard } from './task-card.tsx';
 import { useTaskAction } from './use-task-action.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The tab named in the address. Games only with a game feed (D-UI-9): without one, `?tab=play`
@@ -57,7 +58,7 @@ export function QuestBoard() {
   );
 
   return (
-    <section aria-label="Quest Board" className="px-4 pt-1 pb-4">
+    <section aria-label={t('questBoard.questBoard')} className="px-4 pt-1 pb-4">
       <QuestHeader stats={stats.data} coins={synced ? coins : null} />
       {!quizTask && (
         <QuestTabs

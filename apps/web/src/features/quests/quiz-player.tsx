@@ -11,6 +11,7 @@ import { QuizQuestionView } from './quiz-question-view.tsx';
 import { QuizResults } from './quiz-results.tsx';
 import { useQuizCheck } from './use-quiz-check.ts';
 import { useQuizClaim } from './use-quiz-claim.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Tasks": the saved progress could not be read, so the quiz starts over. */
 export const QUIZ_PROGRESS_LOST = 'Failed to load saved quiz. Starting from beginning.';
@@ -29,15 +30,17 @@ function freshProgress(quizId: string): QuizProgress {
   };
 }
 
-const LOADING = (
-  <div className="flex flex-col gap-3" role="status" aria-label="Loading quiz">
-    <Skeleton className="h-8 w-2/3 rounded-xl" />
-    <Skeleton className="h-28 rounded-3xl" />
-    {[0, 1, 2, 3].map((index) => (
-      <Skeleton key={index} className="h-14 rounded-2xl" />
-    ))}
-  </div>
-);
+function Loading() {
+  return (
+    <div className="flex flex-col gap-3" role="status" aria-label={t('quizPlayer.loadingQuiz')}>
+      <Skeleton className="h-8 w-2/3 rounded-xl" />
+      <Skeleton className="h-28 rounded-3xl" />
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} className="h-14 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
 
 /**
  * The quiz player (spec-a §4 "Quiz"): choose, Check (the server locks the answer and reveals
@@ -72,16 +75,16 @@ export function QuizPlayer({
     return (
       <EmptyState
         art="warning"
-        title="Failed to load quiz questions. Please try again later."
+        title={t('quizPlayer.failedToLoadQuiz')}
         action={
           <Button variant="secondary" block onClick={onClose}>
-            Back to tasks
+            {t('quizPlayer.backToTasks')}
           </Button>
         }
       />
     );
   const saved = progress.data ?? (progressLost ? freshProgress(quizId) : null);
-  if (!quiz.data || !saved) return LOADING;
+  if (!quiz.data || !saved) return <Loading />;
 
   const questions = quiz.data.questions;
   const total = questions.length;

@@ -6,6 +6,7 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { haptics } from '../../lib/haptics.ts';
 import { acknowledgeCompletion, usePendingCompletion } from './api/get-pending-completion.ts';
 import { useTaskCompleted } from './task-completed-store.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The task-completed popup (spec-a §2) that may appear over any screen: the task's title, its
@@ -48,7 +49,7 @@ export function TaskCompletedPopup({
   return (
     <Dialog
       open
-      title="Task Completed!"
+      title={t('taskCompletedPopup.taskCompleted')}
       art={<EmojiArt name="party-popper" className="size-20" />}
       actions={
         <Button
@@ -62,7 +63,7 @@ export function TaskCompletedPopup({
             reload();
           }}
         >
-          Awesome
+          {t('taskCompletedPopup.awesome')}
         </Button>
       }
     >

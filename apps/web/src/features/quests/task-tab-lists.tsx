@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { QuestSection } from './quest-section.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** Adsgram's SDK loads only when the watch tab has an ad to show. */
 const RewardedAdCard = lazy(() =>
@@ -36,7 +37,7 @@ export function AllTasks({ tasks, card }: { tasks: TaskView[]; card: Card }) {
         );
       })}
       {done.length > 0 && (
-        <QuestSection title="Completed" art="trophy">
+        <QuestSection title={t('taskTabLists.completed')} art="trophy">
           {done.map(card)}
         </QuestSection>
       )}
@@ -61,10 +62,10 @@ export function WatchTab({
     return ad.pending ? (
       <Skeleton className="h-[82px] rounded-[22px]" />
     ) : (
-      <EmptyState art="video-game" title="Nothing to watch yet" description={NO_WATCH_TEXT} />
+      <EmptyState art="video-game" title={t('taskTabLists.nothingToWatchYet')} description={NO_WATCH_TEXT} />
     );
   return (
-    <QuestSection title="Play & Earn" art="video-game">
+    <QuestSection title={t('taskTabLists.playEarn')} art="video-game">
       {blockId && ad.status && (
         <Suspense fallback={<Skeleton className="h-[82px] rounded-[24px]" />}>
           <RewardedAdCard status={{ ...ad.status, block_id: blockId }} telegramUserId={telegramUserId} />

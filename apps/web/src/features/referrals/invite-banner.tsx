@@ -7,6 +7,7 @@ import {
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatReward } from './format-reward.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function RewardTile({ label, amount, note }: { label: string; amount: number; note: string }) {
   return (
@@ -41,20 +42,24 @@ export function InviteBanner({ upgraded }: { upgraded: boolean }) {
         </div>
         <div className="min-w-0">
           <h1 className="font-display text-[24px] leading-[1.05] text-gold text-balance">
-            Invite Titans to Get {REFERRAL_BANNER_TOKENS} Tokens
+            {t('inviteBanner.inviteTitansToGet', { REFERRAL_BANNER_TOKENS })}
           </h1>
           <p className="mt-1 text-[13px] leading-snug font-bold text-ink/75">
-            Your friend joins with your link and picks a hero: you both get Coins.
+            {t('inviteBanner.yourFriendJoinsWith')}
           </p>
         </div>
       </div>
       <div className="relative mt-2.5 flex gap-2">
         <RewardTile
-          label="You get"
+          label={t('inviteBanner.youGet')}
           amount={inviterReward}
           note={upgraded ? 'Upgraded bonus' : 'Per friend'}
         />
-        <RewardTile label="Friend gets" amount={REFERRAL_FRIEND_REWARD} note="Welcome bonus" />
+        <RewardTile
+          label={t('inviteBanner.friendGets')}
+          amount={REFERRAL_FRIEND_REWARD}
+          note={t('inviteBanner.welcomeBonus')}
+        />
       </div>
     </div>
   );

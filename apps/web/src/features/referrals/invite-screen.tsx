@@ -10,6 +10,7 @@ import { ReferralLinkCard } from './referral-link-card.tsx';
 import { ReferralsSection } from './referrals-section.tsx';
 import { UpgradePanel } from './upgrade-panel.tsx';
 import { type UpgradeMessage, useReferralUpgrade } from './use-referral-upgrade.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The player's link: t.me/<bot>/<app>?startapp=buddies_<CODE> (spec-a §9). Without a configured
@@ -55,7 +56,7 @@ export function InviteScreen({ user }: { user: User }) {
   const earned = (referrals.data ?? []).reduce((sum, entry) => sum + (entry.referral_earnings ?? 0), 0);
 
   return (
-    <section aria-label="Invites" className="px-4 pt-1 pb-4">
+    <section aria-label={t('inviteScreen.invites')} className="px-4 pt-1 pb-4">
       <InviteBanner upgraded={user.is_referral_upgraded} />
       <InviteStats friends={referrals.data?.length} earned={earned} coins={synced ? liveCoins : user.coins} />
       <div className="mt-4">

@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { copyText, shareInvite } from './share-invite.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** What the share sheet sends along with the link. */
 export const INVITE_MESSAGE =
@@ -39,7 +40,9 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
       <div className="panel flex items-center gap-2 rounded-2xl py-2 pr-2 pl-3.5">
         <EmojiArt name="handshake" className="size-7 shrink-0" />
         <div className="min-w-0 flex-1">
-          <p className="text-[10px] font-black tracking-[0.16em] text-muted uppercase">Your invite link</p>
+          <p className="text-[10px] font-black tracking-[0.16em] text-muted uppercase">
+            {t('referralLinkCard.yourInviteLink')}
+          </p>
           <p
             className="truncate text-[14px] font-extrabold text-ink"
             data-testid="referral-link"
@@ -56,7 +59,7 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
           className={cx('min-w-[92px]', copied && 'text-success-400')}
           aria-live="polite"
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('referralLinkCard.copied') : t('referralLinkCard.copy')}
         </Button>
       </div>
       <Button
@@ -66,7 +69,7 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
         onClick={() => link && shareInvite(link, INVITE_MESSAGE)}
         icon={<EmojiArt name="people-hugging" className="relative size-7" />}
       >
-        Invite a Friend
+        {t('referralLinkCard.inviteAFriend')}
       </Button>
     </div>
   );

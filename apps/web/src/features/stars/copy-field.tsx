@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** A value the player has to paste into their wallet, with a Copy button (spec-a §9: Copied for 2 s). */
 export function CopyField({ label, value }: { label: string; value: string }) {
@@ -14,7 +15,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         </span>
         <button
           type="button"
-          aria-label={`Copy ${label.toLowerCase()}`}
+          aria-label={t('copyField.copy2', { value0: label.toLowerCase() })}
           onClick={() => {
             void navigator.clipboard
               ?.writeText(value)
@@ -27,7 +28,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           }}
           className="shrink-0 rounded-xl bg-white/10 px-3 py-1.5 font-display text-[14px] text-gold-200 active:scale-95"
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('copyField.copied') : t('copyField.copy')}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The transaction hash input of the confirm-with-hash dialog, with its label and error (spec-a §5). */
 export function HashField({
@@ -20,14 +21,14 @@ export function HashField({
         htmlFor={inputId}
         className="mt-4 block text-left text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
       >
-        Transaction hash
+        {t('hashField.transactionHash')}
       </label>
       <input
         id={inputId}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="e.g. 3f9a…c41d"
+        placeholder={t('hashField.eG3f9aC41d')}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error !== null}

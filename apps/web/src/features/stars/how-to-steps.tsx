@@ -1,5 +1,6 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { TelegramStar } from './telegram-star.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const STEPS = [
   { title: 'Pick a package', line: 'Bigger packs carry bigger discounts.' },
@@ -10,7 +11,7 @@ const STEPS = [
 /** spec-a §2: the how-to steps above the package grid. */
 export function HowToSteps() {
   return (
-    <ol aria-label="How to buy Stars" className="grid grid-cols-3 gap-2">
+    <ol aria-label={t('howToSteps.howToBuyStars')} className="grid grid-cols-3 gap-2">
       {STEPS.map((step, index) => (
         <li
           key={step.title}

@@ -5,6 +5,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { TelegramStar } from './telegram-star.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * One package in the grid: its picture, discount badge, Stars it gives and its price in Telegram
@@ -33,7 +34,11 @@ export function PackageCard({
   return (
     <button
       type="button"
-      aria-label={`${pkg.name}: ${formatNumber(pkg.diamond_amount)} Stars ${price}`}
+      aria-label={t('packageCard.stars', {
+        name: pkg.name,
+        diamond_amount: formatNumber(pkg.diamond_amount),
+        price,
+      })}
       data-testid={`package-${pkg._id}`}
       onClick={() => {
         haptics.light();
@@ -53,7 +58,7 @@ export function PackageCard({
         )}
         {busy && (
           <div className="absolute inset-0 grid place-items-center bg-night-950/55">
-            <Spinner label="Opening invoice" />
+            <Spinner label={t('packageCard.openingInvoice')} />
           </div>
         )}
       </div>
@@ -69,7 +74,7 @@ export function PackageCard({
           className="mt-2 flex items-center justify-center rounded-2xl bg-white/[0.07] py-1.5 text-[13px] font-black text-muted ring-1 ring-white/10"
           data-testid="package-unavailable"
         >
-          Not for sale
+          {t('packageCard.notForSale')}
         </span>
       ) : tonOnly ? (
         <span className="mt-2 flex items-center justify-center gap-1 rounded-2xl bg-[linear-gradient(180deg,#8fd8ff,#2a8fd8)] py-1.5 font-display text-[15px] text-[#08284a] shadow-[0_3px_0_#145a8f]">

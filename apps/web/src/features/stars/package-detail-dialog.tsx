@@ -7,6 +7,7 @@ import { useDiamondPackage } from './api/get-diamond-package.ts';
 import { usePaymentMethods } from './api/get-payment-methods.ts';
 import { PackagePayButtons } from './package-pay-buttons.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * spec-a §2 "A package detail view": the package as the server has it now (GET
@@ -51,7 +52,7 @@ export function PackageDetailDialog({
             onPayWithTon={onPayWithTon}
           />
           <Button variant="ghost" block disabled={buying} onClick={onClose}>
-            Close
+            {t('packageDetailDialog.close')}
           </Button>
         </>
       }
@@ -63,10 +64,12 @@ export function PackageDetailDialog({
           {formatNumber(current.diamond_amount)}
         </span>
       </div>
-      <p className="mt-1 text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">Stars</p>
+      <p className="mt-1 text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
+        {t('packageDetailDialog.stars')}
+      </p>
       {current.discount_percentage > 0 && (
         <p className="mt-2 inline-block rounded-full bg-danger-500/20 px-3 py-0.5 text-[13px] font-black text-danger-400 ring-1 ring-danger-400/40">
-          {current.discount_percentage}% off
+          {t('packageDetailDialog.off', { discount_percentage: current.discount_percentage })}
         </p>
       )}
       {detail.isError && <p className="mt-2 text-[13px] text-danger-400">{STARS_TEXTS.packageFailed}</p>}

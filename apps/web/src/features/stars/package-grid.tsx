@@ -8,6 +8,7 @@ import { HowToSteps } from './how-to-steps.tsx';
 import { PackageCard } from './package-card.tsx';
 import { matchesPackageSearch } from './package-search.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * spec-a §2: the how-to steps and the package grid (2 columns, 3 on wide screens), filtered by the
@@ -31,14 +32,18 @@ export function PackageGrid({
         title={STARS_TEXTS.packagesFailed}
         action={
           <Button variant="secondary" block onClick={() => window.location.reload()}>
-            Retry
+            {t('packageGrid.retry')}
           </Button>
         }
       />
     );
   if (!packages.data)
     return (
-      <div className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-3" role="status" aria-label="Loading packages">
+      <div
+        className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-3"
+        role="status"
+        aria-label={t('packageGrid.loadingPackages')}
+      >
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="aspect-[3/4] rounded-3xl" />
         ))}
@@ -54,7 +59,7 @@ export function PackageGrid({
           role="status"
           className="mt-4 rounded-2xl bg-white/[0.06] px-4 py-3 text-center text-[14px] font-bold text-muted ring-1 ring-white/10"
         >
-          Buying Stars is not available right now.
+          {t('packageGrid.buyingStarsIsNot')}
         </p>
       )}
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -71,7 +76,7 @@ export function PackageGrid({
       {visible.length === 0 && (
         <EmptyState
           art="sparkles"
-          title="No package matches"
+          title={t('packageGrid.noPackageMatches')}
           description={`Nothing found for “${search}”.`}
         />
       )}

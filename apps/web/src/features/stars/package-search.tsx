@@ -1,4 +1,5 @@
 import { STARS_TEXTS } from './stars-texts.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §5: package search is case-insensitive on name or description. */
 export function matchesPackageSearch(pkg: { name: string; description: string }, query: string): boolean {
@@ -19,7 +20,7 @@ export function PackageSearch({ value, onChange }: { value: string; onChange(val
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={STARS_TEXTS.searchPlaceholder}
-        aria-label="Search packages"
+        aria-label={t('packageSearch.searchPackages')}
         className="min-w-0 flex-1 bg-transparent text-[15px] text-ink placeholder:text-faint focus:outline-none"
       />
     </label>

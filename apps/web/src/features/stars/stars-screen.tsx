@@ -8,6 +8,7 @@ import { type Sheet, StarsSheets } from './stars-sheets.tsx';
 import { TransactionList } from './transaction-list.tsx';
 import { useStarsCheckout } from './use-stars-checkout.ts';
 import { type StarsView, ViewToggle } from './view-toggle.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The Stars screen (/diamonds, spec-a §2): the balance, View Packages / Transaction History,
@@ -22,7 +23,7 @@ export function StarsScreen({ footer }: { footer?: ReactNode }) {
   const [sheet, setSheet] = useState<Sheet>(null);
 
   return (
-    <section aria-label="Stars" className="px-4 pt-1 pb-4">
+    <section aria-label={t('starsScreen.stars')} className="px-4 pt-1 pb-4">
       <StarsBalanceHeader gems={user.data?.gems} />
       <div className="mt-4">
         <ViewToggle view={view} onChange={setView} />

@@ -9,6 +9,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { useTransactions } from './api/get-transactions.ts';
 import { shortHash } from './purchase-result-dialogs.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -74,7 +75,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
       }
       actions={
         <Button variant="ghost" block onClick={onClose}>
-          Close
+          {t('transactionList.close')}
         </Button>
       }
     >
@@ -101,7 +102,11 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
 
   if (transactions.isPending) {
     return (
-      <div className="flex flex-col gap-2" role="status" aria-label="Loading transactions">
+      <div
+        className="flex flex-col gap-2"
+        role="status"
+        aria-label={t('transactionList.loadingTransactions')}
+      >
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-16 rounded-2xl" />
         ))}
@@ -112,10 +117,10 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
     return (
       <EmptyState
         art="warning"
-        title="Could not load your transactions"
+        title={t('transactionList.couldNotLoadYour')}
         action={
           <Button variant="secondary" block onClick={() => void transactions.refetch()}>
-            Try again
+            {t('transactionList.tryAgain')}
           </Button>
         }
       />
@@ -125,14 +130,14 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
     return (
       <EmptyState
         art="scroll"
-        title="No transactions yet"
-        description="Your Stars purchases will show up here."
+        title={t('transactionList.noTransactionsYet')}
+        description={t('transactionList.yourStarsPurchasesWill')}
       />
     );
   }
   return (
     <>
-      <ul aria-label="Transactions" className="flex flex-col gap-2">
+      <ul aria-label={t('transactionList.transactions')} className="flex flex-col gap-2">
         {transactions.data.map((entry) => {
           const amount = amountText(entry);
           return (
