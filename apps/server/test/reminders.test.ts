@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { STOP_TEXT } from '../src/bot/reminders-feature.ts';
-import { WELCOME_TEXT } from '../src/bot/start-feature.ts';
 import { characters } from '../src/db/schema.ts';
+import { serverText } from '../src/i18n/server-texts.ts';
 import { commandUpdate, type FakeBotApi, postWebhook, startFakeBotApi } from './helpers/fake-bot-api.ts';
 import { noonOffsetMinutes } from './helpers/reminder-helpers.ts';
 import { connectSocket } from './helpers/socket-client.ts';
@@ -185,7 +184,7 @@ describeEachDatabase('bot reminders', (kind) => {
       [stopper.userId, stopper.id, `daily:${stopper.userId}:test`],
     );
     await postWebhook(t.url, commandUpdate(stopper.id, '/stop'), SECRET);
-    expect(messagesTo(stopper.id).at(-1)?.body.text).toBe(STOP_TEXT);
+    expect(messagesTo(stopper.id).at(-1)?.body.text).toBe(serverText('en', 'stop.done'));
     expect((await stopper.call('GET', '/v1/reminders')).body.data.enabled).toBe(false);
     const [row] = await t.database.query<{ status: string }>(
       'SELECT status FROM reminder_outbox WHERE user_id = $1',
@@ -194,8 +193,8 @@ describeEachDatabase('bot reminders', (kind) => {
     expect(row?.status).toBe('cancelled');
     expect(await t.reminders.service.rematch(randomUUID(), other.userId, stopper.userId)).toBe(false);
     await postWebhook(t.url, commandUpdate(stopper.id, '/start'), SECRET);
-    expect(WELCOME_TEXT).toContain('Profile → Reminders');
-    expect(messagesTo(stopper.id).at(-1)?.body.text).toBe(WELCOME_TEXT);
+    expect(serverText('en', 'start.welcome')).toContain('Profile → Reminders');
+    expect(messagesTo(stopper.id).at(-1)?.body.text).toBe(serverText('en', 'start.welcome'));
   });
 
   it('BR13 offerRematch after a finished PvP battle queues the opponent one message opening the Arena', async () => {

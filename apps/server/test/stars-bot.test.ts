@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { registerWebhook } from '../src/bot/register-webhook.ts';
-import { WELCOME_TEXT } from '../src/bot/start-feature.ts';
-import { PAY_SUPPORT_TEXT, TERMS_TEXT } from '../src/bot/support-feature.ts';
 import { purchases } from '../src/db/schema.ts';
+import { serverText } from '../src/i18n/server-texts.ts';
 import { PRE_CHECKOUT_REFUSALS } from '../src/stars/stars-service.ts';
 import {
   commandUpdate,
@@ -57,7 +56,7 @@ describeEachDatabase('stars bot', (kind) => {
     const sent = botApi.callsOf('sendMessage').at(-1)!.body;
     expect(sent).toMatchObject({
       chat_id: 41_001,
-      text: WELCOME_TEXT,
+      text: serverText('en', 'start.welcome'),
       reply_markup: {
         inline_keyboard: [
           [{ text: 'Play Titans', url: 'https://t.me/titans_test_bot/play?startapp=buddies_ABC123' }],
@@ -74,10 +73,13 @@ describeEachDatabase('stars bot', (kind) => {
     await postWebhook(t.url, commandUpdate(41_002, '/paysupport'), SECRET);
     expect(botApi.callsOf('sendMessage').at(-1)!.body).toMatchObject({
       chat_id: 41_002,
-      text: PAY_SUPPORT_TEXT,
+      text: serverText('en', 'support.pay-support'),
     });
     await postWebhook(t.url, commandUpdate(41_002, '/terms'), SECRET);
-    expect(botApi.callsOf('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 41_002, text: TERMS_TEXT });
+    expect(botApi.callsOf('sendMessage').at(-1)!.body).toMatchObject({
+      chat_id: 41_002,
+      text: serverText('en', 'support.terms'),
+    });
   });
 
   it('S4 an update without the secret is refused with 401 and the bot does nothing', async () => {

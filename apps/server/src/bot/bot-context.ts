@@ -1,3 +1,4 @@
+import { type Language, languageFromTelegram } from '@titans/shared/i18n/languages';
 import type { Context } from 'grammy';
 
 export type BotContext = Context;
@@ -11,4 +12,11 @@ export class RedeliverUpdateError extends Error {
     super(message, options);
     this.name = 'RedeliverUpdateError';
   }
+}
+
+/** L3: the bot answers an update in the language its sender's Telegram is set to (English else). */
+export function updateLanguage(ctx: BotContext): Language {
+  // Updates are checked only in the parts a feature reads: the code may be anything here.
+  const code: unknown = ctx.from?.language_code;
+  return languageFromTelegram(typeof code === 'string' ? code : undefined);
 }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Composer } from 'grammy';
-import { PRE_CHECKOUT_REFUSALS, type StarsService } from '../stars/stars-service.ts';
-import { type BotContext, RedeliverUpdateError } from './bot-context.ts';
+import { serverText } from '../i18n/server-texts.ts';
+import { PRE_CHECKOUT_REFUSAL_TEXTS, type StarsService } from '../stars/stars-service.ts';
+import { type BotContext, RedeliverUpdateError, updateLanguage } from './bot-context.ts';
 import {
   issuesOf,
   namedParts,
@@ -22,6 +23,10 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
   const feature = new Composer<BotContext>();
 
   feature.on('pre_checkout_query', async (ctx) => {
+    // L3: a refusal is written in the payer's language.
+    const refusal = (reason: keyof typeof PRE_CHECKOUT_REFUSAL_TEXTS) => ({
+      error_message: serverText(updateLanguage(ctx), PRE_CHECKOUT_REFUSAL_TEXTS[reason]),
+    });
     const parsed = preCheckoutQuerySchema.safeParse(ctx.preCheckoutQuery);
     if (!parsed.success) {
       logger.error(
@@ -30,7 +35,7 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
       );
       // Telegram's sheet waits for an answer: refuse it when the query can be named at all.
       if (namedParts.queryId.safeParse(ctx.preCheckoutQuery).success)
-        await ctx.answerPreCheckoutQuery(false, { error_message: PRE_CHECKOUT_REFUSALS.unknown });
+        await ctx.answerPreCheckoutQuery(false, refusal('unknown'));
       return;
     }
     const query = parsed.data;
@@ -41,7 +46,7 @@ export function paymentsFeature(stars: StarsService, logger: FastifyBaseLogger) 
       payload: query.invoice_payload,
     });
     if (verdict.ok) await ctx.answerPreCheckoutQuery(true);
-    else await ctx.answerPreCheckoutQuery(false, { error_message: verdict.message });
+    else await ctx.answerPreCheckoutQuery(false, refusal(verdict.reason));
   });
 
   feature.on('message:successful_payment', async (ctx) => {

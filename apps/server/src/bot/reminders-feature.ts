@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Composer } from 'grammy';
+import { serverText } from '../i18n/server-texts.ts';
 import type { ReminderService } from '../reminders/reminder-service.ts';
-import type { BotContext } from './bot-context.ts';
-
-export const STOP_TEXT =
-  'Reminders are off: the bot will not message you about energy, daily rewards, friends or rematches. ' +
-  'To turn them back on, open the game and go to Profile → Reminders.';
-
-export const STOP_UNKNOWN_TEXT = 'You have no Titans account yet, so there are no reminders to turn off.';
+import { type BotContext, updateLanguage } from './bot-context.ts';
 
 /**
  * BR6: /stop turns every reminder off and drops the queued ones. Any message from the player
@@ -19,7 +14,7 @@ export function remindersFeature(reminders: ReminderService, logger: FastifyBase
     const fromId = ctx.from?.id;
     if (!fromId) return;
     const known = await reminders.stopAll(fromId);
-    await ctx.reply(known ? STOP_TEXT : STOP_UNKNOWN_TEXT);
+    await ctx.reply(serverText(updateLanguage(ctx), known ? 'stop.done' : 'stop.unknown'));
   });
   feature.command('start', async (ctx, next) => {
     const fromId = ctx.from?.id;

@@ -92,6 +92,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     languageCode: text('language_code'),
+    /** The language the player chose in Profile (L2); null: Telegram's language_code decides (L1). */
+    language: text('language'),
     isPremium: boolean('is_premium').notNull().default(false),
     profilePicture: text('profile_picture').notNull().default(''),
     coins: money('coins'),

@@ -6,7 +6,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { GameMetrics } from '../metrics/game-metrics.ts';
 import { LocalRateGate, RedisRateGate } from './rate-gate.ts';
-import { reminderButton, reminderText } from './reminder-messages.ts';
+import { recipientLanguage, reminderButton, reminderText } from './reminder-messages.ts';
 import { ReminderMetrics } from './reminder-metrics.ts';
 import { ReminderSender } from './reminder-sender.ts';
 import { ReminderService } from './reminder-service.ts';
@@ -58,10 +58,13 @@ export function createReminders({ config, database, cluster, now, logger, gameMe
     logger,
     now,
     nodeId: cluster?.nodeId ?? 'single',
-    render: async (reminder) => ({
-      text: await reminderText(query, reminder),
-      button: reminderButton(config, reminder),
-    }),
+    render: async (reminder) => {
+      const language = await recipientLanguage(query, reminder.userId);
+      return {
+        text: await reminderText(query, reminder, language),
+        button: reminderButton(config, reminder, language),
+      };
+    },
     // About a tenth of a second's budget per round, so rounds are short and the lease is never close.
     batchSize: Math.max(1, Math.min(200, Math.ceil(rate / 10))),
     leaseMs: REMINDER_LEASE_MS,

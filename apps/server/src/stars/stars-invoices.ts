@@ -1,7 +1,9 @@
 import { STARS_INVOICE_CURRENCY, STARS_ORDER_PREFIX } from '@titans/shared/constants';
+import { type Language, playerLanguage } from '@titans/shared/i18n/languages';
 import type { Invoice } from '@titans/shared/stars/schemas';
 import { eq } from 'drizzle-orm';
 import { purchases, users } from '../db/schema.ts';
+import { packageTexts, type ServerTextKey, serverText } from '../i18n/server-texts.ts';
 import type { MoneyContext } from '../money/balance-gateway.ts';
 import { failed, type MoneyResult, succeeded } from '../money/money-result.ts';
 import type { Account } from '../users/user-service.ts';
@@ -63,13 +65,30 @@ export function paymentAnomaly(
   };
 }
 
-/** spec-a §8: what a refused pre-checkout tells the player in Telegram's payment sheet. */
+/** Why a pre-checkout is refused, each with its message in the server's catalogue (L3). */
+export const PRE_CHECKOUT_REFUSAL_TEXTS = {
+  unknown: 'pre-checkout.unknown',
+  notPending: 'pre-checkout.not-pending',
+  otherUser: 'pre-checkout.other-user',
+  amount: 'pre-checkout.amount',
+} as const satisfies Record<string, ServerTextKey>;
+
+export type PreCheckoutRefusal = keyof typeof PRE_CHECKOUT_REFUSAL_TEXTS;
+
+/** spec-a §8: what a refused pre-checkout tells the player in Telegram's payment sheet, in English. */
 export const PRE_CHECKOUT_REFUSALS = {
-  unknown: 'This order is not known. Please start the purchase again from the game.',
-  notPending: 'This order was already paid or closed. Please start a new purchase from the game.',
-  otherUser: 'This order belongs to another player.',
-  amount: 'The price of this order changed. Please start the purchase again from the game.',
-} as const;
+  unknown: serverText('en', PRE_CHECKOUT_REFUSAL_TEXTS.unknown),
+  notPending: serverText('en', PRE_CHECKOUT_REFUSAL_TEXTS.notPending),
+  otherUser: serverText('en', PRE_CHECKOUT_REFUSAL_TEXTS.otherUser),
+  amount: serverText('en', PRE_CHECKOUT_REFUSAL_TEXTS.amount),
+} as const satisfies Record<PreCheckoutRefusal, string>;
+
+/** A pre-checkout answer: a refusal names why, and says it in English (the bot says it in the payer's language). */
+export type PreCheckoutVerdict = { ok: true } | { ok: false; reason: PreCheckoutRefusal; message: string };
+
+function refused(reason: PreCheckoutRefusal): PreCheckoutVerdict {
+  return { ok: false, reason, message: PRE_CHECKOUT_REFUSALS[reason] };
+}
 
 /**
  * Telegram Stars invoices (rules S1–S3, S9–S11): created by the server, checked at pre-checkout,
@@ -107,13 +126,16 @@ export class StarsInvoices {
     };
     if (!payments) return succeeded(invoice);
     try {
+      // L5: the invoice speaks the player's language; Telegram allows a 32-character title.
+      const texts = packageTexts(await this.languageOf(user.id), pkg);
+      const title = texts.title.slice(0, 32);
       const link = await payments.createInvoiceLink(
-        pkg.name.slice(0, 32),
-        (pkg.description || pkg.name).slice(0, 255),
+        title,
+        texts.description.slice(0, 255),
         purchase.id,
         '', // spec: an empty provider token for payments in Stars
         STARS_INVOICE_CURRENCY,
-        [{ label: pkg.name.slice(0, 32), amount: pkg.priceStars }],
+        [{ label: title, amount: pkg.priceStars }],
       );
       return succeeded({ ...invoice, invoice_link: link });
     } catch (error) {
@@ -124,22 +146,30 @@ export class StarsInvoices {
     }
   }
 
+  /** The player's language (L1, L2): read when an invoice is made, so a change in Profile counts at once. */
+  private async languageOf(userId: string): Promise<Language> {
+    const [row] = await this.deps.database.db
+      .select({ language: users.language, languageCode: users.languageCode })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return playerLanguage(row?.language, row?.languageCode);
+  }
+
   /** S2: Telegram asks before taking the Stars; only this player's pending order at its price passes. */
-  async preCheckout(query: PreCheckout): Promise<{ ok: true } | { ok: false; message: string }> {
-    if (!UUID.test(query.payload)) return { ok: false, message: PRE_CHECKOUT_REFUSALS.unknown };
+  async preCheckout(query: PreCheckout): Promise<PreCheckoutVerdict> {
+    if (!UUID.test(query.payload)) return refused('unknown');
     const [row] = await this.deps.database.db
       .select({ purchase: purchases, telegramUserId: users.telegramUserId })
       .from(purchases)
       .innerJoin(users, eq(users.id, purchases.userId))
       .where(eq(purchases.id, query.payload))
       .limit(1);
-    if (row?.purchase.method !== 'telegram_stars')
-      return { ok: false, message: PRE_CHECKOUT_REFUSALS.unknown };
-    if (row.telegramUserId !== BigInt(query.fromId))
-      return { ok: false, message: PRE_CHECKOUT_REFUSALS.otherUser };
-    if (row.purchase.status !== 'pending') return { ok: false, message: PRE_CHECKOUT_REFUSALS.notPending };
+    if (row?.purchase.method !== 'telegram_stars') return refused('unknown');
+    if (row.telegramUserId !== BigInt(query.fromId)) return refused('otherUser');
+    if (row.purchase.status !== 'pending') return refused('notPending');
     if (query.currency !== STARS_INVOICE_CURRENCY || query.totalAmount !== row.purchase.starsAmount)
-      return { ok: false, message: PRE_CHECKOUT_REFUSALS.amount };
+      return refused('amount');
     return { ok: true };
   }
 

@@ -9,6 +9,7 @@ import { transactionsOf } from './stars-transactions.ts';
 export {
   type PaymentAnomaly,
   type PaymentOutcome,
+  PRE_CHECKOUT_REFUSAL_TEXTS,
   PRE_CHECKOUT_REFUSALS,
   type PreCheckout,
   paymentAnomaly,

@@ -1,3 +1,4 @@
+import type { Language } from '@titans/shared/i18n/languages';
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
@@ -180,6 +181,10 @@ export class UserRepository {
       )
       .limit(1);
     return row?.id ?? null;
+  }
+
+  async setLanguage(userId: string, language: Language, at: Date) {
+    await this.db.update(users).set({ language, updatedAt: at }).where(eq(users.id, userId));
   }
 
   async setBackground(userId: string, itemId: string | null, at: Date) {

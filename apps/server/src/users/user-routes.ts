@@ -4,6 +4,7 @@ import {
   profileSchema,
   registerBodySchema,
   selectCharacterBodySchema,
+  setLanguageBodySchema,
   updateUserBodySchema,
   userIdParamsSchema,
   userSchema,
@@ -81,6 +82,16 @@ export function userRoutes({
         orThrow(await users.setBackground(id, request.body.background_image));
         onUserChanged(id);
         return ok(orThrow(await users.viewById(id)), 'User updated');
+      },
+    );
+
+    app.put(
+      '/user/:id/language',
+      { ...own, schema: { params: userIdParamsSchema, body: setLanguageBodySchema, response: userAnswer } },
+      async (request) => {
+        const { id } = requireUser(request);
+        await users.setLanguage(id, request.body.language);
+        return ok(orThrow(await users.viewById(id)), 'Language updated');
       },
     );
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { BASE_MAX_ENERGY, DEFAULT_BACKGROUND_URL, START_COINS, START_GEMS } from '@titans/shared/constants';
+import type { Language } from '@titans/shared/i18n/languages';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import type { TelegramIdentity } from '../auth/init-data.ts';
 import type { Clock } from '../clock.ts';
@@ -180,6 +181,11 @@ export class UserService {
     }
     await this.repository.setBackground(userId, itemId, this.at());
     return succeeded(null);
+  }
+
+  /** L2 (PUT /user/{id}/language): the player's own choice, kept on the account for every device. */
+  async setLanguage(userId: string, language: Language): Promise<void> {
+    await this.repository.setLanguage(userId, language, this.at());
   }
 
   /** The player as GET /user/{id} shows them, from a row just read or written. */

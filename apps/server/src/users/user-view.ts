@@ -1,6 +1,7 @@
 import { effectiveStats, experienceToNextLevel } from '@titans/shared/battle/stats';
 import { tapStats } from '@titans/shared/boosts/upgrades';
 import { DEFAULT_TAP_VALUE } from '@titans/shared/constants';
+import { playerLanguage } from '@titans/shared/i18n/languages';
 import { regenerate } from '@titans/shared/taps/energy';
 import type { Balances, Profile, User } from '@titans/shared/user/schemas';
 import { type LevelsRow, type UserRow, upgradeLevelsOf } from './upgrade-levels.ts';
@@ -122,6 +123,8 @@ export function userView(user: UserRow, parts: UserViewParts, source: LiveBalanc
     is_banned: user.isBanned,
     ban_reason: user.banReason,
     created_at: user.createdAt.toISOString(),
+    // L1, L2: the player's own choice, else Telegram's language_code, else English.
+    language: playerLanguage(user.language, user.languageCode),
   };
 }
 
