@@ -4,9 +4,9 @@ import { App } from './app/app.tsx';
 import { initApp } from './app/init.ts';
 import { loadFonts } from './app/load-fonts.ts';
 import { bootSession } from './app/session/boot-session.ts';
-import { launchLanguage, showLanguage } from './lib/i18n/language.ts';
 import { applyStylesheets } from './app/stylesheets.ts';
 import { capturePendingReferralCode } from './features/referrals/pending-referral-code.ts';
+import { launchLanguage, showLanguage } from './lib/i18n/language.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getLaunchContext } from './lib/telegram/launch-context.ts';
 

@@ -9,13 +9,15 @@ import { AccountSuspendedOverlay } from '../features/suspension/account-suspende
 import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspension-store.ts';
 import { readStoredUser } from '../features/users/api/user-storage.ts';
 import { onAccountBanned } from '../lib/api-client.ts';
+import { t } from '../lib/i18n/i18n.ts';
+import { followAccountLanguage } from '../lib/i18n/language.ts';
+import { getLaunchContext } from '../lib/telegram/launch-context.ts';
 import { useTrackedRequests } from '../lib/tracked-requests.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NetworkStatusPill } from './layout/network-status-pill.tsx';
 import { rootScreen } from './root-screen.ts';
 import { useSession } from './session/use-session.ts';
 import { hideSplash } from './splash.ts';
-import { t } from '../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Identity": no Telegram user id. */
 export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
@@ -40,6 +42,11 @@ export function Root() {
     session.player ? (readStoredUser(session.player.id)?.background_image ?? null) : null,
   );
 
+  // The account's language (chosen in Profile, maybe on another device) once its answer is in.
+  const accountLanguage = session.user?.language;
+  useEffect(() => {
+    if (accountLanguage) followAccountLanguage(accountLanguage, getLaunchContext().rawInitData);
+  }, [accountLanguage]);
   useEffect(() => onAccountBanned(({ reason }) => useSuspension.getState().suspend(reason)), []);
   // The first screen is in the page: index.html's splash fades out over it.
   useLayoutEffect(() => hideSplash(), []);

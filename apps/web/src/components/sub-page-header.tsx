@@ -1,5 +1,5 @@
-import { RoundBackButton } from './ui/round-back-button.tsx';
 import { t } from '../lib/i18n/i18n.ts';
+import { RoundBackButton } from './ui/round-back-button.tsx';
 
 /** The title row of a Profile sub-page (FAQ, Achievements): a round back button and the heading. */
 export function SubPageHeader({ title, onBack }: { title: string; onBack(): void }) {

@@ -1,7 +1,15 @@
 import type { ErrorCode } from '@titans/shared/errors';
+import { errorMessageKey, translatedOr } from './i18n/i18n.ts';
 
 /** Failures the client detects itself, before or instead of a server envelope. */
 export type ClientErrorCode = 'client/timeout' | 'client/network' | 'client/bad-response';
+
+/** The English texts of the client's own codes (the catalogues translate them like the server's). */
+export const CLIENT_ERROR_TEXTS: Readonly<Record<ClientErrorCode, string>> = {
+  'client/timeout': 'The request took too long',
+  'client/network': 'Could not reach the game server',
+  'client/bad-response': 'The server sent an answer the app does not understand',
+};
 
 /**
  * A failed API call: the HTTP status (0 when no response came), the shared error code of the
@@ -14,7 +22,8 @@ export class ApiError extends Error {
     message: string,
     readonly data: unknown = null,
   ) {
-    super(message);
+    // Codes stay codes; the player reads the code's text in their language (English: as sent).
+    super(code ? translatedOr(errorMessageKey(code), message) : message);
     this.name = 'ApiError';
   }
 

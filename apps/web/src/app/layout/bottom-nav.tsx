@@ -4,8 +4,8 @@ import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { Link } from '../../lib/router/router.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 interface NavEntry {
   label: string;

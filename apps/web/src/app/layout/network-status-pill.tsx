@@ -1,6 +1,6 @@
 import { cx } from '../../lib/cx.ts';
-import { useOnlineStatus } from '../../lib/use-online-status.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { useOnlineStatus } from '../../lib/use-online-status.ts';
 
 /**
  * The red Network Disconnected pill, shown while the browser is offline (spec-a §2). In the game

@@ -7,8 +7,8 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { heroLevel } from '../../lib/hero-level.ts';
-import { Link } from '../../lib/router/router.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 /** spec-a §6: the username defaults to Player. */
 export const DEFAULT_USERNAME = 'Player';

@@ -1,8 +1,8 @@
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useHistoryIndex, useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * A Back button for sub-pages outside Telegram. Inside Telegram the native BackButton does

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmojiArt, type EmojiName } from './emoji-art.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { EmojiArt, type EmojiName } from './emoji-art.tsx';
 
 export interface ComingSoonPanelProps {
   title: string;

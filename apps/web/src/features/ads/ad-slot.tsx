@@ -1,10 +1,10 @@
 import { AD_SLOT_HEIGHT_PX } from '@titans/shared/constants';
 import { useEffect, useState } from 'react';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 import type { BannerAd } from './ad-provider.ts';
 import { useAdProvider } from './ad-provider-context.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The 50 px banner slot (spec-a §2). The shell mounts it again on every route change, so each

@@ -2,8 +2,8 @@ import { BATTLE_STAKE } from '@titans/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
-import { arenaStore, forfeitActive, useArena } from './arena-store.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { arenaStore, forfeitActive, useArena } from './arena-store.ts';
 
 /** Already in Battle! (spec-b §8): forfeiting the old battle is a defeat that keeps its stake. */
 const ALREADY_IN_BATTLE_TEXT = `You are already in a battle. Forfeiting it counts as a defeat: its ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;

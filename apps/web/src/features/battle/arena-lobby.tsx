@@ -4,12 +4,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { LobbyHero } from './lobby-hero.tsx';
 import { PRACTICE_LINE } from './practice.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const ONE_LINE_LABEL = '-mx-2 block whitespace-nowrap text-[15px] max-[399px]:text-[13px]';
 

@@ -1,8 +1,8 @@
 import { BATTLE_HINT_MS, DAMAGE_FLASH_MS } from '@titans/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useArena } from './arena-store.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { useArena } from './arena-store.ts';
 
 /** The opponent looms in the middle of the arena and recoils when hit. */
 export function OpponentFigure({ image }: { image: string }) {

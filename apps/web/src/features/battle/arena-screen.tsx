@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { offerRematch } from '../profile/api/reminders.ts';
@@ -16,7 +17,6 @@ import { BattleResult } from './battle-result.tsx';
 import { BattleView } from './battle-view.tsx';
 import { MatchmakingScreen } from './matchmaking-screen.tsx';
 import { NOT_ENOUGH_COINS, type StartOverride, useArenaEnergy, useArenaStart } from './use-arena-start.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 subscribeArena();
 

@@ -1,8 +1,8 @@
 import type { BattleStartedPayload } from '@titans/shared/battle/schemas';
 import { DAMAGE_FLASH_MS } from '@titans/shared/constants';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useArena } from './arena-store.ts';
 import { HealthBar } from './health-bar.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** Who plays the opponent's hero: the other player's username, or "Bot" (both sides named alike). */
 export function opponentPlayer(battle: BattleStartedPayload): string {

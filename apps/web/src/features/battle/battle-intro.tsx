@@ -6,8 +6,8 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { opponentPlayer } from './battle-hud.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { opponentPlayer } from './battle-hud.tsx';
 
 /** Intro step boundaries (spec-b §4): prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
 const [PREPARE_MS, FIGHTERS_MS, ADVANTAGE_MS, THREE_MS, TWO_MS, ONE_MS, FIGHT_MS] = INTRO_STEPS_MS;

@@ -2,11 +2,11 @@ import { CONFETTI_MS, DECISION_COUNTDOWN_MS } from '@titans/shared/constants';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { type ArenaResult, useArena } from './arena-store.ts';
 import { Confetti } from './confetti.tsx';
 import { Decision, PvpStats, ResultGraphic } from './result-steps.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** The 10 s decision countdown of step 3 (spec-b §4); at 0 the player goes back to the lobby. */
 function useDecisionCountdown(active: boolean, onEnd: () => void): number {

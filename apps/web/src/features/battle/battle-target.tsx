@@ -4,10 +4,10 @@ import { useRef, useState } from 'react';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { tapTarget } from './api/battle-commands.ts';
 import { registerLocalTap, useArena } from './arena-store.ts';
 import { placeTarget, type Size } from './target-placement.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const TARGET_FACE: Record<string, string> = {
   normal:

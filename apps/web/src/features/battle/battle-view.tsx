@@ -3,6 +3,7 @@ import { BATTLE_INTRO_MS, DAMAGE_FLASH_MS } from '@titans/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ArenaField } from './arena-field.tsx';
 import { arenaStore, dispatchArena, serverNow, useArena } from './arena-store.ts';
@@ -12,7 +13,6 @@ import { ExitDialog } from './exit-dialog.tsx';
 import { IntroCountdown, PreparingBattle } from './intro-countdown.tsx';
 import { PracticeTips } from './practice.tsx';
 import { useIntroSkippable } from './use-intro-skippable.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const SHAKE = [
   { transform: 'translate3d(0,0,0)' },

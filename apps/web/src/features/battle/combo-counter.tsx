@@ -1,7 +1,7 @@
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useArena } from './arena-store.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** The combo counter (spec-b §2): shown from 2 taps in a row, gone 2.5 s after the last tap. */
 export function ComboCounter() {

@@ -2,11 +2,11 @@ import { energyEffect } from '@titans/shared/battle/energy-effect';
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useArena } from './arena-store.ts';
 import { heroEffectiveStats, heroStats, statsIncludes } from './hero-stats.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** The player's owned items, and those of them chosen for the next battle, in the order chosen. */
 export function useEquipped(): InventoryEntry[] {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { cancelMatchmaking } from './api/battle-commands.ts';
 import { botOfferShown } from './arena-state.ts';
 import { arenaStore, dispatchArena, useArena } from './arena-store.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** Search screens on the page now: a remount (React's StrictMode) is not a departure. */
 let searchScreens = 0;

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import {
@@ -13,7 +14,6 @@ import {
   subscribeReadyCheck,
   useReadyCheck,
 } from './ready-check-store.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const STAKE_TEXT = `Your ${formatNumber(BATTLE_STAKE)}-coin stake and energy are taken only when you both accept.`;
 

@@ -3,12 +3,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { ArenaResult } from './arena-store.ts';
 import { FightSummary, timeUpReason } from './fight-summary.tsx';
 import { FirstWinReward } from './practice.tsx';
 import { StatsColumn, superAttackNote } from './stats-column.tsx';
 import { VideoRecovery } from './video-recovery.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const HEADLINE = { victory: 'Victory!', draw: 'Evenly Matched', defeat: 'Better Luck Next Time' } as const;
 const GRAPHIC = { victory: 'Victory!', draw: 'Draw', defeat: 'Defeated' } as const;

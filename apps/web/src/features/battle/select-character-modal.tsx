@@ -3,8 +3,8 @@ import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { cx } from '../../lib/cx.ts';
-import { heroEffectiveStats, heroStats } from './hero-stats.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { heroEffectiveStats, heroStats } from './hero-stats.ts';
 
 function itemsText(count: number) {
   return count === 0 ? 'no items' : count === 1 ? 'your 1 item' : `your ${count} items`;

@@ -7,10 +7,10 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { useAdStatus } from '../quests/api/get-ad-status.ts';
 import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const COINS = formatNumber(VIDEO_RECOVERY_COINS);
 

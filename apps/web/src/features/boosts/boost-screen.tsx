@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -21,7 +22,6 @@ import { useRefillEnergy } from './api/refill-energy.ts';
 import { FreeRefillCard } from './free-refill-card.tsx';
 import { UpgradeCard } from './upgrade-card.tsx';
 import { UpgradeConfirmDialog } from './upgrade-confirm-dialog.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return (

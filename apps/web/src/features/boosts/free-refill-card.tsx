@@ -4,9 +4,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatCountdown } from './format-countdown.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 export interface FreeRefillCardProps {
   refill: BoostsView['free_refill'];

@@ -8,8 +8,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
-import { Link } from '../../lib/router/router.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { Link } from '../../lib/router/router.tsx';
 
 const ART: Record<UpgradeKind, { emoji: EmojiName; tile: string }> = {
   tap_power: {

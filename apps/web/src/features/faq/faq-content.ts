@@ -11,8 +11,9 @@ import {
   XP_LEVEL_GROWTH,
   XP_VICTORY,
 } from '@titans/shared/constants';
+import { formatNumber } from '../../lib/format-number.ts';
 
-const coins = (amount: number) => amount.toLocaleString('en-US');
+const coins = (amount: number) => formatNumber(amount);
 
 /**
  * The FAQ: spec-a §2 and spec-b §1 give its four questions; the answers say what the game does

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { SubPageHeader } from '../../components/sub-page-header.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { FAQ_ENTRIES } from './faq-content.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { FAQ_ENTRIES } from './faq-content.ts';
 
 function FaqItem({ question, answer }: { question: string; answer: readonly string[] }) {
   const [open, setOpen] = useState(false);

@@ -10,9 +10,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2 and §8 "Home". */
 export const PICKER_TITLE = 'Select Titans Realm';

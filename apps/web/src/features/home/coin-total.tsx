@@ -2,9 +2,9 @@ import { useRef } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The coin total, large, with the pending badge under it (coins shown but not yet written by

@@ -1,9 +1,9 @@
 import { COMBO_BONUS_PERCENT } from '@titans/shared/constants';
 import { useLayoutEffect, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { COMBO_TEXT, comboLevel, SUPER_COMBO_TEXT } from './combo-level.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The combo over the hero (spec-a §4 "Combo"): a ×N badge from 5 taps, COMBO! with the 10%

@@ -1,6 +1,6 @@
 import { cx } from '../../lib/cx.ts';
-import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { useConnection } from '../../lib/realtime/connection-store.ts';
 
 const LABEL = { connected: 'Live', connecting: 'Connecting', closed: 'Offline' } as const;
 

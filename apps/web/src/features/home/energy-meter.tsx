@@ -1,9 +1,9 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * Energy as current/max with a bar (spec-a §2 "Home"): the server's last value, regenerating

@@ -1,7 +1,7 @@
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Home". */
 export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';

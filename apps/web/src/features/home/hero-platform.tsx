@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { useHeroPicture } from './hero-figure.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { useHeroPicture } from './hero-figure.ts';
 
 const RAY_ANGLES = [0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330];
 /** How far the hero leans towards the finger (degrees at the rim). */

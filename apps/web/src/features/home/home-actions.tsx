@@ -1,9 +1,9 @@
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const TILE =
   'panel relative flex h-[60px] min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl transition-transform active:scale-95 short:h-[50px]';

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getTapPipeline } from '../../lib/realtime/realtime-session.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCharacter } from '../characters/api/get-character.ts';
@@ -18,7 +19,6 @@ import { HeroPlatform, type TapFeedback } from './hero-platform.tsx';
 import { HomeActions } from './home-actions.tsx';
 import { MusicToggle } from './music-toggle.tsx';
 import { TapEffects, type TapTier } from './tap-effects.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2 / §8 "Home" texts. */
 export const NO_CHARACTER_SELECTED = 'No character selected';

@@ -2,9 +2,9 @@ import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { entryImage, entryName } from './inventory-entry.ts';
 import { INVENTORY_TEXTS } from './use-inventory-actions.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §4: the profile inventory's confirm dialog, Set Background (restoring the default says so). */
 export function BackgroundConfirm({

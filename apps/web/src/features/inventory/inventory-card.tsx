@@ -2,8 +2,8 @@ import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
-import { entryBonus, entryImage, entryName, entryRarity, purchaseDateText } from './inventory-entry.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { entryBonus, entryImage, entryName, entryRarity, purchaseDateText } from './inventory-entry.ts';
 
 const RARITY_RING: Record<string, string> = {
   common: 'ring-slate-300/40',

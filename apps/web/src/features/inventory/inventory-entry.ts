@@ -1,5 +1,6 @@
 import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
+import { formatDate } from '../../lib/format-date.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 
 /** spec-a §3: a synthetic free Default Background entry is always added locally. */
@@ -47,11 +48,9 @@ export function entryBonus(entry: InventoryEntry): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 export function purchaseDateText(entry: InventoryEntry): string {
   if (!entry.purchase_date) return 'Free';
-  return DATE.format(new Date(entry.purchase_date));
+  return formatDate(entry.purchase_date, { day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
 }
 
 /** The inventory filters of spec-a §2 with the `item_type` each sends (lowercase, spec-a §7). */

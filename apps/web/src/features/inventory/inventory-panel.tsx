@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Tabs } from '../../components/tabs.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
@@ -22,7 +23,6 @@ import {
   useEquipped,
 } from './inventory-states.tsx';
 import { useInventoryActions } from './use-inventory-actions.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The inventory inside Profile (spec-a §2): filter tabs sent as `item_type`, a name search, the

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
@@ -17,7 +18,6 @@ import {
   useEquipped,
 } from './inventory-states.tsx';
 import { useInventoryActions } from './use-inventory-actions.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The standalone inventory (/inventory, spec-a §2): a 2-column grid with filter chips (All Items

@@ -3,11 +3,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
 import type { useInventoryActions } from './use-inventory-actions.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** The inventory failed to load: the reason and Try Again. */
 export function InventoryLoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {

@@ -1,9 +1,9 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { displayName } from './display-name.ts';
 import { RankPicture } from './rank-picture.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 export interface LeaderboardRowProps {
   rank: number | null;

@@ -8,12 +8,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useLeaderboard } from './api/get-leaderboard.ts';
 import { useMyRank } from './api/get-my-rank.ts';
 import { LeaderboardRow } from './leaderboard-row.tsx';
 import { Podium } from './podium.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 function BackToHome() {
   const navigate = useNavigate();

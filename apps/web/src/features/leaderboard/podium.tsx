@@ -3,9 +3,9 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatCompact } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { displayName } from './display-name.ts';
 import { RankPicture } from './rank-picture.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const STYLE = {
   1: {

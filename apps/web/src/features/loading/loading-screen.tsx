@@ -4,8 +4,8 @@ import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { SoftDefaultPicture, usePictureLoaded } from '../../components/ui/scene-backdrop.tsx';
 import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
-import { useLoadingProgress } from './use-loading-progress.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { useLoadingProgress } from './use-loading-progress.ts';
 
 export interface LoadingScreenProps {
   /** Loading ended: the bar shows 100. */

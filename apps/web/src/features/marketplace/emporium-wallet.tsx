@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 function BalanceChip({
   icon,

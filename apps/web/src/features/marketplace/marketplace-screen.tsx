@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useHistoryIndex, useSearchParams } from '../../lib/router/router.tsx';
 import { FIRST_CHARACTER_PAGE, useCharacters } from '../characters/api/get-characters.ts';
 import { useMarketplaceItem } from './api/get-marketplace-item.ts';
@@ -22,7 +23,6 @@ import {
   type ShopCategoryKey,
 } from './shop-categories.ts';
 import { useDebouncedSearch } from './use-debounced-search.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-b §2 and §8: the Emporium's texts. */
 export const EMPORIUM_TEXTS = {

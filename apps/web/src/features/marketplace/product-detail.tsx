@@ -9,6 +9,7 @@ import { SHORTFALL_LINK, ShortfallNote } from '../../components/ui/shortfall-not
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useCurrentUser } from '../users/api/get-user.ts';
@@ -20,7 +21,6 @@ import { purchaseButtonLabel } from './purchase-texts.ts';
 import { rarityStyle } from './rarity-style.ts';
 import { LimitedBadge, ProductPicture } from './shop-card.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 const TYPE_LABELS: Record<Product['type'], string> = {
   character: 'Character',

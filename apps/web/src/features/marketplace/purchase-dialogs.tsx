@@ -3,12 +3,12 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { PriceTag } from './price-tag.tsx';
 import type { Product } from './product.ts';
 import { PURCHASE_TEXTS, type PurchaseFailure } from './purchase-texts.ts';
 import { rarityStyle } from './rarity-style.ts';
 import { ProductPicture } from './shop-card.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 function ProductMedallion({ product }: { product: Product }) {
   const style = rarityStyle(product.rarity);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { PriceTag } from './price-tag.tsx';
 import type { Product } from './product.ts';
 import { rarityStyle } from './rarity-style.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * A catalogue picture covering its frame: every picture is a finished card or a realm's

@@ -3,11 +3,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useCharacters } from '../characters/api/get-characters.ts';
 import { useSelectCharacter } from '../users/api/select-character.ts';
 import { ChosenHero, statScale } from './chosen-hero.tsx';
 import { HeroGrid } from './hero-grid.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Onboarding" texts. */
 export const SELECT_CHARACTER_FAILED = 'Failed to select character. Please try again.';

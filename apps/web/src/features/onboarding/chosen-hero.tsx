@@ -1,7 +1,7 @@
 import type { Character } from '@titans/shared/characters/schemas';
+import { t } from '../../lib/i18n/i18n.ts';
 import { raceLabel } from './hero-card.tsx';
 import { HeroStats, type StatKey } from './hero-stats.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** The chosen hero's name, race, level and stats above Start Adventure, or a hint to choose. */
 export function ChosenHero({ chosen, scale }: { chosen: Character | null; scale: Record<StatKey, number> }) {

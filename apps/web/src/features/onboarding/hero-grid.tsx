@@ -4,8 +4,8 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { HeroCard } from './hero-card.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { HeroCard } from './hero-card.tsx';
 
 /** spec-a §8 "Onboarding" texts. */
 export const FETCH_CHARACTERS_FAILED = 'Failed to fetch characters';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { cx } from '../../lib/cx.ts';
-import { INTRO_SLIDES } from './intro-slides.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { INTRO_SLIDES } from './intro-slides.ts';
 
 /** Four slides, each with Next; the last reads Start Game (spec-a §2). */
 export function Intro({ onDone }: { onDone: () => void }) {

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '@titans/shared/i18n/languages';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
@@ -9,6 +10,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { heroLevel } from '../../lib/hero-level.ts';
+import { currentLanguage, t } from '../../lib/i18n/i18n.ts';
 import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useHistoryIndex, useNavigate, useSearchParams } from '../../lib/router/router.tsx';
@@ -16,10 +18,10 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useProfile } from '../users/api/get-profile.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { AchievementsView } from './achievements-view.tsx';
+import { LanguagePanel } from './language-panel.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ReminderSettingsPanel } from './reminder-settings-panel.tsx';
 import { SoundSettingsPanel } from './sound-settings-panel.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2: the Profile's sub-views, each with a back action to main. */
 export const PROFILE_VIEWS = ['main', 'achievements', 'inventory', 'faq'] as const;
@@ -93,6 +95,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   // Kept here, not in the menu: the panels stay open across a visit to a sub-view.
   const [soundOpen, setSoundOpen] = useState(false);
   const [remindersOpen, setRemindersOpen] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
 
   if (view === 'achievements') {
     return (
@@ -135,6 +138,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
         onSound={() => setSoundOpen((open) => !open)}
         remindersOpen={remindersOpen}
         onReminders={() => setRemindersOpen((open) => !open)}
+        language={{ telegramUserId, open: languageOpen, onToggle: () => setLanguageOpen((open) => !open) }}
       />
     </section>
   );
@@ -228,6 +232,12 @@ function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
   );
 }
 
+/** The language on show; the pseudo-locale of the layout checks reads as English. */
+function languageShown() {
+  const language = currentLanguage();
+  return language === 'pseudo' ? 'en' : language;
+}
+
 /** Inventory, Achievements, FAQ, Sound Settings and Reminders (opening in place) and Total Referral. */
 function ProfileMenu({
   show,
@@ -236,6 +246,7 @@ function ProfileMenu({
   onSound,
   remindersOpen,
   onReminders,
+  language,
 }: {
   show(view: ProfileView): void;
   totalReferrals: number;
@@ -243,6 +254,7 @@ function ProfileMenu({
   onSound(): void;
   remindersOpen: boolean;
   onReminders(): void;
+  language: { telegramUserId: string; open: boolean; onToggle(): void };
 }) {
   return (
     <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
@@ -272,6 +284,20 @@ function ProfileMenu({
         {remindersOpen && (
           <div className="px-4 pb-3 animate-fade-in">
             <ReminderSettingsPanel />
+          </div>
+        )}
+      </div>
+      <div>
+        <MenuRow
+          art="sparkles"
+          label={t('profileScreen.language')}
+          detail={<span className="text-[13px] font-bold text-muted">{LANGUAGE_NAMES[languageShown()]}</span>}
+          expanded={language.open}
+          onClick={language.onToggle}
+        />
+        {language.open && (
+          <div className="px-4 pb-3 animate-fade-in">
+            <LanguagePanel telegramUserId={language.telegramUserId} />
           </div>
         )}
       </div>

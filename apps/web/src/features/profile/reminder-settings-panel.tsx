@@ -1,9 +1,9 @@
 import type { ReminderKind, ReminderSettings } from '@titans/shared/reminders/schemas';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { askWriteAccess, useReminderSettings, useUpdateReminders } from './api/reminders.ts';
 import { SoundSwitch } from './sound-settings-panel.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** BR1: what each reminder says, as the switches name them. */
 const KIND_LABELS: Record<ReminderKind, string> = {

@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useClaimDailyReward } from './api/claim-daily-reward.ts';
 import { useDailyRewards } from './api/get-daily-rewards.ts';
 import { celebrateClaim } from './coin-burst.tsx';
@@ -14,7 +15,6 @@ import { type DayCard, dayCards } from './daily-cards.tsx';
 import { DailyDayCard } from './daily-day-card.tsx';
 import { DailyRewardDialog } from './daily-reward-dialog.tsx';
 import { DailyStrip } from './daily-strip.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 function StreakLine({ view }: { view: DailyRewardsView }) {
   const streak = view.state.current_streak;

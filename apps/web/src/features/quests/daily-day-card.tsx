@@ -2,8 +2,8 @@ import type { Ref } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
-import { type DayCard, RewardArt, rewardText } from './daily-cards.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { type DayCard, RewardArt, rewardText } from './daily-cards.tsx';
 
 /**
  * One day card (spec-a §4): the day, its reward (coming days too, so the player sees what waits,

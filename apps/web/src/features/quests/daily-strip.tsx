@@ -2,8 +2,8 @@ import { DAILY_REWARD_CAP_DAY, DAILY_STRIP_DAYS } from '@titans/shared/constants
 import { formatReward } from '@titans/shared/quests/rules';
 import type { DailyRewardsView } from '@titans/shared/quests/schemas';
 import { cx } from '../../lib/cx.ts';
-import { RewardArt, rewardFor } from './daily-cards.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { RewardArt, rewardFor } from './daily-cards.tsx';
 
 /** spec-a §4: the 7-day strip of upcoming rewards, capped at day 30. */
 export function DailyStrip({ view }: { view: DailyRewardsView }) {

@@ -1,7 +1,7 @@
 import type { GameEntry } from '@titans/shared/quests/schemas';
 import { Button } from '../../components/ui/button.tsx';
-import { openExternalLink } from './open-external-link.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { openExternalLink } from './open-external-link.ts';
 
 /** One game of the feed: its picture, title, category and Play (Telegram's link API). */
 export function GameCard({ game }: { game: GameEntry }) {

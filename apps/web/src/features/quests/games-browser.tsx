@@ -6,9 +6,9 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useGames } from './api/get-games.ts';
 import { GameCard, GamesPager } from './game-card.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §2: the games browser's empty state. */
 export const NO_GAMES_TEXT = 'No games found for this category or page. Try changing the filter or page.';

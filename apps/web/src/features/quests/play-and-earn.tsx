@@ -7,12 +7,13 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { invalidateAfterCompletion } from './api/complete-task.ts';
 import { adStatusQueryOptions, startAdView } from './api/get-ad-status.ts';
 import { celebrateClaim } from './coin-burst.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * A rewarded ad from Adsgram (decisions: D-QUEST-6). The server starts a view; Adsgram's SDK
@@ -37,7 +38,7 @@ export function RewardedAdCard({
       const seen = await watchAd(startAdView);
       if (seen.status === 'rewarded') {
         celebrateClaim(card.current, seen.reward);
-        toast.success(`+${seen.reward.toLocaleString('en-US')} coins`);
+        toast.success(`+${formatNumber(seen.reward)} coins`);
         return;
       }
       if (seen.status === 'expired') toast.error('The ad was not confirmed in time. Try again.');

@@ -1,6 +1,7 @@
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { useState } from 'react';
 import { TASK_TABS, type TaskTab } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useSearchParams } from '../../lib/router/router.tsx';
@@ -16,7 +17,6 @@ import { QuestTabs } from './quest-tabs.tsx';
 import { QuizPlayer } from './quiz-player.tsx';
 import { TaskCard } from './task-card.tsx';
 import { useTaskAction } from './use-task-action.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The tab named in the address. Games only with a game feed (D-UI-9): without one, `?tab=play`

@@ -5,11 +5,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { TaskTab } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { DailyCheckout } from './daily-checkout.tsx';
 import { GamesBrowser } from './games-browser.tsx';
 import { QuestSection } from './quest-section.tsx';
 import { AllTasks, WatchTab } from './task-tab-lists.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** What one tab of the Quest Board shows (spec-a §2), with the spec's failure text and skeletons. */
 export function QuestTabBody({

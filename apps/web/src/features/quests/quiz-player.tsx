@@ -5,13 +5,13 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useQuiz } from './api/get-quiz.ts';
 import { useQuizProgress } from './api/get-quiz-progress.ts';
 import { QuizQuestionView } from './quiz-question-view.tsx';
 import { QuizResults } from './quiz-results.tsx';
 import { useQuizCheck } from './use-quiz-check.ts';
 import { useQuizClaim } from './use-quiz-claim.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §8 "Tasks": the saved progress could not be read, so the quiz starts over. */
 export const QUIZ_PROGRESS_LOST = 'Failed to load saved quiz. Starting from beginning.';

@@ -3,8 +3,8 @@ import type { Ref } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
-import { QuizAnswerOption } from './quiz-answer-option.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { QuizAnswerOption } from './quiz-answer-option.tsx';
 
 type LockedAnswer = QuizProgress['answers'][number];
 

@@ -3,10 +3,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { acknowledgeCompletion, usePendingCompletion } from './api/get-pending-completion.ts';
 import { useTaskCompleted } from './task-completed-store.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The task-completed popup (spec-a §2) that may appear over any screen: the task's title, its
@@ -72,9 +73,7 @@ export function TaskCompletedPopup({
       </p>
       <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-night-950/60 px-4 py-1.5 ring-1 ring-gold-300/40">
         <GameIcon name="coin" className="size-6" />
-        <span className="font-display text-[22px] text-gold">
-          +{completed.reward.toLocaleString('en-US')}
-        </span>
+        <span className="font-display text-[22px] text-gold">+{formatNumber(completed.reward)}</span>
       </p>
     </Dialog>
   );

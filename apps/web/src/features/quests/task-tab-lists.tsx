@@ -2,8 +2,8 @@ import type { AdStatus, TaskView } from '@titans/shared/quests/schemas';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { QuestSection } from './quest-section.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { QuestSection } from './quest-section.tsx';
 
 /** Adsgram's SDK loads only when the watch tab has an ad to show. */
 const RewardedAdCard = lazy(() =>

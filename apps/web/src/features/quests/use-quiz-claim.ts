@@ -4,6 +4,7 @@ import type { TaskView } from '@titans/shared/quests/schemas';
 import { useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { trackProgress } from './api/track-progress.ts';
@@ -32,7 +33,7 @@ export function useQuizClaim(task: TaskView, telegramUserId: string, onClose: ()
       }).catch(() => undefined);
       const done = await completeTask(telegramUserId, task._id);
       celebrateClaim(claimRef.current, done.reward);
-      toast.success(`+${done.reward.toLocaleString('en-US')} coins`);
+      toast.success(`+${formatNumber(done.reward)} coins`);
       invalidateAfterCompletion(queryClient, telegramUserId);
       onClose();
     } catch (error) {

@@ -3,6 +3,7 @@ import type { TaskView } from '@titans/shared/quests/schemas';
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { celebrateClaim } from './coin-burst.tsx';
@@ -25,7 +26,7 @@ export function useTaskAction(telegramUserId: string, openQuiz: (taskId: string)
     try {
       const done = await completeTask(telegramUserId, task._id);
       celebrateClaim(document.querySelector(`[data-testid="task-${task._id}"]`), done.reward);
-      toast.success(`+${done.reward.toLocaleString('en-US')} coins`);
+      toast.success(`+${formatNumber(done.reward)} coins`);
     } catch (error) {
       haptics.error();
       toast.error(isApiError(error) && error.message ? error.message : 'Failed to complete the task');

@@ -6,8 +6,8 @@ import {
 } from '@titans/shared/constants';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
-import { formatReward } from './format-reward.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { formatReward } from './format-reward.ts';
 
 function RewardTile({ label, amount, note }: { label: string; amount: number; note: string }) {
   return (

@@ -1,6 +1,7 @@
 import { referralLink } from '@titans/shared/referrals/schemas';
 import type { User } from '@titans/shared/user/schemas';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useAppConfig } from './api/get-app-config.ts';
 import { useReferrals } from './api/get-referrals.ts';
@@ -10,7 +11,6 @@ import { ReferralLinkCard } from './referral-link-card.tsx';
 import { ReferralsSection } from './referrals-section.tsx';
 import { UpgradePanel } from './upgrade-panel.tsx';
 import { type UpgradeMessage, useReferralUpgrade } from './use-referral-upgrade.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The player's link: t.me/<bot>/<app>?startapp=buddies_<CODE> (spec-a §9). Without a configured

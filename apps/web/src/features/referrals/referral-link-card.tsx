@@ -5,8 +5,8 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { copyText, shareInvite } from './share-invite.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { copyText, shareInvite } from './share-invite.ts';
 
 /** What the share sheet sends along with the link. */
 export const INVITE_MESSAGE =

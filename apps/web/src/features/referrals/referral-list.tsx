@@ -3,11 +3,10 @@ import type { ReferralEntry } from '@titans/shared/referrals/schemas';
 import { useState } from 'react';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { formatDate } from '../../lib/format-date.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { placeholderPicture } from '../../lib/placeholder-picture.ts';
 import { formatReward } from './format-reward.ts';
-import { t } from '../../lib/i18n/i18n.ts';
-
-const joined = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
 function FriendPicture({ entry }: { entry: ReferralEntry }) {
   const [failed, setFailed] = useState(false);
@@ -35,7 +34,7 @@ function ReferralRow({ entry }: { entry: ReferralEntry }) {
         <p className="truncate text-[15px] font-extrabold text-ink">{title}</p>
         <p className="truncate text-[12px] font-bold text-muted">
           {entry.name && entry.username ? `${entry.name} · ` : ''}
-          {joined.format(new Date(entry.createdAt))}
+          {formatDate(entry.createdAt, { month: 'short', day: 'numeric' }, 'en-US')}
         </p>
       </div>
       {entry.status === 'pending' ? (

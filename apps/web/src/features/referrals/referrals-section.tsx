@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
-import { ReferralList } from './referral-list.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { ReferralList } from './referral-list.tsx';
 
 function referralsFailure(error: unknown): string {
   if (isApiError(error) && error.isHttpError) return error.message || 'Failed to fetch referrals';

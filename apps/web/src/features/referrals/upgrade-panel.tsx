@@ -9,9 +9,9 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { SHORTFALL_LINK, ShortfallNote } from '../../components/ui/shortfall-note.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { formatReward } from './format-reward.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 export interface UpgradePanelProps {
   gems: number;

@@ -6,9 +6,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { HashField } from './hash-field.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * spec-a §2 and §4: the confirm-with-hash dialog. The hash must be at least 10 characters after

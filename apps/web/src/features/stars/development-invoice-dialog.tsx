@@ -1,9 +1,9 @@
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { TelegramStar } from './telegram-star.tsx';
 import type { DevelopmentInvoiceRequest } from './use-stars-checkout.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * D-STARS-14: development mode's stand-in for Telegram's payment sheet, shown only when the server

@@ -1,6 +1,6 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
-import { TelegramStar } from './telegram-star.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { TelegramStar } from './telegram-star.tsx';
 
 const STEPS = [
   { title: 'Pick a package', line: 'Bigger packs carry bigger discounts.' },

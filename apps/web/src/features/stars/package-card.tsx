@@ -4,8 +4,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
-import { TelegramStar } from './telegram-star.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { TelegramStar } from './telegram-star.tsx';
 
 /**
  * One package in the grid: its picture, discount badge, Stars it gives and its price in Telegram

@@ -3,11 +3,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useDiamondPackage } from './api/get-diamond-package.ts';
 import { usePaymentMethods } from './api/get-payment-methods.ts';
 import { PackagePayButtons } from './package-pay-buttons.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * spec-a §2 "A package detail view": the package as the server has it now (GET

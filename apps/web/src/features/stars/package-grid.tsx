@@ -2,13 +2,13 @@ import type { DiamondPackage } from '@titans/shared/stars/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useDiamondPackages } from './api/get-diamond-packages.ts';
 import { usePaymentMethods } from './api/get-payment-methods.ts';
 import { HowToSteps } from './how-to-steps.tsx';
 import { PackageCard } from './package-card.tsx';
 import { matchesPackageSearch } from './package-search.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * spec-a §2: the how-to steps and the package grid (2 columns, 3 on wide screens), filtered by the

@@ -2,8 +2,8 @@ import type { DiamondPackage, PaymentMethods } from '@titans/shared/stars/schema
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
-import { TelegramStar } from './telegram-star.tsx';
 import { t } from '../../lib/i18n/i18n.ts';
+import { TelegramStar } from './telegram-star.tsx';
 
 /**
  * A package's ways to pay, only those the server can take (D-STARS-14): Telegram Stars (or, in

@@ -1,5 +1,5 @@
-import { STARS_TEXTS } from './stars-texts.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { STARS_TEXTS } from './stars-texts.ts';
 
 /** spec-a §5: package search is case-insensitive on name or description. */
 export function matchesPackageSearch(pkg: { name: string; description: string }, query: string): boolean {

@@ -4,9 +4,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 import type { CheckoutOutcome } from './use-stars-checkout.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /** spec-a §9: a hash longer than 13 characters shows as its first 6 and last 6. */
 export function shortHash(hash: string): string {

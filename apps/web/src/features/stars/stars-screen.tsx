@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { PackageGrid } from './package-grid.tsx';
@@ -8,7 +9,6 @@ import { type Sheet, StarsSheets } from './stars-sheets.tsx';
 import { TransactionList } from './transaction-list.tsx';
 import { useStarsCheckout } from './use-stars-checkout.ts';
 import { type StarsView, ViewToggle } from './view-toggle.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The Stars screen (/diamonds, spec-a §2): the balance, View Packages / Transaction History,

@@ -3,9 +3,9 @@ import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { CopyField } from './copy-field.tsx';
 import { type TonPaid, useTonOrder } from './use-ton-order.ts';
-import { t } from '../../lib/i18n/i18n.ts';
 
 export type { TonPaid } from './use-ton-order.ts';
 

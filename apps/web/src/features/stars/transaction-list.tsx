@@ -6,18 +6,19 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useTransactions } from './api/get-transactions.ts';
 import { shortHash } from './purchase-result-dialogs.tsx';
-import { t } from '../../lib/i18n/i18n.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
+const DATE_FORMAT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
+};
 
 function label(entry: Transaction): string {
   switch (entry.type) {
@@ -53,7 +54,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
   const amount = amountText(entry);
   const rows: Array<[string, string]> = [
     ['Type', label(entry)],
-    ['Date', dateFormat.format(new Date(entry.timestamp))],
+    ['Date', formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')],
     [
       'Paid',
       `${formatNumber(entry.item_details.price)} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
@@ -162,7 +163,7 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
                     dateTime={new Date(entry.timestamp).toISOString()}
                     className="block text-[12px] whitespace-nowrap text-muted tabular-nums"
                   >
-                    {dateFormat.format(new Date(entry.timestamp))}
+                    {formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')}
                   </time>
                 </span>
                 <span

@@ -1,7 +1,7 @@
 import { type TabItem, Tabs } from '../../components/tabs.tsx';
 import { cx } from '../../lib/cx.ts';
-import { STARS_TEXTS } from './stars-texts.ts';
 import { t } from '../../lib/i18n/i18n.ts';
+import { STARS_TEXTS } from './stars-texts.ts';
 
 export type StarsView = 'packages' | 'history';
 

@@ -50,6 +50,21 @@ export function applyLanguage(next: DisplayLanguage, messages: Messages): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * A text the server (or the client) wrote in English, under a message id the catalogues may
+ * translate: the player's language has it, else the English as given.
+ */
+export function translatedOr(key: string, english: string): string {
+  const message = foreign[key];
+  const text = message ? message({}) : english;
+  return language === 'pseudo' ? pseudoLocalize(text) : text;
+}
+
+/** The message id of an error code's text: 'stars/invalid-hash' → 'errors.stars.invalid-hash'. */
+export function errorMessageKey(code: string): string {
+  return `errors.${code.replaceAll('/', '.')}`;
+}
+
 /** The text of message `key` in the player's language, placeholders filled from `values`. */
 export function t(key: MessageKey, values: MessageValues = {}): string {
   const message = foreign[key] ?? english[key];
