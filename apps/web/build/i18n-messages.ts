@@ -72,7 +72,8 @@ export function i18nMessages(): Plugin {
       return compileModule(new MessageFormat(name), messages);
     },
     transform(code, id) {
-      if (!id.startsWith(join(root, 'src/')) || !/\.tsx?$/.test(id) || /\.test\.tsx?$/.test(id)) return undefined;
+      if (!id.startsWith(join(root, 'src/')) || !/\.tsx?$/.test(id) || /\.test\.tsx?$/.test(id))
+        return undefined;
       if (id.includes('/src/lib/i18n/')) return undefined;
       const keys = messageKeysIn(code, english());
       if (keys.length === 0) return undefined;

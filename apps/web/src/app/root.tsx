@@ -20,7 +20,7 @@ import { useSession } from './session/use-session.ts';
 import { hideSplash } from './splash.ts';
 
 /** spec-a §8 "Identity": no Telegram user id. */
-export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
+export const UNIDENTIFIED_TEXT = () => t('root.couldNotIdentifyUser');
 
 /** First-time intro and hero choice: a chunk of its own, fetched only by new players. */
 const Onboarding = lazy(() =>
@@ -76,7 +76,7 @@ export function Root() {
   if (screen === 'suspended') {
     const reason = suspension.suspended
       ? suspension.reason
-      : session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON;
+      : session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON();
     return <AccountSuspendedOverlay reason={reason} />;
   }
 
@@ -90,7 +90,7 @@ export function Root() {
 
   let content: ReactNode = null;
   if (screen === 'unidentified') {
-    content = <Unavailable title={UNIDENTIFIED_TEXT} />;
+    content = <Unavailable title={UNIDENTIFIED_TEXT()} />;
   } else if (screen === 'unavailable') {
     content = <Unavailable title={t('root.couldNotReachThe')} onRetry={session.retry} />;
   } else if (screen === 'onboarding' && session.player) {

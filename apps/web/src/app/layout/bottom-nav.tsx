@@ -15,12 +15,24 @@ interface NavEntry {
 
 /** spec-a §2 "Navigation shell": five entries, Home in the middle. */
 const LEFT: readonly NavEntry[] = [
-  { label: 'Quest Board', href: paths.tasks.getHref(), art: 'scroll' },
+  {
+    get label() {
+      return t('bottomNav.questBoard');
+    },
+    href: paths.tasks.getHref(),
+    art: 'scroll',
+  },
   { label: 'Invites', href: paths.invite.getHref(), art: 'handshake' },
 ];
 const RIGHT: readonly NavEntry[] = [
   { label: 'Arena', href: paths.fight.getHref(), art: 'crossed-swords' },
-  { label: 'Titans Emporium', href: paths.marketplace.getHref(), art: 'shopping-bags' },
+  {
+    get label() {
+      return t('bottomNav.titansEmporium');
+    },
+    href: paths.marketplace.getHref(),
+    art: 'shopping-bags',
+  },
 ];
 
 /**

@@ -6,7 +6,8 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { arenaStore, forfeitActive, useArena } from './arena-store.ts';
 
 /** Already in Battle! (spec-b §8): forfeiting the old battle is a defeat that keeps its stake. */
-const ALREADY_IN_BATTLE_TEXT = `You are already in a battle. Forfeiting it counts as a defeat: its ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
+const ALREADY_IN_BATTLE_TEXT = () =>
+  t('alreadyInBattleDialog.youAreAlreadyIn', { BATTLE_STAKE: formatNumber(BATTLE_STAKE) });
 
 /**
  * spec-b §8's dialog, for a battle that runs elsewhere (another device, a reload). A player who is
@@ -31,7 +32,7 @@ export function AlreadyInBattleDialog({ onRetry }: { onRetry: () => void }) {
         </>
       }
     >
-      {ALREADY_IN_BATTLE_TEXT}
+      {ALREADY_IN_BATTLE_TEXT()}
     </Dialog>
   );
 }

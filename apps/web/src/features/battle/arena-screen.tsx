@@ -77,7 +77,7 @@ export function ArenaScreen() {
 
   const banner = message?.text ?? localError;
   // Shown before the player presses Start (spec-b §5's check, made visible): the stake is escrowed.
-  const cannotPay = coins < MIN_COINS_TO_BATTLE ? NOT_ENOUGH_COINS : null;
+  const cannotPay = coins < MIN_COINS_TO_BATTLE ? NOT_ENOUGH_COINS() : null;
   if (user && !avatar) {
     return (
       <EmptyState
@@ -123,7 +123,7 @@ export function ArenaScreen() {
         availableEnergy={energy}
         blockedReason={cannotPay}
         onStart={() => start()}
-        onSelectFailed={() => showLocal('Failed to select character')}
+        onSelectFailed={() => showLocal(t('arenaScreen.failedToSelectCharacter'))}
       />
       <AlreadyInBattleDialog onRetry={() => start()} />
     </div>

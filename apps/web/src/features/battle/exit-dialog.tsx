@@ -8,7 +8,8 @@ import { t } from '../../lib/i18n/i18n.ts';
  * The Exit Game dialog's text (spec-b §2 gives only a default): leaving forfeits, and a forfeit is
  * a defeat that keeps the stake (decisions D-BATTLE-13, D-WEB-37).
  */
-export const EXIT_TEXT = `Leaving now forfeits the battle: it counts as a defeat and your ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
+export const EXIT_TEXT = () =>
+  t('exitDialog.leavingNowForfeitsThe', { BATTLE_STAKE: formatNumber(BATTLE_STAKE) });
 
 /** spec-b §2 Exit Game: Cancel and Exit; the only way out of a running fight (decisions D-UI-14). */
 export function ExitDialog({
@@ -36,7 +37,7 @@ export function ExitDialog({
         </>
       }
     >
-      {EXIT_TEXT}
+      {EXIT_TEXT()}
     </Dialog>
   );
 }

@@ -10,8 +10,28 @@ import { FirstWinReward } from './practice.tsx';
 import { StatsColumn, superAttackNote } from './stats-column.tsx';
 import { VideoRecovery } from './video-recovery.tsx';
 
-const HEADLINE = { victory: 'Victory!', draw: 'Evenly Matched', defeat: 'Better Luck Next Time' } as const;
-const GRAPHIC = { victory: 'Victory!', draw: 'Draw', defeat: 'Defeated' } as const;
+const HEADLINE = {
+  get victory() {
+    return t('resultSteps.victory');
+  },
+  get draw() {
+    return t('resultSteps.evenlyMatched');
+  },
+  get defeat() {
+    return t('resultSteps.betterLuckNextTime');
+  },
+} as const;
+const GRAPHIC = {
+  get victory() {
+    return t('resultSteps.victory');
+  },
+  get draw() {
+    return t('resultSteps.draw');
+  },
+  get defeat() {
+    return t('resultSteps.defeated');
+  },
+} as const;
 const GLOW = { victory: 'bg-gold-400/40', defeat: 'bg-danger-500/30', draw: 'bg-energy-500/30' } as const;
 
 export const RESULT_TONE = {

@@ -19,8 +19,18 @@ import { t } from '../../lib/i18n/i18n.ts';
 const DIFFICULTY_LABEL: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 const MODE_TABS: ReadonlyArray<TabItem<'pvp' | 'pve'>> = [
-  { value: 'pvp', label: 'Player vs Player' },
-  { value: 'pve', label: 'Player vs AI' },
+  {
+    value: 'pvp',
+    get label() {
+      return t('startBattleDialog.playerVsPlayer');
+    },
+  },
+  {
+    value: 'pve',
+    get label() {
+      return t('startBattleDialog.playerVsAi');
+    },
+  },
 ];
 
 /**
@@ -33,10 +43,10 @@ export function stakeTerms(mode: 'pvp' | 'pve'): string {
   const prize = formatNumber(BATTLE_COIN_REWARD);
   const wins =
     mode === 'pve'
-      ? `Victory or a draw returns it with +${prize}`
-      : `Victory returns it with +${prize}, a draw returns it alone`;
+      ? t('startBattleDialog.victoryOrADraw', { prize })
+      : t('startBattleDialog.victoryReturnsItWith', { prize });
   return (
-    `You stake ${stake} coins when the battle starts. ${wins}; a defeat or leaving the battle ` +
+    t('startBattleDialog.youStakeCoinsWhen', { stake, wins }) +
     `loses it. Prizes need at least ${BATTLE_MIN_HITS_TO_EARN} hits.`
   );
 }

@@ -43,7 +43,7 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
       } else if (seen.status === 'pending') {
         setStep('on-its-way');
       } else {
-        toast.error('The video was not confirmed in time. Try again.');
+        toast.error(t('videoRecovery.theVideoWasNot'));
         setStep('offer');
       }
     } catch (error) {
@@ -52,9 +52,7 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
         setStep('recovered');
         return;
       }
-      toast.error(
-        isApiError(error) && error.message ? error.message : 'The video could not be shown. Try again later.',
-      );
+      toast.error(isApiError(error) && error.message ? error.message : t('videoRecovery.theVideoCouldNot'));
       setStep('offer');
     }
   };

@@ -154,7 +154,7 @@ function buyUpgrade(
       onError: (error) => {
         haptics.error();
         audioEngine.play('error');
-        toast.error(failureMessage(error, `Could not upgrade ${title}`));
+        toast.error(failureMessage(error, t('boostScreen.couldNotUpgrade', { title })));
       },
     },
   );
@@ -165,12 +165,12 @@ function refillEnergy(refill: ReturnType<typeof useRefillEnergy>) {
     onSuccess: () => {
       haptics.success();
       audioEngine.play('success');
-      toast.success('Energy refilled!');
+      toast.success(t('boostScreen.energyRefilled'));
     },
     onError: (error) => {
       haptics.error();
       audioEngine.play('error');
-      toast.error(failureMessage(error, 'Could not refill energy'));
+      toast.error(failureMessage(error, t('boostScreen.couldNotRefillEnergy')));
     },
   });
 }

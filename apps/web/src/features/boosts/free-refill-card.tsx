@@ -39,7 +39,8 @@ export function FreeRefillCard({
 
   let status: string;
   if (noneLeft) status = 'All used today. Come back tomorrow!';
-  else if (coolingDown) status = `Ready in ${formatCountdown(availableAt - now)}`;
+  else if (coolingDown)
+    status = t('freeRefillCard.readyIn', { availableAt: formatCountdown(availableAt - now) });
   else if (energyFull) status = 'Energy is full';
   else status = 'Fill your energy to the top';
 

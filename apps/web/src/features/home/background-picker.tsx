@@ -15,14 +15,14 @@ import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
 
 /** spec-a §2 and §8 "Home". */
-export const PICKER_TITLE = 'Select Titans Realm';
-export const CONFIRM_TITLE = 'Set Titans Realm';
-export const CONFIRM_ACTION = 'Set as Titans Realm';
-export const BACKGROUND_UPDATED = 'Background updated successfully!';
-export const BACKGROUND_UPDATE_FAILED = 'Failed to update background';
+export const PICKER_TITLE = () => t('backgroundPicker.selectTitansRealm');
+export const CONFIRM_TITLE = () => t('backgroundPicker.setTitansRealm');
+export const CONFIRM_ACTION = () => t('backgroundPicker.setAsTitansRealm');
+export const BACKGROUND_UPDATED = () => t('backgroundPicker.backgroundUpdatedSuccessfully');
+export const BACKGROUND_UPDATE_FAILED = () => t('backgroundPicker.failedToUpdateBackground');
 
 export function confirmText(name: string): string {
-  return `Do you want to set "${name}" as your new Titans Realm?`;
+  return t('backgroundPicker.doYouWantTo', { name });
 }
 
 interface Realm {
@@ -64,7 +64,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
     update.mutate(chosen.value, {
       onSuccess: () => {
         haptics.success();
-        toast.success(BACKGROUND_UPDATED);
+        toast.success(BACKGROUND_UPDATED());
         setChosen(null);
         onClose();
       },
@@ -72,7 +72,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
         // spec-a §8: background-update errors are only logged, beyond the toast.
         console.error('[home] background update failed', error);
         haptics.error();
-        toast.error(BACKGROUND_UPDATE_FAILED);
+        toast.error(BACKGROUND_UPDATE_FAILED());
         setChosen(null);
       },
     });
@@ -82,7 +82,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
     <>
       <Dialog
         open={open}
-        title={PICKER_TITLE}
+        title={PICKER_TITLE()}
         onClose={chosen ? undefined : onClose}
         art={<EmojiArt name="sunrise-over-mountains" className="size-16" />}
         className="max-w-[370px]"
@@ -199,12 +199,12 @@ function ConfirmRealm({
   return (
     <Dialog
       open={chosen !== null}
-      title={CONFIRM_TITLE}
+      title={CONFIRM_TITLE()}
       onClose={saving ? undefined : onCancel}
       actions={
         <>
           <Button block onClick={onConfirm} disabled={saving}>
-            {saving ? <Spinner className="size-5" label={t('backgroundPicker.saving')} /> : CONFIRM_ACTION}
+            {saving ? <Spinner className="size-5" label={t('backgroundPicker.saving')} /> : CONFIRM_ACTION()}
           </Button>
           <Button variant="ghost" block onClick={onCancel} disabled={saving}>
             {t('backgroundPicker.cancel')}

@@ -45,7 +45,7 @@ export function ComboBadge() {
                   level === 'combo' ? 'text-[26px] text-gold' : 'text-[28px] text-fire',
                 )}
               >
-                {level === 'super' ? SUPER_COMBO_TEXT : COMBO_TEXT}
+                {level === 'super' ? SUPER_COMBO_TEXT() : COMBO_TEXT()}
               </span>
             )}
             <span className="font-display text-[20px] leading-none tabular-nums text-ink text-outline">

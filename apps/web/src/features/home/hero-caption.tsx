@@ -4,7 +4,7 @@ import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
 
 /** spec-a §8 "Home". */
-export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';
+export const OUT_OF_ENERGY_TEXT = () => t('heroCaption.outOfEnergyWait');
 
 /**
  * Under the hero, in one fixed-height slot (nothing jumps): its name and level, or the red
@@ -23,7 +23,7 @@ export function HeroCaption({ name, level }: { name: string; level: number }) {
         role="alert"
         className="rounded-full bg-danger-800/80 px-3.5 py-1.5 text-center text-[14px] leading-tight font-black text-white ring-1 ring-danger-400/70 shadow-[0_0_18px_rgb(239_68_68/0.45)] animate-pop-in"
       >
-        {OUT_OF_ENERGY_TEXT}
+        {OUT_OF_ENERGY_TEXT()}
       </p>
     );
   }

@@ -21,10 +21,10 @@ import { MusicToggle } from './music-toggle.tsx';
 import { TapEffects, type TapTier } from './tap-effects.ts';
 
 /** spec-a §2 / §8 "Home" texts. */
-export const NO_CHARACTER_SELECTED = 'No character selected';
-export const LOADING_CHARACTER = 'Loading character data...';
-export const CHARACTER_LOAD_FAILED = 'Failed to load character data';
-export const LOADING = 'Loading...';
+export const NO_CHARACTER_SELECTED = () => t('homeScreen.noCharacterSelected');
+export const LOADING_CHARACTER = () => t('homeScreen.loadingCharacterData');
+export const CHARACTER_LOAD_FAILED = () => t('homeScreen.failedToLoadCharacter');
+export const LOADING = () => t('homeScreen.loading');
 
 /** The picker is its own chunk: most sessions never open it, and Home's first script stays small. */
 const BackgroundPicker = lazy(() =>
@@ -59,7 +59,7 @@ export function HomeScreen() {
   if (!user) {
     return (
       <p role="status" className="grid h-full place-items-center text-[15px] text-muted">
-        {LOADING}
+        {LOADING()}
       </p>
     );
   }
@@ -122,7 +122,7 @@ function heroStage(
   failed: boolean,
   onTap: (clientX: number, clientY: number) => TapFeedback,
 ): ReactNode {
-  if (!avatar) return <EmptyState art="shield" title={NO_CHARACTER_SELECTED} />;
+  if (!avatar) return <EmptyState art="shield" title={NO_CHARACTER_SELECTED()} />;
   if (hero) {
     return (
       <HeroPlatform
@@ -137,7 +137,7 @@ function heroStage(
     return (
       <EmptyState
         art="warning"
-        title={CHARACTER_LOAD_FAILED}
+        title={CHARACTER_LOAD_FAILED()}
         action={
           <Button variant="secondary" block onClick={() => window.location.reload()}>
             {t('homeScreen.tryAgain')}
@@ -149,7 +149,7 @@ function heroStage(
   return (
     <div className="flex flex-col items-center gap-4" role="status">
       <Skeleton className="size-64 rounded-full" />
-      <p className="text-[15px] text-muted">{LOADING_CHARACTER}</p>
+      <p className="text-[15px] text-muted">{LOADING_CHARACTER()}</p>
     </div>
   );
 }

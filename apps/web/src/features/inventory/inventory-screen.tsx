@@ -30,7 +30,8 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
   const actions = useInventoryActions();
   const equipped = useEquipped();
-  const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'All Items';
+  const label =
+    PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? t('inventoryScreen.allItems');
   const items = inventory.data?.items ?? [];
   const entries = type === null || type === 'background' ? [...items, DEFAULT_BACKGROUND_ENTRY] : items;
 

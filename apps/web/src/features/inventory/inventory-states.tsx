@@ -42,7 +42,7 @@ export function InventoryEmpty() {
   return (
     <EmptyState
       art="backpack"
-      title={INVENTORY_EMPTY}
+      title={INVENTORY_EMPTY()}
       action={
         <Button block onClick={() => navigate(paths.marketplace.getHref())}>
           {t('inventoryStates.visitMarketplace')}

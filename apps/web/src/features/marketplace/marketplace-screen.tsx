@@ -26,13 +26,25 @@ import { useDebouncedSearch } from './use-debounced-search.ts';
 
 /** spec-b §2 and §8: the Emporium's texts. */
 export const EMPORIUM_TEXTS = {
-  title: 'Titans Emporium',
-  search: 'Search any item...',
-  loading: 'Loading items...',
-  fetchFailed: 'Failed to fetch items. Please try again.',
-  searchFailed: 'Search failed. Please try again.',
-  detailFailed: 'Could not fetch item details',
-  raceFailed: (race: string) => `Failed to fetch ${race} characters. Please try again.`,
+  get title() {
+    return t('marketplaceScreen.titansEmporium');
+  },
+  get search() {
+    return t('marketplaceScreen.searchAnyItem');
+  },
+  get loading() {
+    return t('marketplaceScreen.loadingItems');
+  },
+  get fetchFailed() {
+    return t('marketplaceScreen.failedToFetchItems');
+  },
+  get searchFailed() {
+    return t('marketplaceScreen.searchFailedPleaseTry');
+  },
+  get detailFailed() {
+    return t('marketplaceScreen.couldNotFetchItem');
+  },
+  raceFailed: (race: string) => t('marketplaceScreen.failedToFetchCharacters', { race }),
 } as const;
 
 function Failure({ message, onRetry }: { message: string; onRetry(): void }) {

@@ -28,7 +28,9 @@ const TYPE_LABELS: Record<Product['type'], string> = {
   armour: 'Armor',
   shield: 'Shield',
   boost: 'Booster',
-  background: 'Titans Realm',
+  get background() {
+    return t('productDetail.titansRealm');
+  },
 };
 
 const EFFECT_ICONS: Record<string, ReactNode> = {

@@ -10,7 +10,7 @@ import { ChosenHero, statScale } from './chosen-hero.tsx';
 import { HeroGrid } from './hero-grid.tsx';
 
 /** spec-a §8 "Onboarding" texts. */
-export const SELECT_CHARACTER_FAILED = 'Failed to select character. Please try again.';
+export const SELECT_CHARACTER_FAILED = () => t('chooseHero.failedToSelectCharacter');
 
 /**
  * Choose Your Hero: a grid of the free characters; choosing one shows its stats; Start Adventure
@@ -36,7 +36,7 @@ export function ChooseHero({ telegramUserId }: { telegramUserId: string }) {
       onSuccess: () => haptics.success(),
       onError: () => {
         haptics.error();
-        toast.error(SELECT_CHARACTER_FAILED);
+        toast.error(SELECT_CHARACTER_FAILED());
       },
     });
   };

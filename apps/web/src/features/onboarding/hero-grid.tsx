@@ -8,9 +8,9 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { HeroCard } from './hero-card.tsx';
 
 /** spec-a §8 "Onboarding" texts. */
-export const FETCH_CHARACTERS_FAILED = 'Failed to fetch characters';
-export const FETCH_CHARACTERS_ERROR = 'An error occurred while fetching characters';
-export const NO_CHARACTERS = 'No characters available at the moment';
+export const FETCH_CHARACTERS_FAILED = () => t('heroGrid.failedToFetchCharacters');
+export const FETCH_CHARACTERS_ERROR = () => t('heroGrid.anErrorOccurredWhile');
+export const NO_CHARACTERS = () => t('heroGrid.noCharactersAvailableAt');
 
 export interface HeroGridProps {
   /** The free heroes, once loaded. */
@@ -38,7 +38,7 @@ export function HeroGrid({ heroes, pending, error, retry, chosenId, choose }: He
     return (
       <EmptyState
         art="warning"
-        title={isApiError(error) && error.isHttpError ? FETCH_CHARACTERS_FAILED : FETCH_CHARACTERS_ERROR}
+        title={isApiError(error) && error.isHttpError ? FETCH_CHARACTERS_FAILED() : FETCH_CHARACTERS_ERROR()}
         action={
           <Button variant="secondary" block onClick={retry}>
             {t('heroGrid.tryAgain')}
@@ -47,7 +47,7 @@ export function HeroGrid({ heroes, pending, error, retry, chosenId, choose }: He
       />
     );
   }
-  if (heroes.length === 0) return <EmptyState art="shield" title={NO_CHARACTERS} />;
+  if (heroes.length === 0) return <EmptyState art="shield" title={NO_CHARACTERS()} />;
   return (
     <div className="flex min-h-full flex-wrap content-center justify-center gap-3">
       {heroes.map((hero, position) => (

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n.ts';
 /** One picture of a slide's scene: a file that ships in public/art, placed in a 256 px square. */
 export interface IntroPicture {
   src: string;
@@ -20,8 +21,12 @@ const TWINKLE = 'animate-twinkle drop-shadow-[0_6px_10px_rgb(0_0_0/0.45)]';
 export const INTRO_SLIDES: readonly IntroSlide[] = [
   {
     id: 'welcome',
-    title: 'Welcome to Titans',
-    text: 'Tap your hero to earn coins, grow stronger and rise through the ranks of legends.',
+    get title() {
+      return t('introSlides.welcomeToTitans');
+    },
+    get text() {
+      return t('introSlides.tapYourHeroTo');
+    },
     art: [
       { src: '/art/ui/logo.svg', className: `size-48 ${FLOAT}` },
       { src: '/art/ui/trophy.svg', className: `top-5 right-3 size-14 ${TWINKLE}` },
@@ -30,8 +35,12 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
   },
   {
     id: 'battle',
-    title: 'Battle in the Arena',
-    text: 'Take on bots and real players in live tap battles. Your first fight is a free practice: no stake, and a win pays coins.',
+    get title() {
+      return t('introSlides.battleInTheArena');
+    },
+    get text() {
+      return t('introSlides.takeOnBotsAnd');
+    },
     art: [
       {
         src: '/art/characters/figures/aldric-dawnblade.svg',
@@ -46,8 +55,12 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
   },
   {
     id: 'collect',
-    title: 'Collect Characters',
-    text: 'Unlock heroes of every race and rarity in the Titans Emporium, from loyal knights to legendary beasts.',
+    get title() {
+      return t('introSlides.collectCharacters');
+    },
+    get text() {
+      return t('introSlides.unlockHeroesOfEvery');
+    },
     art: [
       {
         src: '/art/characters/lyra-windrunner.svg',
@@ -66,7 +79,9 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
   {
     id: 'upgrade',
     title: 'Upgrade & Evolve',
-    text: 'Boost your taps, energy and gear, level up your heroes and evolve them into true Titans.',
+    get text() {
+      return t('introSlides.boostYourTapsEnergy');
+    },
     art: [
       { src: '/art/items/titan-gauntlet.svg', className: `size-44 rounded-[28px] ${FLOAT}` },
       { src: '/art/ui/energy.svg', className: `top-6 right-4 size-14 ${TWINKLE}` },

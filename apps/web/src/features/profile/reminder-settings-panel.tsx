@@ -7,10 +7,18 @@ import { SoundSwitch } from './sound-settings-panel.tsx';
 
 /** BR1: what each reminder says, as the switches name them. */
 const KIND_LABELS: Record<ReminderKind, string> = {
-  energy_full: 'Energy full again',
-  daily_ready: 'Daily reward ready',
-  friend_joined: 'A friend joined',
-  rematch: 'Rematch offers',
+  get energy_full() {
+    return t('reminderSettingsPanel.energyFullAgain');
+  },
+  get daily_ready() {
+    return t('reminderSettingsPanel.dailyRewardReady');
+  },
+  get friend_joined() {
+    return t('reminderSettingsPanel.aFriendJoined');
+  },
+  get rematch() {
+    return t('reminderSettingsPanel.rematchOffers');
+  },
 };
 const KINDS = Object.keys(KIND_LABELS).filter((kind): kind is ReminderKind => kind in KIND_LABELS);
 
@@ -41,8 +49,8 @@ function Permission({ settings, onAllowed }: { settings: ReminderSettings; onAll
   const [refused, setRefused] = useState(false);
   if (settings.allowed && !settings.unreachable) return null;
   const text = settings.unreachable
-    ? 'The bot cannot reach you: it was blocked. Allow messages again to get reminders.'
-    : 'Allow the Titans bot to message you to get reminders.';
+    ? t('reminderSettingsPanel.theBotCannotReach')
+    : t('reminderSettingsPanel.allowTheTitansBot');
   return (
     <div
       className="mb-1 rounded-2xl bg-night-950/60 p-3 ring-1 ring-white/10"

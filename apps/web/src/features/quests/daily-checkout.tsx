@@ -77,7 +77,7 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
       },
       onError: (error) => {
         haptics.error();
-        toast.error(isApiError(error) && error.message ? error.message : 'Failed to claim the reward');
+        toast.error(isApiError(error) && error.message ? error.message : t('dailyCheckout.failedToClaimThe'));
       },
     });
   };

@@ -11,7 +11,7 @@ import { useGames } from './api/get-games.ts';
 import { GameCard, GamesPager } from './game-card.tsx';
 
 /** spec-a §2: the games browser's empty state. */
-export const NO_GAMES_TEXT = 'No games found for this category or page. Try changing the filter or page.';
+export const NO_GAMES_TEXT = () => t('gamesBrowser.noGamesFoundFor');
 
 /**
  * The games browser (spec-a §4): a page of the third-party feed the server fetched, a category
@@ -25,7 +25,9 @@ export function GamesBrowser() {
 
   if (games.isError && !games.data) {
     const message =
-      isApiError(games.error) && games.error.message ? games.error.message : 'Failed to fetch games';
+      isApiError(games.error) && games.error.message
+        ? games.error.message
+        : t('gamesBrowser.failedToFetchGames');
     return (
       <EmptyState
         art="satellite-antenna"
@@ -67,7 +69,7 @@ export function GamesBrowser() {
           ))}
         </div>
       ) : shown.length === 0 ? (
-        <EmptyState art="video-game" title={t('gamesBrowser.noGames')} description={NO_GAMES_TEXT} />
+        <EmptyState art="video-game" title={t('gamesBrowser.noGames')} description={NO_GAMES_TEXT()} />
       ) : (
         <ul className={cx('grid grid-cols-2 gap-3 transition-opacity', loading && 'opacity-60')}>
           {shown.map((game) => (

@@ -42,12 +42,10 @@ export function RewardedAdCard({
         return;
       }
       if (seen.status === 'expired') toast.error('The ad was not confirmed in time. Try again.');
-      else toast.info('Your reward is on its way');
+      else toast.info(t('playAndEarn.yourRewardIsOn'));
     } catch (error) {
       haptics.warning();
-      toast.error(
-        isApiError(error) && error.message ? error.message : 'The ad could not be shown. Try again later.',
-      );
+      toast.error(isApiError(error) && error.message ? error.message : t('playAndEarn.theAdCouldNot'));
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: adStatusQueryOptions().queryKey });

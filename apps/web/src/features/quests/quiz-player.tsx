@@ -14,7 +14,7 @@ import { useQuizCheck } from './use-quiz-check.ts';
 import { useQuizClaim } from './use-quiz-claim.ts';
 
 /** spec-a §8 "Tasks": the saved progress could not be read, so the quiz starts over. */
-export const QUIZ_PROGRESS_LOST = 'Failed to load saved quiz. Starting from beginning.';
+export const QUIZ_PROGRESS_LOST = () => t('quizPlayer.failedToLoadSaved');
 
 /** No answers yet: the quiz from its first question. */
 function freshProgress(quizId: string): QuizProgress {
@@ -68,7 +68,7 @@ export function QuizPlayer({
   // still holds any locked answers; the next answer (or a retry) brings them back.
   const progressLost = progress.isError && !progress.data;
   useEffect(() => {
-    if (progressLost) toast.error(QUIZ_PROGRESS_LOST);
+    if (progressLost) toast.error(QUIZ_PROGRESS_LOST());
   }, [progressLost]);
 
   if (quiz.isError)

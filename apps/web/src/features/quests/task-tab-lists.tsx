@@ -11,12 +11,18 @@ const RewardedAdCard = lazy(() =>
 );
 
 /** spec-a §2: the watch tab's empty state. */
-export const NO_WATCH_TEXT = 'No play & earn tasks available right now. Check back soon!';
+export const NO_WATCH_TEXT = () => t('taskTabLists.noPlayEarnTasks');
 
 type Card = (task: TaskView) => ReactNode;
 
 const SECTIONS = [
-  { type: 'daily', title: 'Daily tasks', art: 'sunrise-over-mountains' },
+  {
+    type: 'daily',
+    get title() {
+      return t('taskTabLists.dailyTasks');
+    },
+    art: 'sunrise-over-mountains',
+  },
   { type: 'quiz', title: 'Quizzes', art: 'scroll' },
   { type: 'community', title: 'Community', art: 'people-hugging' },
   { type: 'watch_and_earn', title: 'Play & Earn', art: 'video-game' },
@@ -62,7 +68,11 @@ export function WatchTab({
     return ad.pending ? (
       <Skeleton className="h-[82px] rounded-[22px]" />
     ) : (
-      <EmptyState art="video-game" title={t('taskTabLists.nothingToWatchYet')} description={NO_WATCH_TEXT} />
+      <EmptyState
+        art="video-game"
+        title={t('taskTabLists.nothingToWatchYet')}
+        description={NO_WATCH_TEXT()}
+      />
     );
   return (
     <QuestSection title={t('taskTabLists.playEarn')} art="video-game">

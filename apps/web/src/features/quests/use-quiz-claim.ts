@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { trackProgress } from './api/track-progress.ts';
 import { celebrateClaim } from './coin-burst.tsx';
@@ -40,8 +41,8 @@ export function useQuizClaim(task: TaskView, telegramUserId: string, onClose: ()
       haptics.error();
       toast.error(
         isApiError(error) && error.code === 'task/already-completed'
-          ? 'Task already completed'
-          : 'Failed to submit quiz results. Please try again.',
+          ? t('useQuizClaim.taskAlreadyCompleted')
+          : t('useQuizClaim.failedToSubmitQuiz'),
       );
       invalidateAfterCompletion(queryClient, telegramUserId);
     } finally {

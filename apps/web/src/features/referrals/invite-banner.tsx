@@ -53,7 +53,7 @@ export function InviteBanner({ upgraded }: { upgraded: boolean }) {
         <RewardTile
           label={t('inviteBanner.youGet')}
           amount={inviterReward}
-          note={upgraded ? 'Upgraded bonus' : 'Per friend'}
+          note={upgraded ? t('inviteBanner.upgradedBonus') : t('inviteBanner.perFriend')}
         />
         <RewardTile
           label={t('inviteBanner.friendGets')}

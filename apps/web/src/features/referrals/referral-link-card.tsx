@@ -9,8 +9,7 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { copyText, shareInvite } from './share-invite.ts';
 
 /** What the share sheet sends along with the link. */
-export const INVITE_MESSAGE =
-  'Join me in Titans! Tap your hero, fight in the Arena and we both get 2,500 coins.';
+export const INVITE_MESSAGE = () => t('referralLinkCard.joinMeInTitans');
 
 /**
  * spec-a §2: the player's referral link with Copy (reads Copied for 2 s), and the Invite button
@@ -31,7 +30,7 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
       haptics.success();
       setCopied(true);
     } catch {
-      toast.error('Could not copy the link');
+      toast.error(t('referralLinkCard.couldNotCopyThe'));
     }
   };
 
@@ -66,7 +65,7 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
         size="lg"
         block
         disabled={!link}
-        onClick={() => link && shareInvite(link, INVITE_MESSAGE)}
+        onClick={() => link && shareInvite(link, INVITE_MESSAGE())}
         icon={<EmojiArt name="people-hugging" className="relative size-7" />}
       >
         {t('referralLinkCard.inviteAFriend')}

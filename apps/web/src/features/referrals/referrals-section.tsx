@@ -9,8 +9,9 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { ReferralList } from './referral-list.tsx';
 
 function referralsFailure(error: unknown): string {
-  if (isApiError(error) && error.isHttpError) return error.message || 'Failed to fetch referrals';
-  return 'Error fetching referrals';
+  if (isApiError(error) && error.isHttpError)
+    return error.message || t('referralsSection.failedToFetchReferrals');
+  return t('referralsSection.errorFetchingReferrals');
 }
 
 /** spec-a §2 "Your referrals": the list, the spec's failure texts with Try again, or skeletons. */

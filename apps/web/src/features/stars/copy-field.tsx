@@ -24,7 +24,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
                 setCopied(true);
                 setTimeout(() => setCopied(false), 2_000);
               })
-              .catch(() => toast.error('Could not copy'));
+              .catch(() => toast.error(t('copyField.couldNotCopy')));
           }}
           className="shrink-0 rounded-xl bg-white/10 px-3 py-1.5 font-display text-[14px] text-gold-200 active:scale-95"
         >

@@ -3,9 +3,30 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { TelegramStar } from './telegram-star.tsx';
 
 const STEPS = [
-  { title: 'Pick a package', line: 'Bigger packs carry bigger discounts.' },
-  { title: 'Pay in Telegram', line: 'With Telegram Stars, or with TON from your wallet.' },
-  { title: 'Stars land instantly', line: 'Your balance rises the moment the payment clears.' },
+  {
+    get title() {
+      return t('howToSteps.pickAPackage');
+    },
+    get line() {
+      return t('howToSteps.biggerPacksCarryBigger');
+    },
+  },
+  {
+    get title() {
+      return t('howToSteps.payInTelegram');
+    },
+    get line() {
+      return t('howToSteps.withTelegramStarsOr');
+    },
+  },
+  {
+    get title() {
+      return t('howToSteps.starsLandInstantly');
+    },
+    get line() {
+      return t('howToSteps.yourBalanceRisesThe');
+    },
+  },
 ] as const;
 
 /** spec-a §2: the how-to steps above the package grid. */

@@ -77,7 +77,7 @@ export function PackageGrid({
         <EmptyState
           art="sparkles"
           title={t('packageGrid.noPackageMatches')}
-          description={`Nothing found for “${search}”.`}
+          description={t('packageGrid.nothingFoundFor', { search })}
         />
       )}
     </>

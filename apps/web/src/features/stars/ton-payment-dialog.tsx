@@ -46,7 +46,7 @@ export function TonPaymentDialog({
               <TonConnectPay
                 order={order}
                 onSent={() => void waitForChain(order.purchase_id)}
-                onError={() => setError('The wallet did not send the payment.')}
+                onError={() => setError(t('tonPaymentDialog.theWalletDidNot'))}
               />
             </Suspense>
           )}

@@ -23,13 +23,13 @@ const DATE_FORMAT: Intl.DateTimeFormatOptions = {
 function label(entry: Transaction): string {
   switch (entry.type) {
     case 'DIAMOND_PURCHASE_STARS':
-      return 'Bought with Telegram Stars';
+      return t('transactionList.boughtWithTelegramStars');
     case 'DIAMOND_PURCHASE_TON':
-      return 'Bought with TON';
+      return t('transactionList.boughtWithTon');
     case 'DIAMOND_REFUND':
       return 'Refunded';
     default:
-      return 'Titans Emporium';
+      return t('transactionList.titansEmporium');
   }
 }
 
