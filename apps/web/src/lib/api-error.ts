@@ -1,5 +1,14 @@
 import type { ErrorCode } from '@titans/shared/errors';
-import { errorMessageKey, translatedOr } from './i18n/i18n.ts';
+
+/**
+ * How an error code's text reaches the player: lib/i18n sets it (this module is in the entry
+ * script, which must not import the app's chunk); until then the message as sent.
+ */
+let translate = (_code: string, message: string) => message;
+
+export function setErrorTranslator(translator: (code: string, message: string) => string): void {
+  translate = translator;
+}
 
 /** Failures the client detects itself, before or instead of a server envelope. */
 export type ClientErrorCode = 'client/timeout' | 'client/network' | 'client/bad-response';
@@ -23,7 +32,7 @@ export class ApiError extends Error {
     readonly data: unknown = null,
   ) {
     // Codes stay codes; the player reads the code's text in their language (English: as sent).
-    super(code ? translatedOr(errorMessageKey(code), message) : message);
+    super(code ? translate(code, message) : message);
     this.name = 'ApiError';
   }
 

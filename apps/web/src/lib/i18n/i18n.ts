@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language, textDirection } from '@titans/shared/i18n/languages';
 import type englishCatalogue from '../../locales/en.json';
+import { setErrorTranslator } from '../api-error.ts';
 import { pseudoLocalize } from './pseudo.ts';
 
 /** Every message id: the keys of the English catalogue (src/locales/en.json). */
@@ -72,3 +73,6 @@ export function t(key: MessageKey, values: MessageValues = {}): string {
   const text = message(values);
   return language === 'pseudo' ? pseudoLocalize(text) : text;
 }
+
+// Server and client error codes read in the player's language (lib/api-error.ts).
+setErrorTranslator((code, message) => translatedOr(errorMessageKey(code), message));
