@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { i18nMessages } from './build/i18n-messages.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
@@ -159,6 +160,7 @@ function preloadAppChunk(): Plugin {
 // The dev server proxies the API and the socket to the game server on port 3000.
 export default defineConfig({
   plugins: [
+    i18nMessages(),
     react(),
     tailwindcss(),
     preloadFirstScreenFonts(),

@@ -7,6 +7,7 @@ import { bootSession } from './app/session/boot-session.ts';
 import { applyStylesheets } from './app/stylesheets.ts';
 import { capturePendingReferralCode } from './features/referrals/pending-referral-code.ts';
 import { holdDecorations } from './lib/decorations.ts';
+import { launchLanguage, showLanguage } from './lib/i18n/language.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { getLaunchContext } from './lib/telegram/launch-context.ts';
 
@@ -39,12 +40,14 @@ async function start() {
   // The fonts' faces are declared by the stylesheet: they can be asked for once it is in.
   const styled = applyStylesheets().then(() => loadFonts());
   await initApp();
-  // A code from /buddies/{code}, ?ref= or the start parameter waits for registration.
+  // English is in this chunk; another language's catalogue is one more chunk, fetched meanwhile.
+  const language = showLanguage(launchLanguage(getLaunchContext().rawInitData));
+  // a code from /buddies/{code}, ?ref= or the start parameter waits for registration.
   capturePendingReferralCode(window.location, getLaunchContext().startParam);
   // Registration and the socket start now, while the fonts arrive and React renders.
   const queryClient = createQueryClient();
   const registered = bootSession(queryClient);
-  await Promise.all([styled, documentParsed()]);
+  await Promise.all([styled, documentParsed(), language]);
   // A new device: index.html's inline script sent the registration first thing, and on an empty
   // cache its answer is usually in before this chunk is. Waiting briefly for it lets the first
   // render be Home instead of the loading screen and then Home (one render and layout of the

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { persistUserChanges } from '../features/users/api/user-storage.ts';
+import { LanguageRoot } from '../lib/i18n/language-root.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RouterProvider } from '../lib/router/router.tsx';
 import { createRouter } from './router.tsx';
@@ -15,7 +16,9 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   useEffect(() => persistUserChanges(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <LanguageRoot>
+        <RouterProvider router={router} />
+      </LanguageRoot>
     </QueryClientProvider>
   );
 }

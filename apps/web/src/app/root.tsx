@@ -9,6 +9,8 @@ import { AccountSuspendedOverlay } from '../features/suspension/account-suspende
 import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspension-store.ts';
 import { readStoredUser } from '../features/users/api/user-storage.ts';
 import { onAccountBanned } from '../lib/api-client.ts';
+import { t } from '../lib/i18n/i18n.ts';
+import { useAccountLanguage } from '../lib/i18n/use-account-language.ts';
 import { useTrackedRequests } from '../lib/tracked-requests.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NetworkStatusPill } from './layout/network-status-pill.tsx';
@@ -16,8 +18,8 @@ import { rootScreen } from './root-screen.ts';
 import { useSession } from './session/use-session.ts';
 import { hideSplash } from './splash.ts';
 
-/** Identity: no Telegram user id. */
-export const UNIDENTIFIED_TEXT = 'Could not identify user. Please try again later.';
+/** "Identity": no Telegram user id. */
+export const UNIDENTIFIED_TEXT = () => t('root.couldNotIdentifyUser');
 
 /** First-time intro and hero choice: a chunk of its own, fetched only by new players. */
 const Onboarding = lazy(() =>
@@ -39,6 +41,7 @@ export function Root() {
     session.player ? (readStoredUser(session.player.id)?.background_image ?? null) : null,
   );
 
+  useAccountLanguage(session.user?.language);
   useEffect(() => onAccountBanned(({ reason }) => useSuspension.getState().suspend(reason)), []);
   // The first screen is in the page: index.html's splash fades out over it.
   useLayoutEffect(() => hideSplash(), []);
@@ -66,10 +69,8 @@ export function Root() {
   }, [exiting]);
 
   if (screen === 'suspended') {
-    const reason = suspension.suspended
-      ? suspension.reason
-      : session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON;
-    return <AccountSuspendedOverlay reason={reason} />;
+    const banned = session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON();
+    return <AccountSuspendedOverlay reason={suspension.suspended ? suspension.reason : banned} />;
   }
 
   const loadingScreen = (screen === 'loading' || exiting) && (
@@ -81,10 +82,11 @@ export function Root() {
   );
 
   let content: ReactNode = null;
-  if (screen === 'unidentified') {
-    content = <Unavailable title={UNIDENTIFIED_TEXT} />;
-  } else if (screen === 'unavailable') {
-    content = <Unavailable title="Could not reach the game server" onRetry={session.retry} />;
+  if (screen === 'unidentified' || screen === 'unavailable') {
+    const retry = screen === 'unavailable' ? session.retry : undefined;
+    content = (
+      <Unavailable title={retry ? t('root.couldNotReachThe') : UNIDENTIFIED_TEXT()} onRetry={retry} />
+    );
   } else if (screen === 'onboarding' && session.player) {
     content = (
       <Suspense fallback={<LoadingScreen done={false} backgroundUrl={null} />}>
@@ -121,7 +123,7 @@ function Unavailable({ title, onRetry }: { title: string; onRetry?: () => void }
         action={
           onRetry && (
             <Button block onClick={onRetry}>
-              Try again
+              {t('root.tryAgain')}
             </Button>
           )
         }

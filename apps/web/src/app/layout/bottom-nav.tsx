@@ -4,6 +4,7 @@ import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 
 interface NavEntry {
@@ -14,12 +15,24 @@ interface NavEntry {
 
 /** Navigation shell: five entries, Home in the middle. */
 const LEFT: readonly NavEntry[] = [
-  { label: 'Quest Board', href: paths.tasks.getHref(), art: 'scroll' },
+  {
+    get label() {
+      return t('bottomNav.questBoard');
+    },
+    href: paths.tasks.getHref(),
+    art: 'scroll',
+  },
   { label: 'Invites', href: paths.invite.getHref(), art: 'handshake' },
 ];
 const RIGHT: readonly NavEntry[] = [
   { label: 'Arena', href: paths.fight.getHref(), art: 'crossed-swords' },
-  { label: 'Titans Emporium', href: paths.marketplace.getHref(), art: 'shopping-bags' },
+  {
+    get label() {
+      return t('bottomNav.titansEmporium');
+    },
+    href: paths.marketplace.getHref(),
+    art: 'shopping-bags',
+  },
 ];
 
 /**
@@ -81,7 +94,7 @@ export function HeroThumb({ image }: { image: string }) {
 export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage: string | null }) {
   const homeActive = pathname === paths.home.path;
   return (
-    <nav aria-label="Main" className="relative z-10 shrink-0 px-2">
+    <nav aria-label={t('bottomNav.main')} className="relative z-10 shrink-0 px-2">
       <div className="panel flex h-[70px] items-stretch rounded-[26px] px-1">
         {LEFT.map((entry) => (
           <NavItem key={entry.href} entry={entry} active={pathname === entry.href} />
@@ -89,7 +102,7 @@ export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage
         <div className="relative flex w-[78px] shrink-0 justify-center">
           <Link
             to={paths.home.getHref()}
-            aria-label="Home"
+            aria-label={t('bottomNav.home')}
             aria-current={homeActive ? 'page' : undefined}
             onClick={onNavTap}
             className="absolute -top-6 grid size-[70px] place-items-center rounded-full bg-[linear-gradient(180deg,#fff0a8,#ffb416_55%,#cc7c00)] p-[3px] shadow-[0_6px_0_#7a4100,0_10px_24px_rgb(255_170_0/0.45)] transition-transform active:translate-y-1"
@@ -104,7 +117,7 @@ export function BottomNav({ pathname, heroImage }: { pathname: string; heroImage
               homeActive ? 'text-gold-300' : 'text-muted',
             )}
           >
-            Home
+            {t('bottomNav.home')}
           </span>
         </div>
         {RIGHT.map((entry) => (

@@ -1,4 +1,5 @@
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useOnlineStatus } from '../../lib/use-online-status.ts';
 
 /**
@@ -25,7 +26,7 @@ export function NetworkStatusPill({ placement = 'floating' }: { placement?: 'inl
         className="flex h-8 items-center gap-2 rounded-full bg-[linear-gradient(180deg,#f87171,#dc2626)] px-4 text-[14px] font-black text-white shadow-[0_6px_18px_rgb(220_38_38/0.45)] ring-1 ring-white/30 animate-slide-down"
       >
         <span className="size-2.5 rounded-full bg-white animate-pulse-dot" />
-        Network Disconnected
+        {t('networkStatusPill.networkDisconnected')}
       </div>
     </div>
   );

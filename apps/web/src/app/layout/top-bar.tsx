@@ -7,6 +7,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { heroLevel } from '../../lib/hero-level.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 
 /** The username defaults to Player. */
@@ -54,9 +55,9 @@ export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boo
     <header className="relative z-10 flex h-16 shrink-0 items-center gap-2 px-3 short:h-14">
       <TopBarLink
         to={paths.profile.getHref()}
-        label={`Profile: ${name}`}
+        label={t('topBar.profile', { name })}
         disabled={linksDisabled}
-        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-full py-1 pr-2"
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-full py-1 pe-2"
       >
         <PlayerAvatar src={user.profile_picture} name={name} />
         <span className="min-w-0">
@@ -64,16 +65,16 @@ export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boo
             {name}
           </span>
           <span className="block text-[11px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
-            Level {heroLevel(user)}
+            {t('topBar.level', { user: heroLevel(user) })}
           </span>
         </span>
       </TopBarLink>
 
       <TopBarLink
         to={paths.diamonds.getHref()}
-        label={`Stars: ${formatNumber(user.gems)}`}
+        label={t('topBar.stars', { gems: formatNumber(user.gems) })}
         disabled={linksDisabled}
-        className="panel flex h-10 items-center gap-1.5 rounded-full pr-1.5 pl-1.5"
+        className="panel flex h-10 items-center gap-1.5 rounded-full pe-1.5 ps-1.5"
       >
         <GameIcon name="star" className="size-7 drop-shadow-[0_0_6px_rgb(255_213_74/0.7)]" />
         <span className="min-w-6 font-display text-[17px] tabular-nums text-ink">
@@ -89,7 +90,7 @@ export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boo
 
       <TopBarLink
         to={paths.leaderboard.getHref()}
-        label="Leaderboard"
+        label={t('topBar.leaderboard')}
         disabled={linksDisabled}
         className="panel grid size-10 place-items-center rounded-full"
       >

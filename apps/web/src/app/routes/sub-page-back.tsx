@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useHistoryIndex, useNavigate } from '../../lib/router/router.tsx';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 
@@ -21,7 +22,7 @@ export function SubPageBack() {
         else navigate(paths.home.getHref(), { replace: true });
       }}
     >
-      Back
+      {t('subPageBack.back')}
     </Button>
   );
 }

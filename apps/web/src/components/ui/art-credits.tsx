@@ -1,4 +1,5 @@
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * On-screen credits for the art and fonts the game ships (the full list is public/art/CREDITS.md
@@ -7,8 +8,7 @@ import { cx } from '../../lib/cx.ts';
 export function ArtCredits({ className }: { className?: string }) {
   return (
     <p className={cx('text-center text-[11px] leading-snug text-faint', className)}>
-      Art: Fluent Emoji © Microsoft (MIT) · game-icons.net by Delapouite and Lorc (CC BY 3.0) · Fonts: Lilita
-      One, Nunito (OFL)
+      {t('artCredits.artFluentEmojiMicrosoft')}
     </p>
   );
 }

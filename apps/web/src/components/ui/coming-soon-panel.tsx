@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n/i18n.ts';
 import { EmojiArt, type EmojiName } from './emoji-art.tsx';
 
 export interface ComingSoonPanelProps {
@@ -45,10 +46,10 @@ export function ComingSoonPanel({ title, art, line, accents, action }: ComingSoo
         />
         {accents && (
           <>
-            <EmojiArt name={accents[0]} className="absolute top-5 right-5 size-10 animate-twinkle" />
+            <EmojiArt name={accents[0]} className="absolute top-5 end-5 size-10 animate-twinkle" />
             <EmojiArt
               name={accents[1]}
-              className="absolute bottom-7 left-4 size-9 animate-twinkle [animation-delay:1.2s]"
+              className="absolute bottom-7 start-4 size-9 animate-twinkle [animation-delay:1.2s]"
             />
           </>
         )}
@@ -57,7 +58,7 @@ export function ComingSoonPanel({ title, art, line, accents, action }: ComingSoo
       <p className="mt-3 max-w-[300px] text-[16px] leading-snug text-ink/80">{line}</p>
       <span className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/[0.07] px-4 py-1.5 font-display text-[14px] tracking-wider text-gold-200 ring-1 ring-gold-300/30">
         <span className="size-2 rounded-full bg-gold-300 animate-pulse-dot" />
-        COMING SOON
+        {t('comingSoonPanel.comingSoon')}
       </span>
       {action && <div className="mt-6 w-full max-w-60">{action}</div>}
     </section>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * Why a price button is disabled, said before any confirm step (decisions: D-UI-4): how much of
@@ -29,7 +30,7 @@ export function ShortfallNote({
       )}
     >
       <p className="flex-1 text-[13px] leading-snug font-bold text-danger-400">
-        Not enough {currency}: {formatNumber(missing)} more needed.
+        {t('shortfallNote.notEnoughMoreNeeded', { currency, missing: formatNumber(missing) })}
       </p>
       {action}
     </div>

@@ -2,6 +2,7 @@ import { REFERRAL_BANNER_TOKENS } from '@titans/shared/constants';
 import type { EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** One banner for the 50 px slot. `href` is an in-app path or an external https URL. */
 export interface BannerAd {
@@ -38,14 +39,18 @@ const HOUSE_BANNERS: readonly BannerAd[] = [
   },
   {
     id: 'house-quests',
-    title: 'Daily quests pay Coins',
+    get title() {
+      return t('adProvider.dailyQuestsPayCoins');
+    },
     cta: 'Play',
     href: paths.tasks.getHref(),
     art: 'scroll',
   },
   {
     id: 'house-emporium',
-    title: 'Legendary Titans await',
+    get title() {
+      return t('adProvider.legendaryTitansAwait');
+    },
     cta: 'Shop',
     href: paths.marketplace.getHref(),
     art: 'shopping-bags',

@@ -1,6 +1,7 @@
 import { AD_SLOT_HEIGHT_PX } from '@titans/shared/constants';
 import { useEffect, useState } from 'react';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 import type { BannerAd } from './ad-provider.ts';
 import { useAdProvider } from './ad-provider-context.ts';
@@ -25,7 +26,11 @@ export function AdSlot({ path }: { path: string }) {
   }, [provider, path]);
 
   return (
-    <aside aria-label="Advertisement" className="shrink-0 px-3" style={{ height: AD_SLOT_HEIGHT_PX }}>
+    <aside
+      aria-label={t('adSlot.advertisement')}
+      className="shrink-0 px-3"
+      style={{ height: AD_SLOT_HEIGHT_PX }}
+    >
       {banner && <Banner banner={banner} />}
     </aside>
   );
@@ -37,8 +42,8 @@ function Banner({ banner }: { banner: BannerAd }) {
     <>
       <span className="relative grid size-9 shrink-0 place-items-center rounded-xl bg-night-950/50 ring-1 ring-white/10">
         <EmojiArt name={banner.art} className="size-7" />
-        <span className="absolute -top-1 -left-1 rounded-[5px] bg-night-950 px-1 text-[8px] leading-[13px] font-black tracking-wider text-white/70 ring-1 ring-white/15">
-          AD
+        <span className="absolute -top-1 -start-1 rounded-[5px] bg-night-950 px-1 text-[8px] leading-[13px] font-black tracking-wider text-white/70 ring-1 ring-white/15">
+          {t('adSlot.ad')}
         </span>
       </span>
       <span
@@ -53,7 +58,7 @@ function Banner({ banner }: { banner: BannerAd }) {
     </>
   );
   const className =
-    'relative flex h-[44px] items-center gap-2.5 overflow-hidden rounded-2xl bg-[linear-gradient(90deg,rgb(116_76_255/0.45),rgb(52_38_120/0.7))] px-2 pr-2.5 ring-1 ring-white/12 animate-fade-in';
+    'relative flex h-[44px] items-center gap-2.5 overflow-hidden rounded-2xl bg-[linear-gradient(90deg,rgb(116_76_255/0.45),rgb(52_38_120/0.7))] px-2 pe-2.5 ring-1 ring-white/12 animate-fade-in';
   return external ? (
     <a href={banner.href} target="_blank" rel="noopener noreferrer" className={className}>
       {content}

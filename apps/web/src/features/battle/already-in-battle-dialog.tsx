@@ -2,10 +2,12 @@ import { BATTLE_STAKE } from '@titans/shared/constants';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { arenaStore, forfeitActive, useArena } from './arena-store.ts';
 
-/** Already in Battle!: forfeiting the old battle is a defeat that keeps its stake. */
-const ALREADY_IN_BATTLE_TEXT = `You are already in a battle. Forfeiting it counts as a defeat: its ${formatNumber(BATTLE_STAKE)}-coin stake is lost.`;
+/** Already in Battle! forfeiting the old battle is a defeat that keeps its stake. */
+const ALREADY_IN_BATTLE_TEXT = () =>
+  t('alreadyInBattleDialog.youAreAlreadyIn', { BATTLE_STAKE: formatNumber(BATTLE_STAKE) });
 
 /**
  * the spec's dialog, for a battle that runs elsewhere (another device, a reload). A player who is
@@ -17,20 +19,20 @@ export function AlreadyInBattleDialog({ onRetry }: { onRetry: () => void }) {
   return (
     <Dialog
       open={already !== null}
-      title="Already in Battle!"
+      title={t('alreadyInBattleDialog.alreadyInBattle')}
       onClose={close}
       actions={
         <>
           <Button block variant="danger" onClick={() => forfeitActive(onRetry)}>
-            Forfeit Match
+            {t('alreadyInBattleDialog.forfeitMatch')}
           </Button>
           <Button block variant="ghost" onClick={close}>
-            Cancel
+            {t('alreadyInBattleDialog.cancel')}
           </Button>
         </>
       }
     >
-      {ALREADY_IN_BATTLE_TEXT}
+      {ALREADY_IN_BATTLE_TEXT()}
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
@@ -36,10 +37,10 @@ function EntryReason({ reason }: { reason: string }) {
       <p className="text-[14px] leading-snug font-bold text-danger-400 short:text-[13px]">{reason}</p>
       <div className="mt-2 grid grid-cols-2 gap-2 short:mt-1.5">
         <Button block size="sm" variant="ghost" onClick={() => navigate(paths.home.getHref())}>
-          Tap on Home
+          {t('arenaLobby.tapOnHome')}
         </Button>
         <Button block size="sm" variant="ghost" onClick={() => navigate(paths.tasks.getHref())}>
-          Quest Board
+          {t('arenaLobby.questBoard')}
         </Button>
       </div>
     </div>
@@ -65,15 +66,17 @@ export function ArenaLobby(props: {
       data-status={connection}
       className="flex h-full flex-col items-center px-5 pt-6 pb-4 text-center short:pt-3 short:pb-3"
     >
-      <h1 className="font-display text-[30px] leading-none text-gold-300 text-outline">Arena</h1>
+      <h1 className="font-display text-[30px] leading-none text-gold-300 text-outline">
+        {t('arenaLobby.arena')}
+      </h1>
       <p className="mt-1 flex items-center gap-3 text-[14px] text-muted">
         <span className="flex items-center gap-1">
           <GameIcon name="coin" className="size-4" /> <LobbyCoins coins={props.coins} />
-          <span className="sr-only">coins</span>
+          <span className="sr-only">{t('arenaLobby.coins')}</span>
         </span>
         <span className="flex items-center gap-1">
           <GameIcon name="energy" className="size-4" /> {formatNumber(props.energy)}
-          <span className="sr-only">energy</span>
+          <span className="sr-only">{t('arenaLobby.energy')}</span>
         </span>
       </p>
       <p
@@ -86,7 +89,7 @@ export function ArenaLobby(props: {
       <div className="mt-4 w-full max-w-[340px] space-y-3 short:mt-3 short:space-y-2">
         {onPractice && (
           <Button block size="lg" onClick={onPractice}>
-            Practice fight
+            {t('arenaLobby.practiceFight')}
           </Button>
         )}
         {/* While the practice is offered, a Start Battle the player cannot pay for is left out. */}
@@ -99,17 +102,17 @@ export function ArenaLobby(props: {
             aria-describedby={cannotPay ? 'arena-entry-reason' : undefined}
             onClick={() => onOpen('start')}
           >
-            Start Battle
+            {t('arenaLobby.startBattle')}
           </Button>
         )}
         {cannotPay && !onPractice && <EntryReason reason={cannotPay} />}
         <div className="grid grid-cols-2 gap-3">
           {/* One line at every width (D-UI-5): the label may take some of the face's padding. */}
           <Button block variant="secondary" onClick={() => onOpen('character')}>
-            <span className={ONE_LINE_LABEL}>Change Character</span>
+            <span className={ONE_LINE_LABEL}>{t('arenaLobby.changeCharacter')}</span>
           </Button>
           <Button block variant="secondary" onClick={() => onOpen('items')}>
-            <span className={ONE_LINE_LABEL}>Select Items</span>
+            <span className={ONE_LINE_LABEL}>{t('arenaLobby.selectItems')}</span>
           </Button>
         </div>
       </div>

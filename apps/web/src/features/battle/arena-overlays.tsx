@@ -1,6 +1,7 @@
 import { BATTLE_HINT_MS, DAMAGE_FLASH_MS } from '@titans/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useArena } from './arena-store.ts';
 
 /** The opponent looms in the middle of the arena and recoils when hit. */
@@ -55,7 +56,7 @@ export function BattleHint({ live }: { live: boolean }) {
   if (!live || gone) return null;
   return (
     <p className="pointer-events-none absolute inset-x-6 bottom-3 z-0 rounded-2xl bg-night-950/75 px-3 py-2 text-center text-[14px] font-bold text-ink ring-1 ring-white/10">
-      Tap the circle as many times as you can before it disappears!
+      {t('arenaOverlays.tapTheCircleAs')}
     </p>
   );
 }
@@ -67,7 +68,7 @@ export function OpponentWaiting() {
   return (
     <div className="absolute inset-x-0 top-1/3 z-30 mx-8 rounded-2xl bg-night-950/85 px-4 py-4 text-center ring-1 ring-gold-300/30">
       <Spinner className="mx-auto" />
-      <p className="mt-2 font-display text-[18px] text-ink">Waiting for opponent...</p>
+      <p className="mt-2 font-display text-[18px] text-ink">{t('arenaOverlays.waitingForOpponent')}</p>
     </div>
   );
 }

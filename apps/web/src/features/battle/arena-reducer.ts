@@ -17,6 +17,7 @@ import {
 import type { ErrorPayload } from '@titans/shared/taps/schemas';
 import type { SoundEffect } from '../../lib/audio/sound-effects.ts';
 import type { HapticKind } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { BattleMessage } from '../../lib/realtime/battle-channel.ts';
 import { applyHits } from './arena-hits.ts';
 import { type ArenaState, eventBanner, initialArenaState } from './arena-state.ts';
@@ -67,7 +68,7 @@ export interface ArenaStep {
  * The player's own cancel carries no code, only the spec's words, which the server sends as they
  * are and nobody shows (D-WIRE-2). The bot offer is a field (`bot_offer`), never a banner.
  */
-const MATCHMAKING_CANCELLED = 'Matchmaking cancelled';
+const MATCHMAKING_CANCELLED = () => t('arenaReducer.matchmakingCancelled');
 /** How long after leaving the queue a late `matchmakingUpdate` is taken as one sent before. */
 const QUEUE_SETTLE_MS = 2_000;
 
@@ -205,7 +206,7 @@ function onError(state: ArenaState, error: ErrorPayload, now: number): ArenaStep
   }
   if (!error.code?.startsWith('battle/')) return step(state);
   const next: ArenaState = state.phase === 'searching' ? { ...state, phase: 'lobby' } : state;
-  return showMessage(next, error.message || 'Something went wrong', now);
+  return showMessage(next, error.message || t('arenaReducer.somethingWentWrong'), now);
 }
 
 function onActive(state: ArenaState, active: BattleActivePayload, now: number): ArenaStep {
@@ -283,7 +284,7 @@ function onMatchmaking(
     case 'matchmakingCancelled': {
       const left = { ...state, queueLeftAt: now };
       const next: ArenaState = state.phase === 'searching' ? { ...left, phase: 'lobby', queue: null } : left;
-      return message.payload.message === MATCHMAKING_CANCELLED
+      return message.payload.message === MATCHMAKING_CANCELLED()
         ? step(next)
         : showMessage(next, message.payload.message, now);
     }

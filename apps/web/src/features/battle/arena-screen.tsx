@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { offerRematch } from '../profile/api/reminders.ts';
@@ -75,14 +76,14 @@ export function ArenaScreen() {
   }, []);
 
   const banner = message?.text ?? localError;
-  // Shown before the player presses Start (the spec's check, made visible): the stake is escrowed.
-  const cannotPay = coins < MIN_COINS_TO_BATTLE ? NOT_ENOUGH_COINS : null;
+  // Shown before the player presses Start 's check, made visible): the stake is escrowed.
+  const cannotPay = coins < MIN_COINS_TO_BATTLE ? NOT_ENOUGH_COINS() : null;
   if (user && !avatar) {
     return (
       <EmptyState
         art="crossed-swords"
-        title="No character selected!"
-        action={<Button onClick={() => navigate(paths.home.getHref())}>Return Home</Button>}
+        title={t('arenaScreen.noCharacterSelected')}
+        action={<Button onClick={() => navigate(paths.home.getHref())}>{t('arenaScreen.returnHome')}</Button>}
       />
     );
   }
@@ -122,7 +123,7 @@ export function ArenaScreen() {
         availableEnergy={energy}
         blockedReason={cannotPay}
         onStart={() => start()}
-        onSelectFailed={() => showLocal('Failed to select character')}
+        onSelectFailed={() => showLocal(t('arenaScreen.failedToSelectCharacter'))}
       />
       <AlreadyInBattleDialog onRetry={() => start()} />
     </div>

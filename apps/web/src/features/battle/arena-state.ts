@@ -8,6 +8,7 @@ import type {
   PvpBattleResultPayload,
 } from '@titans/shared/battle/schemas';
 import { DEFAULT_BATTLE_ENERGY, MATCHMAKING_BOT_OFFER_MS } from '@titans/shared/constants';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { DamageNumber } from './damage-numbers.ts';
 
 /** Phases of the /fight screen. */
@@ -130,10 +131,18 @@ export function botOfferShown(state: ArenaState, now: number): boolean {
 }
 
 const EVENT_BANNERS: Record<LiveEventPayload['kind'], string> = {
-  frenzy: 'FRENZY MODE!',
-  critical: 'CRITICAL HITS!',
-  powerUp: 'POWER UP!',
-  danger: 'DANGER ZONE!',
+  get frenzy() {
+    return t('arenaState.frenzyMode');
+  },
+  get critical() {
+    return t('arenaState.criticalHits');
+  },
+  get powerUp() {
+    return t('arenaState.powerUp');
+  },
+  get danger() {
+    return t('arenaState.dangerZone');
+  },
 };
 
 export function eventBanner(kind: LiveEventPayload['kind']) {

@@ -1,5 +1,6 @@
 import type { BattleStartedPayload } from '@titans/shared/battle/schemas';
 import { DAMAGE_FLASH_MS } from '@titans/shared/constants';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useArena } from './arena-store.ts';
 import { HealthBar } from './health-bar.tsx';
 
@@ -31,7 +32,7 @@ export function BattleHud({
     <div className="relative z-10 flex items-start gap-2 px-3 pt-3">
       <HealthBar
         side="left"
-        label="Your health"
+        label={t('battleHud.yourHealth')}
         name={battle.selected_character.name}
         player="You"
         level={battle.user_stats.level}
@@ -42,14 +43,16 @@ export function BattleHud({
         hurt={now - yourHurtAt < DAMAGE_FLASH_MS}
       />
       <div className="flex flex-col items-center pt-1">
-        <span className="font-display text-[20px] leading-none text-gold-300 text-outline">VS</span>
+        <span className="font-display text-[20px] leading-none text-gold-300 text-outline">
+          {t('battleHud.vs')}
+        </span>
         <span data-testid="battle-clock" className="mt-1 font-display text-[13px] tabular-nums text-muted">
           {live ? `${Math.floor(timeLeft / 60)}:${String(timeLeft % 60).padStart(2, '0')}` : '—'}
         </span>
       </div>
       <HealthBar
         side="right"
-        label="Opponent health"
+        label={t('battleHud.opponentHealth')}
         name={battle.opponent_info.character.name}
         player={opponentPlayer(battle)}
         level={battle.opponent_info.level}

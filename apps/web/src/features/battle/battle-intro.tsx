@@ -6,6 +6,7 @@ import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { opponentPlayer } from './battle-hud.tsx';
 
 /** Intro step boundaries: prepare 1.5 s, fighters 2 s, advantage 2 s, 3-2-1, FIGHT 0.8 s, 1.5 s. */
@@ -57,13 +58,13 @@ function StatRow({
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums short:text-[15px]">
       <span
         data-testid={`intro-yours-${label}`}
-        className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}
+        className={cx('text-end', mine > theirs ? 'text-success-400' : 'text-ink')}
       >
-        {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{formatNumber(bonus)}</span>}
+        {bonus > 0 && <span className="me-1 text-[11px] text-energy-400">+{formatNumber(bonus)}</span>}
         {formatNumber(mine)}
       </span>
       <span className="w-16 text-center text-[11px] tracking-[0.16em] text-muted">{label}</span>
-      <span className={cx('text-left', theirs > mine ? 'text-success-400' : 'text-ink')}>
+      <span className={cx('text-start', theirs > mine ? 'text-success-400' : 'text-ink')}>
         {formatNumber(theirs)}
       </span>
     </div>
@@ -99,7 +100,8 @@ function Fighter({
         {name}
       </p>
       <p className="w-full truncate text-center font-display text-[13px] text-gold-200">
-        Level {level} · <span className="font-sans font-bold text-muted">{player}</span>
+        {t('battleIntro.level', { level })}
+        <span className="font-sans font-bold text-muted">{player}</span>
       </p>
     </div>
   );
@@ -134,7 +136,9 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
           image={battle.selected_character.image}
           tone="you"
         />
-        <span className="mt-10 font-display text-[34px] text-gold-300 text-outline short:mt-6">VS</span>
+        <span className="mt-10 font-display text-[34px] text-gold-300 text-outline short:mt-6">
+          {t('battleIntro.vs')}
+        </span>
         <Fighter
           name={battle.opponent_info.character.name}
           player={opponentPlayer(battle)}
@@ -144,9 +148,14 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
         />
       </div>
       <div className="mt-4 space-y-1.5 rounded-2xl bg-night-800/90 px-4 py-3 ring-1 ring-white/10 animate-fade-in short:mt-2 short:py-2">
-        <StatRow label="HEALTH" mine={me.initial_health} theirs={them.initial_health} bonus={bonus.health} />
-        <StatRow label="ATK" mine={me.power} theirs={them.power} bonus={bonus.attack} />
-        <StatRow label="DEF" mine={me.defense} theirs={them.defense} bonus={bonus.defense} />
+        <StatRow
+          label={t('battleIntro.health')}
+          mine={me.initial_health}
+          theirs={them.initial_health}
+          bonus={bonus.health}
+        />
+        <StatRow label={t('battleIntro.atk')} mine={me.power} theirs={them.power} bonus={bonus.attack} />
+        <StatRow label={t('battleIntro.def')} mine={me.defense} theirs={them.defense} bonus={bonus.defense} />
       </div>
       <p
         data-testid="intro-stats-includes"
@@ -159,7 +168,7 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
           data-testid="battle-boosters"
           className="mt-2 text-center text-[12px] leading-snug text-energy-400 animate-fade-in"
         >
-          Boosters: {battle.boosters.map(boosterLine).join(' · ')}
+          {t('battleIntro.boosters', { value0: battle.boosters.map(boosterLine).join(' · ') })}
         </p>
       )}
     </div>
@@ -196,7 +205,7 @@ function IntroBeat({ elapsed }: { elapsed: number }) {
       )}
       {fight && (
         <span className="font-display text-[84px] leading-none text-danger-400 text-outline animate-count-pop short:text-[64px]">
-          FIGHT!
+          {t('battleIntro.fight')}
         </span>
       )}
     </div>
@@ -231,19 +240,19 @@ export function BattleIntro({
       )}
     >
       {onSkip && elapsed < FIGHT_AT && (
-        <div className="absolute right-3 bottom-3 z-10 flex items-center gap-2">
+        <div className="absolute end-3 bottom-3 z-10 flex items-center gap-2">
           {opponentSkipped && (
             <span data-testid="opponent-skipped" className="text-[12px] font-bold text-muted">
-              Your opponent skipped
+              {t('battleIntro.yourOpponentSkipped')}
             </span>
           )}
           <Button variant="secondary" size="sm" className="min-w-20" onClick={onSkip}>
-            Skip
+            {t('battleIntro.skip')}
           </Button>
         </div>
       )}
       <h2 className="text-center font-display text-[30px] leading-none tracking-[0.04em] text-gold-300 text-outline animate-pop-in short:text-[24px]">
-        PREPARE FOR BATTLE
+        {t('battleIntro.prepareForBattle')}
       </h2>
       {elapsed >= FIGHTERS_AT && <IntroFighters battle={battle} />}
       {elapsed >= ADVANTAGE_AT && (
@@ -253,7 +262,7 @@ export function BattleIntro({
             ahead ? 'bg-success-500/85' : 'bg-danger-500/85',
           )}
         >
-          {ahead ? 'You have the advantage!' : 'Your opponent is stronger!'}
+          {ahead ? t('battleIntro.youHaveTheAdvantage') : t('battleIntro.yourOpponentIsStronger')}
         </p>
       )}
       <IntroBeat elapsed={elapsed} />

@@ -2,6 +2,7 @@ import { CONFETTI_MS, DECISION_COUNTDOWN_MS } from '@titans/shared/constants';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { type ArenaResult, useArena } from './arena-store.ts';
 import { Confetti } from './confetti.tsx';
@@ -76,7 +77,7 @@ export function BattleResult({
       )}
       {step !== 3 && (
         <Button block size="lg" className="mt-4 max-w-[320px]" onClick={() => setIndex((i) => i + 1)}>
-          Next
+          {t('battleResult.next')}
         </Button>
       )}
     </div>

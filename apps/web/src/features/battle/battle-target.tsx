@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { tapTarget } from './api/battle-commands.ts';
 import { registerLocalTap, useArena } from './arena-store.ts';
 import { placeTarget, type Size } from './target-placement.ts';
@@ -31,11 +32,11 @@ function TargetFace({ target, server }: { target: Target; server: number }) {
         <span className="absolute inset-[22%] rounded-full ring-2 ring-white/70" />
         {target.value > 1 && (
           <span className="absolute inset-0 grid place-items-center font-display text-[16px] text-white text-outline">
-            x{target.value}
+            {t('battleTarget.x', { value: target.value })}
           </span>
         )}
       </span>
-      <span className="absolute -bottom-3 left-0 h-1.5 w-full overflow-hidden rounded-full bg-night-950/80">
+      <span className="absolute -bottom-3 start-0 h-1.5 w-full overflow-hidden rounded-full bg-night-950/80">
         <span
           className="block h-full origin-left rounded-full bg-gold-300 animate-timer-shrink"
           style={{ animationDuration: `${Math.max(0, target.expires_at - server)}ms` }}
@@ -84,7 +85,7 @@ export function BattleTargetLayer({
           type="button"
           data-testid="battle-target"
           data-target-id={target.id}
-          aria-label="Tap target"
+          aria-label={t('battleTarget.tapTarget')}
           onPointerDown={onTap}
           className="absolute z-10 touch-none select-none"
           style={{ left: place.left, top: place.top, width: place.size, height: place.size }}

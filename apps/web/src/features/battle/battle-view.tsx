@@ -3,6 +3,7 @@ import { BATTLE_INTRO_MS, DAMAGE_FLASH_MS } from '@titans/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useLayoutOptions } from '../../components/layout/layout-options.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ArenaField } from './arena-field.tsx';
 import { arenaStore, dispatchArena, serverNow, useArena } from './arena-store.ts';
@@ -63,13 +64,13 @@ export function BattleView({ battle, onForfeit }: { battle: BattleStartedPayload
       {battle.difficulty === 'practice' && live && <PracticeTips taps={yourTaps} />}
       <div className="flex items-center justify-between px-4 py-3">
         <p className="font-display text-[15px] text-muted">
-          Hits{' '}
+          {t('battleView.hits')}{' '}
           <span className="text-ink tabular-nums" data-testid="your-hits">
             {yourTaps}
           </span>
         </p>
         <Button variant="ghost" size="sm" onClick={() => setExitOpen(true)}>
-          Exit
+          {t('battleView.exit')}
         </Button>
       </div>
       {preparing && <PreparingBattle opponent={battle.opponent_info.name} />}

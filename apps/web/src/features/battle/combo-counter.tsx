@@ -1,4 +1,5 @@
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useArena } from './arena-store.ts';
 
@@ -10,12 +11,12 @@ export function ComboCounter() {
   const now = useNow(250, combo > 0);
   if (combo < 2 || now - lastTapAt > 2_500) return null;
   return (
-    <div data-testid="combo" className="pointer-events-none absolute right-3 top-3 z-20 text-right">
+    <div data-testid="combo" className="pointer-events-none absolute end-3 top-3 z-20 text-end">
       <p
         key={combo}
         className="font-display text-[30px] leading-none text-gold-300 text-outline animate-pop-in"
       >
-        {combo} COMBO
+        {t('comboCounter.combo', { combo })}
       </p>
       {multiplier > 1 && (
         <p
@@ -28,7 +29,7 @@ export function ComboCounter() {
                 : 'bg-energy-500',
           )}
         >
-          {multiplier}x
+          {t('comboCounter.x', { multiplier })}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { BattleCompletedPayload, BattleStartedPayload } from '@titans/shared/battle/schemas';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useArena } from './arena-store.ts';
 
 export interface SummaryRow {
@@ -71,8 +72,8 @@ export function timeUpReason(completed: BattleCompletedPayload): string | null {
   if (completed.reason !== 'time' || !health) return null;
   const [yours, theirs] = shares(health.you, health.opponent);
   if (completed.result === 'victory') return `You had more health left: ${yours} vs ${theirs}`;
-  if (completed.result === 'defeat') return `Your opponent had more health left: ${theirs} vs ${yours}`;
-  return `The same share of health left: ${yours} each`;
+  if (completed.result === 'defeat') return t('fightSummary.yourOpponentHadMore', { theirs, yours });
+  return t('fightSummary.theSameShareOf', { yours });
 }
 
 /** The summary as a grid of small tiles, under the result's graphic. */

@@ -2,6 +2,7 @@ import type { EquippedItem } from '@titans/shared/battle/schemas';
 import { MAX_EQUIPPED_ITEMS } from '@titans/shared/constants';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 export interface HealthBarProps {
   /** The hero fighting; both sides are named by hero, then by who plays it (`player`). */
@@ -29,7 +30,7 @@ function ItemSlots({ items }: { items: EquippedItem[] }) {
         <span
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
           key={index}
-          title={item?.name ?? 'Empty slot'}
+          title={item?.name ?? t('healthBar.emptySlot')}
           className={cx(
             'grid size-6 place-items-center rounded-md ring-1',
             item ? 'bg-night-700/90 ring-gold-300/50' : 'bg-night-950/60 ring-white/10',
@@ -78,10 +79,10 @@ export function HealthBar({
         <img src={image} alt="" className="size-full object-cover object-top" />
         {hurt && <div className="absolute inset-0 bg-danger-500/45 animate-fade-out" />}
         <span className="absolute bottom-0 inset-x-0 bg-night-950/75 text-center font-display text-[10px] leading-4 text-gold-200">
-          Lv {level}
+          {t('healthBar.lv', { level })}
         </span>
       </div>
-      <div className={cx('min-w-0 flex-1', side === 'right' && 'text-right')}>
+      <div className={cx('min-w-0 flex-1', side === 'right' && 'text-end')}>
         <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">{name}</p>
         <div
           role="progressbar"
@@ -94,7 +95,7 @@ export function HealthBar({
           <div
             className={cx(
               'absolute inset-y-0 bg-white/55 transition-[width] delay-200 duration-500 ease-out',
-              side === 'left' ? 'left-0' : 'right-0',
+              side === 'left' ? 'start-0' : 'end-0',
             )}
             style={{ width: `${share * 100}%` }}
           />
@@ -102,7 +103,7 @@ export function HealthBar({
             className={cx(
               'absolute inset-y-0 bg-gradient-to-b transition-[width] duration-150 ease-out',
               tone,
-              side === 'left' ? 'left-0' : 'right-0',
+              side === 'left' ? 'start-0' : 'end-0',
             )}
             style={{ width: `${share * 100}%` }}
           />

@@ -1,4 +1,5 @@
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The full-screen Preparing Battle spinner while a bot battle is set up. */
 export function PreparingBattle({ opponent }: { opponent: string }) {
@@ -9,8 +10,10 @@ export function PreparingBattle({ opponent }: { opponent: string }) {
     >
       <div className="text-center">
         <Spinner className="mx-auto size-12" />
-        <p className="mt-4 font-display text-[24px] text-gold-300 text-outline">Preparing Battle</p>
-        <p className="mt-1 text-[14px] text-muted">Summoning {opponent}…</p>
+        <p className="mt-4 font-display text-[24px] text-gold-300 text-outline">
+          {t('introCountdown.preparingBattle')}
+        </p>
+        <p className="mt-1 text-[14px] text-muted">{t('introCountdown.summoning', { opponent })}</p>
       </div>
     </div>
   );
@@ -41,11 +44,11 @@ export function IntroCountdown({
               data-testid="waiting-opponent-skip"
               className="mb-2 rounded-full bg-night-950/80 px-4 py-1 text-[13px] font-bold text-muted ring-1 ring-white/10"
             >
-              Waiting for your opponent to skip
+              {t('introCountdown.waitingForYourOpponent')}
             </p>
           )}
           <p className="rounded-full bg-night-950/80 px-4 py-1 font-display text-[15px] text-gold-200 ring-1 ring-gold-300/30">
-            FIGHT! in
+            {t('introCountdown.fightIn')}
           </p>
           <span
             key={seconds}
@@ -56,7 +59,7 @@ export function IntroCountdown({
         </>
       ) : (
         <span className="font-display text-[72px] leading-none text-danger-400 text-outline animate-count-pop">
-          FIGHT!
+          {t('introCountdown.fight')}
         </span>
       )}
     </div>

@@ -2,6 +2,7 @@ import { energyEffect } from '@titans/shared/battle/energy-effect';
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useArena } from './arena-store.ts';
@@ -74,11 +75,15 @@ export function LobbyHero({ avatar, compactSlots }: { avatar: OwnedAvatar | null
       {avatar && (
         <>
           <p data-testid="lobby-hero-stats" className="relative text-[14px] text-muted tabular-nums">
-            Level {avatar.level} · {heroStats(heroEffectiveStats(avatar, equipped, energy))}
+            {t('lobbyHero.level', {
+              level: avatar.level,
+              avatar: heroStats(heroEffectiveStats(avatar, equipped, energy)),
+            })}
           </p>
           <p className="relative text-[11px] leading-tight text-muted/80">
-            {statsIncludes(avatar.level, equipped.length, energyEffect(energy).bonusHealth)} · boosters add at
-            the start
+            {t('lobbyHero.boostersAddAtThe', {
+              level: statsIncludes(avatar.level, equipped.length, energyEffect(energy).bonusHealth),
+            })}
           </p>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { cancelMatchmaking } from './api/battle-commands.ts';
@@ -49,16 +50,16 @@ function BotOffer({ onFightBot }: { onFightBot: () => void }) {
       data-testid="bot-offer"
       className="mt-4 w-full max-w-[340px] rounded-2xl bg-night-800/90 p-4 ring-1 ring-gold-300/30 animate-pop-in short:mt-3 short:p-3"
     >
-      <p className="font-display text-[19px] text-gold-200">No opponent found</p>
+      <p className="font-display text-[19px] text-gold-200">{t('matchmakingScreen.noOpponentFound')}</p>
       <p className="mt-1 text-[14px] leading-snug text-muted">
-        Fight the {DIFFICULTY_NAME[difficulty]} bot for the same stake, or keep looking for a player.
+        {t('matchmakingScreen.fightTheBotFor', { value0: DIFFICULTY_NAME[difficulty] })}
       </p>
       <div className="mt-3 space-y-2">
         <Button block onClick={onFightBot}>
-          Fight a bot instead
+          {t('matchmakingScreen.fightABotInstead')}
         </Button>
         <Button block variant="secondary" onClick={() => dispatchArena({ event: 'keepSearching' })}>
-          Keep searching
+          {t('matchmakingScreen.keepSearching')}
         </Button>
       </div>
     </div>
@@ -92,14 +93,16 @@ export function MatchmakingScreen({
           <div className="size-28 overflow-hidden rounded-[26px] bg-night-700 ring-4 ring-energy-400 shadow-[0_0_30px_rgb(77_217_255/0.45)] short:size-24">
             {avatar && <img src={avatar.image} alt="" className="size-full object-cover object-top" />}
           </div>
-          <span className="font-display text-[36px] text-gold-300 text-outline">VS</span>
+          <span className="font-display text-[36px] text-gold-300 text-outline">
+            {t('matchmakingScreen.vs')}
+          </span>
           <div className="grid size-28 place-items-center rounded-[26px] bg-night-800 ring-4 ring-danger-500/70 short:size-24">
             <span className="font-display text-[64px] text-danger-400 text-outline animate-pulse">?</span>
           </div>
         </div>
       )}
       <p className={cx('font-display text-[24px] text-ink', offer && 'short:text-[20px]')}>
-        Searching for any opponent
+        {t('matchmakingScreen.searchingForAnyOpponent')}
       </p>
       <p
         className={cx(
@@ -108,18 +111,18 @@ export function MatchmakingScreen({
         )}
         data-testid="matchmaking-elapsed"
       >
-        {elapsed}s
+        {t('matchmakingScreen.s', { elapsed })}
       </p>
       {queue && queue.position > 0 && (
         <p className={cx('text-[14px] text-muted', offer && 'short:hidden')}>
-          Position {queue.position} of {queue.queue_size} in the queue
+          {t('matchmakingScreen.positionOfInThe', { position: queue.position, queue_size: queue.queue_size })}
         </p>
       )}
       <p
         data-testid="matchmaking-stay"
         className={cx('mt-1 text-[13px] text-muted/80', offer && 'short:hidden')}
       >
-        Stay in the Arena: leaving it ends the search.
+        {t('matchmakingScreen.stayInTheArena')}
       </p>
       {offer && <BotOffer onFightBot={onFightBot} />}
       <Button
@@ -128,7 +131,7 @@ export function MatchmakingScreen({
         className={offer ? 'mt-4 w-full max-w-[320px]' : 'mt-10 w-full max-w-[320px] short:mt-5'}
         onClick={onCancel}
       >
-        Cancel Matchmaking
+        {t('matchmakingScreen.cancelMatchmaking')}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@ import { PRACTICE_FIRST_WIN_REWARD } from '@titans/shared/constants';
 import { useEffect } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The lobby's line while the player still has the practice fight (PF1, PF7). */
 export const PRACTICE_LINE = `Free: no stake · First win +${formatNumber(PRACTICE_FIRST_WIN_REWARD)}`;
@@ -34,7 +35,7 @@ export function FirstWinReward({ amount }: { amount: number }) {
       className="mt-3 flex items-center gap-2 rounded-full bg-success-500/80 px-4 py-1 font-display text-[16px] text-white"
     >
       <GameIcon name="coin" className="size-5" />
-      First win reward +{formatNumber(amount)}
+      {t('practice.firstWinReward', { amount: formatNumber(amount) })}
     </p>
   );
 }

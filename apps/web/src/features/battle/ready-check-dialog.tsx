@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useLocation, useNavigate } from '../../lib/router/router.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import {
@@ -26,7 +27,7 @@ function Countdown({ deadline, total }: { deadline: number; total: number }) {
         data-testid="ready-check-seconds"
         className="font-display text-[34px] leading-none tabular-nums text-gold-300"
       >
-        {Math.ceil(left / 1000)}s
+        {t('readyCheckDialog.s', { left: Math.ceil(left / 1000) })}
       </p>
       <div className="mx-auto mt-2 h-2 w-full max-w-[240px] overflow-hidden rounded-full bg-night-950/70">
         <div
@@ -46,11 +47,11 @@ function CheckEnded({ message }: { message: string }) {
   return (
     <Dialog
       open
-      title="No battle"
+      title={t('readyCheckDialog.noBattle')}
       onClose={dismissReadyCheckNotice}
       actions={
         <Button block onClick={dismissReadyCheckNotice}>
-          OK
+          {t('readyCheckDialog.ok')}
         </Button>
       }
     >
@@ -80,7 +81,7 @@ export function ReadyCheckDialog() {
   return (
     <Dialog
       open
-      title="Opponent found!"
+      title={t('readyCheckDialog.opponentFound')}
       art={
         <img
           src={opponent.character.image}
@@ -91,15 +92,15 @@ export function ReadyCheckDialog() {
       actions={
         check.accepted ? (
           <Button block variant="ghost" onClick={declineReadyCheck}>
-            Decline
+            {t('readyCheckDialog.decline')}
           </Button>
         ) : (
           <>
             <Button block size="lg" onClick={accept}>
-              Accept
+              {t('readyCheckDialog.accept')}
             </Button>
             <Button block variant="ghost" onClick={declineReadyCheck}>
-              Decline
+              {t('readyCheckDialog.decline')}
             </Button>
           </>
         )
@@ -107,12 +108,13 @@ export function ReadyCheckDialog() {
     >
       <div data-testid="ready-check">
         <p className="font-display text-[20px] text-ink">
-          {opponent.name} <span className="text-muted">· Lv {opponent.level}</span>
+          {opponent.name}{' '}
+          <span className="text-muted">{t('readyCheckDialog.lv', { level: opponent.level })}</span>
         </p>
         <p className="text-[14px] text-muted">{opponent.character.name}</p>
         <Countdown deadline={check.deadline} total={check.total} />
         <p className="mt-3 text-[14px] leading-snug">
-          {check.accepted ? `Waiting for ${opponent.name} to accept…` : STAKE_TEXT}
+          {check.accepted ? t('readyCheckDialog.waitingForToAccept', { name: opponent.name }) : STAKE_TEXT}
         </p>
       </div>
     </Dialog>

@@ -62,7 +62,7 @@ describe('the ready check on the device (F51, F52, F53)', () => {
     const back = readyCheckReducer(state, { event: 'connect', payload: null }, 5_000);
     expect(back).toEqual({
       check: null,
-      ended: { matchId: null, message: CONNECTION_LOST_TEXT, requeued: false },
+      ended: { matchId: null, message: CONNECTION_LOST_TEXT(), requeued: false },
     });
     // A connect without a check changes nothing.
     expect(readyCheckReducer(initialReadyCheck(), { event: 'connect', payload: null }, 5_000)).toEqual(

@@ -1,5 +1,6 @@
 import type { MatchFoundPayload } from '@titans/shared/battle/schemas';
 import { create } from 'zustand';
+import { t } from '../../lib/i18n/i18n.ts';
 import { type BattleMessage, onBattleMessage } from '../../lib/realtime/battle-channel.ts';
 import { acceptMatch, declineMatch } from './api/battle-commands.ts';
 
@@ -30,8 +31,7 @@ export type ReadyCheckEvent =
   | { event: 'dismiss' };
 
 /** The connection dropped during the check: the server took it as a departure (F50). */
-export const CONNECTION_LOST_TEXT =
-  'The connection dropped, so the match was called off. No coins were taken.';
+export const CONNECTION_LOST_TEXT = () => t('readyCheckStore.theConnectionDroppedSo');
 
 export function initialReadyCheck(): ReadyCheckState {
   return { check: null, ended: null };
@@ -67,7 +67,7 @@ export function readyCheckReducer(
     case 'connect':
       // Back from a dropped connection: a check shown before it was called off by the server.
       return state.check
-        ? { check: null, ended: { matchId: null, message: CONNECTION_LOST_TEXT, requeued: false } }
+        ? { check: null, ended: { matchId: null, message: CONNECTION_LOST_TEXT(), requeued: false } }
         : state;
     case 'accept':
       return state.check ? { ...state, check: { ...state.check, accepted: true } } : state;

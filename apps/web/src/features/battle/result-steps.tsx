@@ -3,14 +3,35 @@ import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { ArenaResult } from './arena-store.ts';
 import { FightSummary, timeUpReason } from './fight-summary.tsx';
 import { FirstWinReward } from './practice.tsx';
 import { StatsColumn, superAttackNote } from './stats-column.tsx';
 import { VideoRecovery } from './video-recovery.tsx';
 
-const HEADLINE = { victory: 'Victory!', draw: 'Evenly Matched', defeat: 'Better Luck Next Time' } as const;
-const GRAPHIC = { victory: 'Victory!', draw: 'Draw', defeat: 'Defeated' } as const;
+const HEADLINE = {
+  get victory() {
+    return t('resultSteps.victory');
+  },
+  get draw() {
+    return t('resultSteps.evenlyMatched');
+  },
+  get defeat() {
+    return t('resultSteps.betterLuckNextTime');
+  },
+} as const;
+const GRAPHIC = {
+  get victory() {
+    return t('resultSteps.victory');
+  },
+  get draw() {
+    return t('resultSteps.draw');
+  },
+  get defeat() {
+    return t('resultSteps.defeated');
+  },
+} as const;
 const GLOW = { victory: 'bg-gold-400/40', defeat: 'bg-danger-500/30', draw: 'bg-energy-500/30' } as const;
 
 export const RESULT_TONE = {
@@ -36,7 +57,7 @@ function TimeUp({ completed }: { completed: BattleCompletedPayload }) {
   if (!why) return null;
   return (
     <div data-testid="time-up" className="mt-3 rounded-2xl bg-night-800/90 px-4 py-2 ring-1 ring-white/10">
-      <p className="font-display text-[20px] leading-tight text-gold-200">Time's up</p>
+      <p className="font-display text-[20px] leading-tight text-gold-200">{t('resultSteps.timeSUp')}</p>
       <p className="text-[13px] leading-snug text-muted">{why}</p>
     </div>
   );
@@ -62,11 +83,13 @@ export function ResultGraphic({ completed }: { completed: BattleCompletedPayload
       <TimeUp completed={completed} />
       <CoinChange coins={completed.coins_earned} className="mt-5 text-[26px] text-ink short:mt-3" />
       {completed.experience_earned > 0 && (
-        <p className="mt-1 font-display text-[18px] text-energy-300">+{completed.experience_earned} XP</p>
+        <p className="mt-1 font-display text-[18px] text-energy-300">
+          {t('resultSteps.xp', { experience_earned: completed.experience_earned })}
+        </p>
       )}
       {completed.level_up && (
         <p className="mt-2 rounded-full bg-success-500/80 px-4 py-1 font-display text-[16px] text-white">
-          Level up! Level {completed.level}
+          {t('resultSteps.levelUpLevel', { level: completed.level })}
         </p>
       )}
       {completed.first_win_reward !== undefined && <FirstWinReward amount={completed.first_win_reward} />}
@@ -86,10 +109,10 @@ export function PvpStats({ result, speed }: { result: ArenaResult; speed: number
     (pvp?.opponent_super_attacks ?? completed.opponent_stats.superAttack);
   return (
     <div className="flex w-full flex-1 flex-col justify-center">
-      <h2 className="font-display text-[30px] text-gold-300 text-outline">Battle Stats</h2>
-      <div className="mt-4 flex gap-3 text-left">
+      <h2 className="font-display text-[30px] text-gold-300 text-outline">{t('resultSteps.battleStats')}</h2>
+      <div className="mt-4 flex gap-3 text-start">
         <StatsColumn
-          title="Your Stats"
+          title={t('resultSteps.yourStats')}
           stats={{
             hits: pvp?.hits ?? completed.your_stats.hits,
             damage: pvp?.damage ?? completed.your_stats.damage,
@@ -97,7 +120,7 @@ export function PvpStats({ result, speed }: { result: ArenaResult; speed: number
           }}
         />
         <StatsColumn
-          title="Opponent Stats"
+          title={t('resultSteps.opponentStats')}
           stats={{
             hits: pvp?.opponent_hits ?? completed.opponent_stats.hits,
             damage: pvp?.opponent_damage ?? completed.opponent_stats.damage,
@@ -106,13 +129,15 @@ export function PvpStats({ result, speed }: { result: ArenaResult; speed: number
         />
       </div>
       {supers > 0 && speed !== null && (
-        <p data-testid="super-attack-note" className="mt-3 text-left text-[12px] leading-snug text-muted">
+        <p data-testid="super-attack-note" className="mt-3 text-start text-[12px] leading-snug text-muted">
           {superAttackNote(speed)}
         </p>
       )}
       <CoinChange coins={completed.coins_earned} className="mt-5 text-[24px]" />
       {completed.experience_earned > 0 && (
-        <p className="font-display text-[18px] text-energy-300">+{completed.experience_earned} XP</p>
+        <p className="font-display text-[18px] text-energy-300">
+          {t('resultSteps.xp', { experience_earned: completed.experience_earned })}
+        </p>
       )}
     </div>
   );
@@ -136,18 +161,20 @@ export function Decision(props: {
       >
         {HEADLINE[completed.result]}
       </h2>
-      <p className="mt-3 text-[16px] text-muted">What would you like to do next?</p>
+      <p className="mt-3 text-[16px] text-muted">{t('resultSteps.whatWouldYouLike')}</p>
       <div className="mt-6 w-full max-w-[320px] space-y-3">
         <Button block size="lg" onClick={props.onNewMatch}>
-          New Match
+          {t('resultSteps.newMatch')}
         </Button>
         <Button block size="lg" variant="secondary" onClick={props.onRematch}>
-          Rematch
+          {t('resultSteps.rematch')}
         </Button>
       </div>
       <p className="mt-4 text-[14px] text-muted tabular-nums" data-testid="decision-countdown">
-        Back to the Arena lobby in{' '}
-        <span className="font-display text-[15px] text-ink">{props.secondsLeft}s</span>
+        {t('resultSteps.backToTheArena')}{' '}
+        <span className="font-display text-[15px] text-ink">
+          {t('resultSteps.s', { secondsLeft: props.secondsLeft })}
+        </span>
       </p>
     </div>
   );

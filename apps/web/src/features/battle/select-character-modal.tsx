@@ -3,6 +3,7 @@ import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { heroEffectiveStats, heroStats } from './hero-stats.ts';
 
 function itemsText(count: number) {
@@ -32,21 +33,23 @@ export function SelectCharacterModal({
   return (
     <Dialog
       open={open}
-      title="Select Character"
+      title={t('selectCharacterModal.selectCharacter')}
       onClose={onCancel}
       actions={
         <Button block variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('selectCharacterModal.cancel')}
         </Button>
       }
     >
-      {avatars.length === 0 && <p className="py-6 text-[15px] text-muted">No characters available</p>}
+      {avatars.length === 0 && (
+        <p className="py-6 text-[15px] text-muted">{t('selectCharacterModal.noCharactersAvailable')}</p>
+      )}
       {avatars.length > 0 && (
         <p data-testid="select-character-includes" className="-mt-1 mb-2 text-[12px] text-muted">
-          Stats with each hero's level and {itemsText(equipped.length)}
+          {t('selectCharacterModal.statsWithEachHero', { length: itemsText(equipped.length) })}
         </p>
       )}
-      <div className="grid max-h-[52vh] grid-cols-2 gap-2 overflow-y-auto text-left">
+      <div className="grid max-h-[52vh] grid-cols-2 gap-2 overflow-y-auto text-start">
         {avatars.map((avatar) => (
           <button
             key={avatar.character_id}
@@ -63,7 +66,7 @@ export function SelectCharacterModal({
             <img src={avatar.image} alt="" className="mx-auto size-16 object-contain" />
             <p className="truncate font-display text-[14px] text-ink">{avatar.name}</p>
             <p className="text-[11px] text-muted">
-              Lv {avatar.level} · {avatar.race}
+              {t('selectCharacterModal.lv', { level: avatar.level, race: avatar.race })}
             </p>
             <p className="mt-0.5 text-[11px] tabular-nums text-ink">
               {heroStats(heroEffectiveStats(avatar, equipped), { speed: true })}

@@ -14,12 +14,23 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const DIFFICULTY_LABEL: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 const MODE_TABS: ReadonlyArray<TabItem<'pvp' | 'pve'>> = [
-  { value: 'pvp', label: 'Player vs Player' },
-  { value: 'pve', label: 'Player vs AI' },
+  {
+    value: 'pvp',
+    get label() {
+      return t('startBattleDialog.playerVsPlayer');
+    },
+  },
+  {
+    value: 'pve',
+    get label() {
+      return t('startBattleDialog.playerVsAi');
+    },
+  },
 ];
 
 /**
@@ -32,10 +43,10 @@ export function stakeTerms(mode: 'pvp' | 'pve'): string {
   const prize = formatNumber(BATTLE_COIN_REWARD);
   const wins =
     mode === 'pve'
-      ? `Victory or a draw returns it with +${prize}`
-      : `Victory returns it with +${prize}, a draw returns it alone`;
+      ? t('startBattleDialog.victoryOrADraw', { prize })
+      : t('startBattleDialog.victoryReturnsItWith', { prize });
   return (
-    `You stake ${stake} coins when the battle starts. ${wins}; a defeat or leaving the battle ` +
+    t('startBattleDialog.youStakeCoinsWhen', { stake, wins }) +
     `loses it. Prizes need at least ${BATTLE_MIN_HITS_TO_EARN} hits.`
   );
 }
@@ -72,8 +83,8 @@ function DifficultyPicker({
   const bot = BOTS[difficulty];
   return (
     <div className="mt-4">
-      <p className="text-left text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
-        Difficulty
+      <p className="text-start text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
+        {t('startBattleDialog.difficulty')}
       </p>
       <div className="mt-2 grid grid-cols-3 gap-2">
         {DIFFICULTIES.map((value) => (
@@ -98,9 +109,10 @@ function DifficultyPicker({
           </button>
         ))}
       </div>
-      <p data-testid="bot-terms" className="mt-2 text-left text-[12px] leading-snug text-muted">
-        {bot.name} attacks every {bot.attackIntervalMs / 1000} s; your taps hit for your attack − its defense,
-        its attacks for its attack − your defense.
+      <p data-testid="bot-terms" className="mt-2 text-start text-[12px] leading-snug text-muted">
+        {t('startBattleDialog.attacksEvery', { name: bot.name })}
+        {bot.attackIntervalMs / 1000}
+        {t('startBattleDialog.sYourTapsHit')}
       </p>
     </div>
   );
@@ -132,12 +144,12 @@ function EnergyPicker({
   const min = Math.min(BATTLE_ENTRY_ENERGY, max);
   const value = Math.max(min, Math.min(energy, max));
   return (
-    <div className="mt-4 text-left">
+    <div className="mt-4 text-start">
       <label
         htmlFor="battle-energy"
         className="flex justify-between text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase"
       >
-        <span>Energy to spend</span>
+        <span>{t('startBattleDialog.energyToSpend')}</span>
         <span className="flex items-center gap-1 font-display text-[15px] tracking-normal text-energy-300 tabular-nums">
           <GameIcon name="energy" className="size-4" /> {formatNumber(energyEffect(value).energy)}
         </span>
@@ -156,7 +168,10 @@ function EnergyPicker({
         {energyTerms(value)}
       </p>
       <p className="text-[12px] text-faint">
-        Up to {formatNumber(max)} (you have {formatNumber(availableEnergy)})
+        {t('startBattleDialog.upToYouHave', {
+          max: formatNumber(max),
+          availableEnergy: formatNumber(availableEnergy),
+        })}
       </p>
     </div>
   );
@@ -189,7 +204,7 @@ export function StartBattleDialog({
   return (
     <Dialog
       open={open}
-      title="Start Battle"
+      title={t('startBattleDialog.startBattle')}
       onClose={onCancel}
       actions={
         <>
@@ -200,16 +215,16 @@ export function StartBattleDialog({
             aria-describedby={blockedReason ? 'start-blocked-reason' : undefined}
             onClick={onStart}
           >
-            Start Battle
+            {t('startBattleDialog.startBattle')}
           </Button>
           <Button block variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('startBattleDialog.cancel')}
           </Button>
         </>
       }
     >
       <Tabs
-        label="Battle mode"
+        label={t('startBattleDialog.battleMode')}
         items={MODE_TABS}
         value={mode}
         onChange={(value) => onChange({ mode: value })}
@@ -223,11 +238,11 @@ export function StartBattleDialog({
       />
       {mode === 'pve' && <DifficultyPicker difficulty={difficulty} onChange={onChange} />}
       <EnergyPicker energy={energy} max={max} availableEnergy={availableEnergy} onChange={onChange} />
-      <p data-testid="stake-terms" className="mt-3 text-left text-[13px] leading-snug text-muted">
+      <p data-testid="stake-terms" className="mt-3 text-start text-[13px] leading-snug text-muted">
         {stakeTerms(mode)}
       </p>
       {blockedReason && (
-        <p id="start-blocked-reason" className="mt-2 text-left text-[14px] font-bold text-danger-400">
+        <p id="start-blocked-reason" className="mt-2 text-start text-[14px] font-bold text-danger-400">
           {blockedReason}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { superAttackChance } from '@titans/shared/battle/damage';
 import { SUPER_ATTACK_MULTIPLIER } from '@titans/shared/constants';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const TIMES = { 2: 'double', 3: 'triple' } as Record<number, string>;
 
@@ -11,7 +12,7 @@ const TIMES = { 2: 'double', 3: 'triple' } as Record<number, string>;
 export function superAttackNote(speed: number): string {
   const times = TIMES[SUPER_ATTACK_MULTIPLIER] ?? `${SUPER_ATTACK_MULTIPLIER}×`;
   const chance = Math.round(superAttackChance(speed) * 100);
-  return `Super attack: a hit that dealt ${times} damage. Every hit has a chance of one that grows with the hero's speed (your speed ${formatNumber(speed)}: ${chance} %).`;
+  return t('statsColumn.superAttackAHit', { times, speed: formatNumber(speed), chance });
 }
 
 /** One side's Battle Stats (step 2): Hits, Damage, Super Attacks when any, Damage Per Hit. */
@@ -26,7 +27,7 @@ export function StatsColumn({
     ['Hits', formatNumber(stats.hits)],
     ['Damage', formatNumber(stats.damage)],
   ];
-  if (stats.superAttack > 0) rows.push(['Super Attacks', formatNumber(stats.superAttack)]);
+  if (stats.superAttack > 0) rows.push([t('statsColumn.superAttacks'), formatNumber(stats.superAttack)]);
   rows.push(['Damage Per Hit', stats.hits > 0 ? (stats.damage / stats.hits).toFixed(1) : '0']);
   return (
     <div className="flex-1 rounded-2xl bg-night-800/90 p-3 ring-1 ring-white/10">

@@ -1,14 +1,15 @@
 import type { BotKind } from '@titans/shared/battle/bots';
 import { MIN_COINS_TO_BATTLE, TOAST_MS } from '@titans/shared/constants';
 import { useCallback, useState } from 'react';
+import { t } from '../../lib/i18n/i18n.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { findMatch } from './api/battle-commands.ts';
 import { useArena } from './arena-store.ts';
 
-/** The text of a refused start for want of the stake. */
-export const NOT_ENOUGH_COINS = 'You need at least 5000 coins to enter a battle!';
+/** the text of a refused start for want of the stake. */
+export const NOT_ENOUGH_COINS = () => t('useArenaStart.youNeedAtLeast');
 
 export interface StartOverride {
   mode?: 'pvp' | 'pve';
@@ -38,10 +39,10 @@ export function useArenaStart() {
 
   const start = useCallback(
     (override: StartOverride = {}) => {
-      if (!user?.avatar) return showLocal('Please select a character first');
+      if (!user?.avatar) return showLocal(t('useArenaStart.pleaseSelectACharacter'));
       // PF1: the practice fight needs no coins.
       if (override.difficulty !== 'practice' && coins < MIN_COINS_TO_BATTLE)
-        return showLocal(NOT_ENOUGH_COINS);
+        return showLocal(NOT_ENOUGH_COINS());
       const sent = findMatch({
         telegramUserId,
         battleType: override.mode ?? mode,
@@ -50,7 +51,7 @@ export function useArenaStart() {
         characterId: user.avatar,
         items,
       });
-      if (!sent) showLocal('Not connected. Please try again.');
+      if (!sent) showLocal(t('useArenaStart.notConnectedPleaseTry'));
     },
     [user?.avatar, coins, telegramUserId, mode, difficulty, energy, items, showLocal],
   );

@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { useAdStatus } from '../quests/api/get-ad-status.ts';
 import { startBattleRecovery } from '../quests/api/start-battle-recovery.ts';
@@ -42,7 +43,7 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
       } else if (seen.status === 'pending') {
         setStep('on-its-way');
       } else {
-        toast.error('The video was not confirmed in time. Try again.');
+        toast.error(t('videoRecovery.theVideoWasNot'));
         setStep('offer');
       }
     } catch (error) {
@@ -51,9 +52,7 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
         setStep('recovered');
         return;
       }
-      toast.error(
-        isApiError(error) && error.message ? error.message : 'The video could not be shown. Try again later.',
-      );
+      toast.error(isApiError(error) && error.message ? error.message : t('videoRecovery.theVideoCouldNot'));
       setStep('offer');
     }
   };
@@ -64,25 +63,26 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
         data-testid="video-recovery"
         className="mt-4 flex items-center gap-2 rounded-full bg-success-500/80 px-4 py-1.5 font-display text-[18px] text-white animate-pop-in"
       >
-        <GameIcon name="coin" className="size-6" />+{COINS} coins
+        <GameIcon name="coin" className="size-6" />
+        {t('videoRecovery.coins', { COINS })}
       </p>
     );
   }
   if (step === 'on-its-way') {
     return (
       <p data-testid="video-recovery" className="mt-4 text-[14px] font-bold text-muted">
-        Your {COINS} coins are on their way
+        {t('videoRecovery.yourCoinsAreOn', { COINS })}
       </p>
     );
   }
   return (
     <section
       data-testid="video-recovery"
-      aria-label="Video recovery"
+      aria-label={t('videoRecovery.videoRecovery')}
       className="mt-5 w-full max-w-[320px] rounded-2xl bg-night-800/90 p-3 ring-1 ring-energy-400/40"
     >
       <p className="flex items-center justify-center gap-1.5 text-[14px] font-bold text-ink/85">
-        Watch a video to recover
+        {t('videoRecovery.watchAVideoTo')}
         <GameIcon name="coin" className="size-5" />
         <span className="font-display text-gold-200">{COINS}</span>
       </p>
@@ -93,7 +93,11 @@ function RecoveryOffer({ battleId, blockId }: { battleId: string; blockId: strin
         disabled={step === 'watching'}
         onClick={() => void watch()}
       >
-        {step === 'watching' ? <Spinner className="size-5" label="Watching" /> : 'Watch Video'}
+        {step === 'watching' ? (
+          <Spinner className={'size-5'} label={t('videoRecovery.watching')} />
+        ) : (
+          t('videoRecovery.watchVideo')
+        )}
       </Button>
     </section>
   );

@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -57,7 +58,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
   if (view) {
     body = (
       <>
-        <SectionTitle>Free daily boosters</SectionTitle>
+        <SectionTitle>{t('boostScreen.freeDailyBoosters')}</SectionTitle>
         <FreeRefillCard
           refill={view.free_refill}
           energyFull={energyFull}
@@ -65,7 +66,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
           onRefill={() => refillEnergy(refill)}
           onCooldownOver={onCooldownOver}
         />
-        <SectionTitle>Boosters</SectionTitle>
+        <SectionTitle>{t('boostScreen.boosters')}</SectionTitle>
         <div className="flex flex-col gap-3">
           {view.upgrades.map((upgrade) => (
             <UpgradeCard
@@ -95,10 +96,10 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
     body = (
       <EmptyState
         art="warning"
-        title="Failed to load boosts"
+        title={t('boostScreen.failedToLoadBoosts')}
         action={
           <Button variant="secondary" block onClick={() => void boosts.refetch()}>
-            Try again
+            {t('boostScreen.tryAgain')}
           </Button>
         }
       />
@@ -108,7 +109,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
   }
 
   return (
-    <section aria-label="Boost" className="px-4 pt-1 pb-4">
+    <section aria-label={t('boostScreen.boost')} className="px-4 pt-1 pb-4">
       <BoostBalance coins={view || synced ? formatNumber(coins) : '—'} />
       {body}
       {footer && <div className="mt-5">{footer}</div>}
@@ -153,7 +154,7 @@ function buyUpgrade(
       onError: (error) => {
         haptics.error();
         audioEngine.play('error');
-        toast.error(failureMessage(error, `Could not upgrade ${title}`));
+        toast.error(failureMessage(error, t('boostScreen.couldNotUpgrade', { title })));
       },
     },
   );
@@ -164,12 +165,12 @@ function refillEnergy(refill: ReturnType<typeof useRefillEnergy>) {
     onSuccess: () => {
       haptics.success();
       audioEngine.play('success');
-      toast.success('Energy refilled!');
+      toast.success(t('boostScreen.energyRefilled'));
     },
     onError: (error) => {
       haptics.error();
       audioEngine.play('error');
-      toast.error(failureMessage(error, 'Could not refill energy'));
+      toast.error(failureMessage(error, t('boostScreen.couldNotRefillEnergy')));
     },
   });
 }
@@ -178,8 +179,10 @@ function BoostBalance({ coins }: { coins: string }) {
   return (
     <div className="relative flex flex-col items-center text-center">
       <div className="pointer-events-none absolute top-2 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
-      <h1 className="relative font-display text-[32px] leading-tight text-gold">Boost</h1>
-      <p className="relative text-[12px] font-black tracking-[0.18em] text-muted uppercase">Your balance</p>
+      <h1 className="relative font-display text-[32px] leading-tight text-gold">{t('boostScreen.boost')}</h1>
+      <p className="relative text-[12px] font-black tracking-[0.18em] text-muted uppercase">
+        {t('boostScreen.yourBalance')}
+      </p>
       <div className="relative mt-1 flex items-center gap-2">
         <GameIcon name="coin" className="size-10 drop-shadow-[0_4px_10px_rgb(255_170_0/0.55)]" />
         <span
@@ -195,7 +198,7 @@ function BoostBalance({ coins }: { coins: string }) {
 
 function BoostsLoading() {
   return (
-    <div className="mt-5 flex flex-col gap-3" role="status" aria-label="Loading boosts">
+    <div className="mt-5 flex flex-col gap-3" role="status" aria-label={t('boostScreen.loadingBoosts')}>
       <Skeleton className="h-24 rounded-3xl" />
       {[0, 1, 2, 3].map((index) => (
         <Skeleton key={index} className="h-36 rounded-3xl" />

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { formatCountdown } from './format-countdown.ts';
 
@@ -38,23 +39,26 @@ export function FreeRefillCard({
 
   let status: string;
   if (noneLeft) status = 'All used today. Come back tomorrow!';
-  else if (coolingDown) status = `Ready in ${formatCountdown(availableAt - now)}`;
+  else if (coolingDown)
+    status = t('freeRefillCard.readyIn', { availableAt: formatCountdown(availableAt - now) });
   else if (energyFull) status = 'Energy is full';
   else status = 'Fill your energy to the top';
 
   return (
     <article
-      aria-label="Full energy"
+      aria-label={t('freeRefillCard.fullEnergy')}
       data-testid="free-refill"
       className="panel relative overflow-hidden rounded-3xl p-3.5 ring-1 ring-energy-400/40"
     >
-      <div className="pointer-events-none absolute -top-10 -left-8 size-36 rounded-full bg-energy-400/20 blur-2xl" />
+      <div className="pointer-events-none absolute -top-10 -start-8 size-36 rounded-full bg-energy-400/20 blur-2xl" />
       <div className="relative flex items-center gap-3">
         <div className="grid size-14 shrink-0 place-items-center rounded-2xl bg-[radial-gradient(circle_at_50%_35%,#c4f8ff,#1190d8_72%)] shadow-[0_0_20px_rgb(77_217_255/0.5)] ring-1 ring-white/30">
           <GameIcon name="energy" className="size-10" />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="font-display text-[19px] leading-tight text-ink">Full energy</h3>
+          <h3 className="font-display text-[19px] leading-tight text-ink">
+            {t('freeRefillCard.fullEnergy')}
+          </h3>
           <div className="mt-1 flex items-center gap-1.5">
             {Array.from({ length: refill.per_day }, (_, index) => (
               <span
@@ -68,8 +72,8 @@ export function FreeRefillCard({
                 )}
               />
             ))}
-            <span className="ml-1 text-[13px] font-black tabular-nums text-energy-300">
-              {refill.remaining}/{refill.per_day} today
+            <span className="ms-1 text-[13px] font-black tabular-nums text-energy-300">
+              {t('freeRefillCard.today', { remaining: refill.remaining, per_day: refill.per_day })}
             </span>
           </div>
           <p className="mt-1 text-[12.5px] font-bold text-muted tabular-nums">{status}</p>
@@ -77,12 +81,16 @@ export function FreeRefillCard({
         <Button
           size="sm"
           variant="secondary"
-          aria-label="Refill energy"
+          aria-label={t('freeRefillCard.refillEnergy')}
           disabled={noneLeft || coolingDown || energyFull || refilling}
           onClick={onRefill}
           className="min-w-[78px] shrink-0"
         >
-          {refilling ? <Spinner className="size-5" label="Refilling" /> : 'Refill'}
+          {refilling ? (
+            <Spinner className={'size-5'} label={t('freeRefillCard.refilling')} />
+          ) : (
+            t('freeRefillCard.refill')
+          )}
         </Button>
       </div>
     </article>

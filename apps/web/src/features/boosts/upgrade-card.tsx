@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 
 const ART: Record<UpgradeKind, { emoji: EmojiName; tile: string }> = {
@@ -58,7 +59,7 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
           <span className="text-ink/75">{upgrade.effect}</span>
           {upgrade.next_effect && (
             <>
-              <span className="mx-1 text-gold-300">→</span>
+              <span className="mx-1 inline-block text-gold-300 rtl:-scale-x-100">→</span>
               <span className="font-black text-success-400">{upgrade.next_effect}</span>
             </>
           )}
@@ -76,12 +77,16 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
             </span>
             <Button
               size="sm"
-              aria-label={`Buy ${upgrade.title}`}
+              aria-label={t('upgradeCard.buy2', { title: upgrade.title })}
               disabled={!affordable || disabled}
               onClick={onBuy}
               className="min-w-[68px]"
             >
-              {buying ? <Spinner className="size-5" label="Buying" /> : 'Buy'}
+              {buying ? (
+                <Spinner className={'size-5'} label={t('upgradeCard.buying')} />
+              ) : (
+                t('upgradeCard.buy')
+              )}
             </Button>
           </div>
         )}
@@ -93,7 +98,7 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
           missing={upgrade.price - coins}
           action={
             <Link to={paths.tasks.getHref()} className={SHORTFALL_LINK}>
-              Earn Coins
+              {t('upgradeCard.earnCoins')}
             </Link>
           }
         />
@@ -117,14 +122,14 @@ function UpgradeHeading({ upgrade, maxed }: { upgrade: UpgradeView; maxed: boole
           <h3 className="truncate font-display text-[19px] leading-tight text-ink">{upgrade.title}</h3>
           {maxed ? (
             <span className="shrink-0 rounded-full bg-[linear-gradient(180deg,#fff0a8,#ffb416)] px-2.5 py-0.5 font-display text-[13px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-              MAX
+              {t('upgradeCard.max')}
             </span>
           ) : (
             <span
               className="shrink-0 rounded-full bg-night-950/70 px-2 py-0.5 text-[12px] font-black tabular-nums text-gold-200 ring-1 ring-gold-300/30"
               data-testid="upgrade-level"
             >
-              Lv {upgrade.level}/{upgrade.max_level}
+              {t('upgradeCard.lv', { level: upgrade.level, max_level: upgrade.max_level })}
             </span>
           )}
         </div>

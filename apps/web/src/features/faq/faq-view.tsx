@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { SubPageHeader } from '../../components/sub-page-header.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { FAQ_ENTRIES } from './faq-content.ts';
 
 function FaqItem({ question, answer }: { question: string; answer: readonly string[] }) {
@@ -19,7 +20,7 @@ function FaqItem({ question, answer }: { question: string; answer: readonly stri
           haptics.selection();
           setOpen((value) => !value);
         }}
-        className="flex w-full items-center gap-3 px-4 py-3.5 text-left"
+        className="flex w-full items-center gap-3 px-4 py-3.5 text-start"
       >
         <span className="flex-1 text-[15px] leading-snug font-extrabold text-ink">{question}</span>
         <span
@@ -48,8 +49,8 @@ function FaqItem({ question, answer }: { question: string; answer: readonly stri
 /** The FAQ: an accordion of four questions with a back button. */
 export function FaqView({ onBack }: { onBack(): void }) {
   return (
-    <section aria-label="FAQ" className="animate-rise-in">
-      <SubPageHeader title="FAQ" onBack={onBack} />
+    <section aria-label={t('faqView.faq')} className="animate-rise-in">
+      <SubPageHeader title={t('faqView.faq')} onBack={onBack} />
       <div className="mt-4 flex flex-col gap-2.5">
         {FAQ_ENTRIES.map((entry) => (
           <FaqItem key={entry.question} question={entry.question} answer={entry.answer} />

@@ -10,18 +10,19 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
 
-/** Home. */
-export const PICKER_TITLE = 'Select Titans Realm';
-export const CONFIRM_TITLE = 'Set Titans Realm';
-export const CONFIRM_ACTION = 'Set as Titans Realm';
-export const BACKGROUND_UPDATED = 'Background updated successfully!';
-export const BACKGROUND_UPDATE_FAILED = 'Failed to update background';
+/** "Home". */
+export const PICKER_TITLE = () => t('backgroundPicker.selectTitansRealm');
+export const CONFIRM_TITLE = () => t('backgroundPicker.setTitansRealm');
+export const CONFIRM_ACTION = () => t('backgroundPicker.setAsTitansRealm');
+export const BACKGROUND_UPDATED = () => t('backgroundPicker.backgroundUpdatedSuccessfully');
+export const BACKGROUND_UPDATE_FAILED = () => t('backgroundPicker.failedToUpdateBackground');
 
 export function confirmText(name: string): string {
-  return `Do you want to set "${name}" as your new Titans Realm?`;
+  return t('backgroundPicker.doYouWantTo', { name });
 }
 
 interface Realm {
@@ -63,7 +64,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
     update.mutate(chosen.value, {
       onSuccess: () => {
         haptics.success();
-        toast.success(BACKGROUND_UPDATED);
+        toast.success(BACKGROUND_UPDATED());
         setChosen(null);
         onClose();
       },
@@ -71,7 +72,7 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
         // Background-update errors are only logged, beyond the toast.
         console.error('[home] background update failed', error);
         haptics.error();
-        toast.error(BACKGROUND_UPDATE_FAILED);
+        toast.error(BACKGROUND_UPDATE_FAILED());
         setChosen(null);
       },
     });
@@ -81,13 +82,13 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
     <>
       <Dialog
         open={open}
-        title={PICKER_TITLE}
+        title={PICKER_TITLE()}
         onClose={chosen ? undefined : onClose}
         art={<EmojiArt name="sunrise-over-mountains" className="size-16" />}
         className="max-w-[370px]"
         actions={
           <Button variant="ghost" block onClick={onClose}>
-            Close
+            {t('backgroundPicker.close')}
           </Button>
         }
       >
@@ -106,11 +107,11 @@ export function BackgroundPicker({ user, telegramUserId, open, onClose }: Backgr
               [0, 1].map((index) => <Skeleton key={index} className="aspect-[3/4] rounded-2xl" />)}
           </div>
           {inventory.isError && (
-            <p className="mt-3 text-[14px] text-danger-400">Failed to load inventory items</p>
+            <p className="mt-3 text-[14px] text-danger-400">{t('backgroundPicker.failedToLoadInventory')}</p>
           )}
           {inventory.isSuccess && realms.length === 1 && (
             <p className="mt-3 text-[14px] leading-snug text-muted">
-              New realms wait in the Titans Emporium.
+              {t('backgroundPicker.newRealmsWaitIn')}
             </p>
           )}
         </div>
@@ -150,13 +151,13 @@ function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: bool
     <button
       type="button"
       disabled={equipped}
-      aria-label={equipped ? `${realm.name}, equipped` : realm.name}
+      aria-label={equipped ? t('backgroundPicker.equipped2', { name: realm.name }) : realm.name}
       onClick={() => {
         haptics.selection();
         onChoose();
       }}
       className={cx(
-        'group relative overflow-hidden rounded-2xl text-left ring-2 transition-transform enabled:active:scale-95',
+        'group relative overflow-hidden rounded-2xl text-start ring-2 transition-transform enabled:active:scale-95',
         equipped
           ? 'ring-gold-300 shadow-[0_0_18px_rgb(255_194_31/0.45)]'
           : 'ring-white/10 enabled:hover:ring-white/30',
@@ -175,8 +176,8 @@ function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: bool
         </span>
       </span>
       {equipped && (
-        <span className="absolute top-2 left-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-          Equipped
+        <span className="absolute top-2 start-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+          {t('backgroundPicker.equipped')}
         </span>
       )}
     </button>
@@ -198,15 +199,15 @@ function ConfirmRealm({
   return (
     <Dialog
       open={chosen !== null}
-      title={CONFIRM_TITLE}
+      title={CONFIRM_TITLE()}
       onClose={saving ? undefined : onCancel}
       actions={
         <>
           <Button block onClick={onConfirm} disabled={saving}>
-            {saving ? <Spinner className="size-5" label="Saving" /> : CONFIRM_ACTION}
+            {saving ? <Spinner className="size-5" label={t('backgroundPicker.saving')} /> : CONFIRM_ACTION()}
           </Button>
           <Button variant="ghost" block onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('backgroundPicker.cancel')}
           </Button>
         </>
       }

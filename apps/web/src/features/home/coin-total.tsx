@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 
@@ -31,7 +32,7 @@ export function CoinTotal() {
             className="size-12 drop-shadow-[0_4px_12px_rgb(255_170_0/0.6)] short:size-10"
           />
         </span>
-        <span className="sr-only">Coins:</span>
+        <span className="sr-only">{t('coinTotal.coins')}</span>
         <span
           ref={number}
           data-testid="coin-total"
@@ -46,13 +47,13 @@ export function CoinTotal() {
           data-testid="pending-badge"
           aria-hidden={pending === 0}
           className={cx(
-            'flex items-center gap-1.5 rounded-full bg-night-950/70 py-0.5 pr-2.5 pl-2 text-[13px] font-extrabold text-gold-200 ring-1 ring-gold-300/40',
+            'flex items-center gap-1.5 rounded-full bg-night-950/70 py-0.5 pe-2.5 ps-2 text-[13px] font-extrabold text-gold-200 ring-1 ring-gold-300/40',
             pending === 0 && 'invisible',
           )}
         >
           <span className="size-1.5 rounded-full bg-gold-300 animate-pulse-dot" />
           <span className="tabular-nums">+{formatNumber(pending)}</span>
-          <span className="text-gold-200/75">pending</span>
+          <span className="text-gold-200/75">{t('coinTotal.pending')}</span>
         </span>
       </div>
     </div>

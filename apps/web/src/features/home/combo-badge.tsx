@@ -1,6 +1,7 @@
 import { COMBO_BONUS_PERCENT } from '@titans/shared/constants';
 import { useLayoutEffect, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { COMBO_TEXT, comboLevel, SUPER_COMBO_TEXT } from './combo-level.ts';
 
@@ -44,7 +45,7 @@ export function ComboBadge() {
                   level === 'combo' ? 'text-[26px] text-gold' : 'text-[28px] text-fire',
                 )}
               >
-                {level === 'super' ? SUPER_COMBO_TEXT : COMBO_TEXT}
+                {level === 'super' ? SUPER_COMBO_TEXT() : COMBO_TEXT()}
               </span>
             )}
             <span className="font-display text-[20px] leading-none tabular-nums text-ink text-outline">
@@ -56,7 +57,9 @@ export function ComboBadge() {
               </span>
             )}
             {level === 'badge' && (
-              <span className="text-[12px] font-black tracking-wide text-muted uppercase">combo</span>
+              <span className="text-[12px] font-black tracking-wide text-muted uppercase">
+                {t('comboBadge.combo')}
+              </span>
             )}
           </div>
         </div>

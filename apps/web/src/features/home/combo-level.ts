@@ -1,4 +1,5 @@
 import { COMBO_BADGE_AT, COMBO_BONUS_AT, COMBO_SUPER_AT } from '@titans/shared/constants';
+import { t } from '../../lib/i18n/i18n.ts';
 
 export type ComboLevel = 'none' | 'badge' | 'combo' | 'super';
 
@@ -10,6 +11,6 @@ export function comboLevel(combo: number): ComboLevel {
   return 'none';
 }
 
-/** Home texts. */
-export const COMBO_TEXT = 'COMBO!';
-export const SUPER_COMBO_TEXT = 'SUPER COMBO!';
+/** "Home" texts. */
+export const COMBO_TEXT = () => t('comboLevel.combo');
+export const SUPER_COMBO_TEXT = () => t('comboLevel.superCombo');

@@ -1,4 +1,5 @@
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 
 const LABEL = { connected: 'Live', connecting: 'Connecting', closed: 'Offline' } as const;
@@ -12,7 +13,7 @@ export function ConnectionDot() {
       role="status"
       data-testid="connection-dot"
       data-status={status}
-      aria-label={connected ? 'Connected' : 'Not connected'}
+      aria-label={connected ? t('connectionDot.connected') : t('connectionDot.notConnected')}
       className="flex size-8 items-center justify-center rounded-full bg-night-950/60 ring-1 ring-white/10"
     >
       <span className="relative grid size-2.5 place-items-center">

@@ -1,6 +1,7 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { energyAt, useBalance } from '../../lib/realtime/balance-store.ts';
 import { useNow } from '../../lib/use-now.ts';
 
@@ -22,10 +23,10 @@ export function EnergyMeter() {
       <div className="flex-1">
         <div className="mb-1 flex items-baseline justify-between">
           <span className="text-[12px] font-black tracking-[0.16em] text-energy-300 uppercase">
-            Energy
+            {t('energyMeter.energy')}
             {current < maxEnergy && (
-              <span className="ml-1.5 tracking-normal text-energy-300/70 normal-case">
-                +{regenPerSecond}/s
+              <span className="ms-1.5 tracking-normal text-energy-300/70 normal-case">
+                {t('energyMeter.regenPerSecond', { regenPerSecond })}
               </span>
             )}
           </span>
@@ -33,7 +34,7 @@ export function EnergyMeter() {
             {formatNumber(current)} / {formatNumber(maxEnergy)}
           </span>
         </div>
-        <ProgressBar value={percent} tone="energy" label="Energy" className="h-3.5" />
+        <ProgressBar value={percent} tone="energy" label={t('energyMeter.energy')} className="h-3.5" />
       </div>
     </div>
   );

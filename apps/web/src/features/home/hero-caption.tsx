@@ -1,9 +1,10 @@
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
 
-/** Home. */
-export const OUT_OF_ENERGY_TEXT = 'Out of energy! Wait for it to regenerate.';
+/** "Home". */
+export const OUT_OF_ENERGY_TEXT = () => t('heroCaption.outOfEnergyWait');
 
 /**
  * Under the hero, in one fixed-height slot (nothing jumps): its name and level, or the red
@@ -22,21 +23,21 @@ export function HeroCaption({ name, level }: { name: string; level: number }) {
         role="alert"
         className="rounded-full bg-danger-800/80 px-3.5 py-1.5 text-center text-[14px] leading-tight font-black text-white ring-1 ring-danger-400/70 shadow-[0_0_18px_rgb(239_68_68/0.45)] animate-pop-in"
       >
-        {OUT_OF_ENERGY_TEXT}
+        {OUT_OF_ENERGY_TEXT()}
       </p>
     );
   }
   if (status !== 'connected' && synced) {
     return (
       <p className="rounded-full bg-night-950/75 px-3.5 py-1.5 text-[14px] font-bold text-muted ring-1 ring-white/10">
-        Reconnecting to the realm…
+        {t('heroCaption.reconnectingToTheRealm')}
       </p>
     );
   }
   return (
-    <div className="flex items-center gap-2 rounded-full bg-night-950/75 py-1 pr-4 pl-1 ring-1 ring-gold-300/35">
+    <div className="flex items-center gap-2 rounded-full bg-night-950/75 py-1 pe-4 ps-1 ring-1 ring-gold-300/35">
       <span className="rounded-full bg-gold-300 px-2 py-0.5 font-display text-[13px] text-[#4a2300]">
-        Lv {level}
+        {t('heroCaption.lv', { level })}
       </span>
       <span className="font-display text-[16px] text-ink">{name}</span>
     </div>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useRef } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { useDecorationsShown } from '../../lib/decorations.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useHeroPicture } from './hero-figure.ts';
 
 const RAY_ANGLES = [0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330];
@@ -104,7 +105,7 @@ export function HeroPlatform({ image, name, caption, onTap }: HeroPlatformProps)
         <div
           role="button"
           tabIndex={0}
-          aria-label={`Tap ${name}`}
+          aria-label={t('heroPlatform.tap', { name })}
           data-testid="hero-tap"
           onPointerDown={onPointerDown}
           onKeyDown={onKeyDown}
@@ -186,7 +187,7 @@ function HeroArt({ image, name }: { image: string; name: string }) {
         // disc's shadow and its head rises above the rim. The box clips the empty picture edge.
         <div
           data-layout="hero-figure"
-          className="absolute top-[-19%] left-[-10%] h-[119%] w-[120%] overflow-hidden"
+          className="absolute top-[-19%] start-[-10%] h-[119%] w-[120%] overflow-hidden"
         >
           {shown && (
             <img

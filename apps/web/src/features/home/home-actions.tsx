@@ -1,6 +1,7 @@
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
 
@@ -25,7 +26,7 @@ export function HomeActions({ onOpenRealm }: { onOpenRealm(): void }) {
   return (
     <div data-layout="tiles" className="flex gap-2.5">
       <Link to={paths.tasks.getHref('watch')} className={TILE} onClick={() => haptics.light()}>
-        <TileFace art="video-game" label="Play & Earn" />
+        <TileFace art="video-game" label={t('homeActions.playEarn')} />
       </Link>
       <button
         type="button"
@@ -35,21 +36,21 @@ export function HomeActions({ onOpenRealm }: { onOpenRealm(): void }) {
           onOpenRealm();
         }}
       >
-        <TileFace art="sunrise-over-mountains" label="Titans Realm" />
+        <TileFace art="sunrise-over-mountains" label={t('homeActions.titansRealm')} />
       </button>
       <Link
         to={paths.boost.getHref()}
-        aria-label={outOfEnergy ? 'Boost: free energy refills' : undefined}
+        aria-label={outOfEnergy ? t('homeActions.boostFreeEnergyRefills') : undefined}
         className={`${TILE} ring-1 ring-gold-300/50 shadow-[0_0_18px_rgb(255_194_31/0.25)]`}
         onClick={() => haptics.light()}
       >
-        <TileFace art="rocket" label="Boost" />
+        <TileFace art="rocket" label={t('homeActions.boost')} />
         {outOfEnergy && (
           <span
             data-testid="free-refill-badge"
             className="absolute -top-2 left-1/2 -translate-x-1/2 rounded-full bg-danger-500 px-2 py-px text-[10px] leading-tight font-black whitespace-nowrap text-white uppercase shadow-[0_2px_0_rgb(0_0_0/0.35)] animate-pop-in"
           >
-            Free refill
+            {t('homeActions.freeRefill')}
           </span>
         )}
       </Link>

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getTapPipeline } from '../../lib/realtime/realtime-session.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCharacter } from '../characters/api/get-character.ts';
@@ -19,11 +20,11 @@ import { HomeActions } from './home-actions.tsx';
 import { MusicToggle } from './music-toggle.tsx';
 import { TapEffects, type TapTier } from './tap-effects.ts';
 
-/** Home texts. */
-export const NO_CHARACTER_SELECTED = 'No character selected';
-export const LOADING_CHARACTER = 'Loading character data...';
-export const CHARACTER_LOAD_FAILED = 'Failed to load character data';
-export const LOADING = 'Loading...';
+/** "Home" texts. */
+export const NO_CHARACTER_SELECTED = () => t('homeScreen.noCharacterSelected');
+export const LOADING_CHARACTER = () => t('homeScreen.loadingCharacterData');
+export const CHARACTER_LOAD_FAILED = () => t('homeScreen.failedToLoadCharacter');
+export const LOADING = () => t('homeScreen.loading');
 
 /** The picker is its own chunk: most sessions never open it, and Home's first script stays small. */
 const BackgroundPicker = lazy(() =>
@@ -58,19 +59,19 @@ export function HomeScreen() {
   if (!user) {
     return (
       <p role="status" className="grid h-full place-items-center text-[15px] text-muted">
-        {LOADING}
+        {LOADING()}
       </p>
     );
   }
   return (
     <section
-      aria-label="Home"
+      aria-label={t('homeScreen.home')}
       className="@container relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2 short:pb-1"
     >
-      <div className="absolute top-2.5 left-4 z-10">
+      <div className="absolute top-2.5 start-4 z-10">
         <ConnectionDot />
       </div>
-      <div className="absolute top-2 right-4 z-10">
+      <div className="absolute top-2 end-4 z-10">
         <MusicToggle />
       </div>
       <CoinTotal />
@@ -121,7 +122,7 @@ function heroStage(
   failed: boolean,
   onTap: (clientX: number, clientY: number) => TapFeedback,
 ): ReactNode {
-  if (!avatar) return <EmptyState art="shield" title={NO_CHARACTER_SELECTED} />;
+  if (!avatar) return <EmptyState art="shield" title={NO_CHARACTER_SELECTED()} />;
   if (hero) {
     return (
       <HeroPlatform
@@ -136,10 +137,10 @@ function heroStage(
     return (
       <EmptyState
         art="warning"
-        title={CHARACTER_LOAD_FAILED}
+        title={CHARACTER_LOAD_FAILED()}
         action={
           <Button variant="secondary" block onClick={() => window.location.reload()}>
-            Try again
+            {t('homeScreen.tryAgain')}
           </Button>
         }
       />
@@ -148,7 +149,7 @@ function heroStage(
   return (
     <div className="flex flex-col items-center gap-4" role="status">
       <Skeleton className="size-64 rounded-full" />
-      <p className="text-[15px] text-muted">{LOADING_CHARACTER}</p>
+      <p className="text-[15px] text-muted">{LOADING_CHARACTER()}</p>
     </div>
   );
 }

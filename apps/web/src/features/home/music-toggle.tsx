@@ -1,6 +1,7 @@
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { useSoundSettings } from '../../lib/audio/sound-settings.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** Home's mute/unmute music button (the setting is saved). */
 export function MusicToggle() {
@@ -9,7 +10,7 @@ export function MusicToggle() {
   return (
     <button
       type="button"
-      aria-label={muted ? 'Unmute music' : 'Mute music'}
+      aria-label={muted ? t('musicToggle.unmuteMusic') : t('musicToggle.muteMusic')}
       aria-pressed={muted}
       onClick={() => {
         haptics.selection();

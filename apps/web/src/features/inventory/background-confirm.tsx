@@ -2,6 +2,7 @@ import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { entryImage, entryName } from './inventory-entry.ts';
 import { INVENTORY_TEXTS } from './use-inventory-actions.ts';
 
@@ -35,16 +36,22 @@ export function BackgroundConfirm({
       actions={
         <>
           <Button block onClick={onConfirm} disabled={saving}>
-            {saving ? <Spinner className="size-5" label="Saving" /> : 'Set Background'}
+            {saving ? (
+              <Spinner className={'size-5'} label={t('backgroundConfirm.saving')} />
+            ) : (
+              t('backgroundConfirm.setBackground')
+            )}
           </Button>
           <Button variant="ghost" block onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('backgroundConfirm.cancel')}
           </Button>
         </>
       }
     >
       {entry &&
-        (restoring ? INVENTORY_TEXTS.restoreDefault : `Set "${entryName(entry)}" as your Titans Realm?`)}
+        (restoring
+          ? INVENTORY_TEXTS.restoreDefault
+          : t('backgroundConfirm.setAsYourTitans', { entry: entryName(entry) }))}
     </Dialog>
   );
 }

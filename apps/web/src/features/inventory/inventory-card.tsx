@@ -2,6 +2,7 @@ import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { entryBonus, entryImage, entryName, entryRarity, purchaseDateText } from './inventory-entry.ts';
 
 const RARITY_RING: Record<string, string> = {
@@ -66,13 +67,13 @@ export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip
           />
         )}
         {entry.count > 1 && (
-          <span className="absolute top-1.5 right-1.5 rounded-full bg-gold-300 px-2 py-0.5 text-[10px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-            {entry.count} items
+          <span className="absolute top-1.5 end-1.5 rounded-full bg-gold-300 px-2 py-0.5 text-[10px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+            {t('inventoryCard.items', { count: entry.count })}
           </span>
         )}
         {entry.is_limited && (
-          <span className="absolute top-1.5 left-1.5 rounded-md bg-[linear-gradient(180deg,#ff6b6b,#d61f4b)] px-1.5 text-[9px] font-black tracking-[0.12em] text-white">
-            LIMITED
+          <span className="absolute top-1.5 start-1.5 rounded-md bg-[linear-gradient(180deg,#ff6b6b,#d61f4b)] px-1.5 text-[9px] font-black tracking-[0.12em] text-white">
+            {t('inventoryCard.limited')}
           </span>
         )}
       </div>
@@ -92,7 +93,11 @@ export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip
             disabled={equipped || busy}
             onClick={onEquip}
           >
-            {equipped ? 'Equipped' : entry.item_type === 'character' ? 'Equip' : 'Set'}
+            {equipped
+              ? t('inventoryCard.equipped')
+              : entry.item_type === 'character'
+                ? t('inventoryCard.equip')
+                : t('inventoryCard.set')}
           </Button>
         )}
       </div>

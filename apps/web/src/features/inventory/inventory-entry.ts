@@ -1,6 +1,8 @@
 import { DEFAULT_BACKGROUND_URL } from '@titans/shared/constants';
 import type { InventoryEntry, InventoryType } from '@titans/shared/inventory/schemas';
+import { formatDate } from '../../lib/format-date.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** A synthetic free Default Background entry is always added locally. */
 export const DEFAULT_BACKGROUND_ENTRY: InventoryEntry = {
@@ -10,8 +12,12 @@ export const DEFAULT_BACKGROUND_ENTRY: InventoryEntry = {
   item_type: 'background',
   character_details: null,
   item_details: {
-    name: 'Default Background',
-    description: 'The original Titans Realm.',
+    get name() {
+      return t('inventoryEntry.defaultBackground');
+    },
+    get description() {
+      return t('inventoryEntry.theOriginalTitansRealm');
+    },
     image_url: DEFAULT_BACKGROUND_URL,
     item_type: 'background',
     rarity: 'common',
@@ -47,16 +53,19 @@ export function entryBonus(entry: InventoryEntry): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 export function purchaseDateText(entry: InventoryEntry): string {
   if (!entry.purchase_date) return 'Free';
-  return DATE.format(new Date(entry.purchase_date));
+  return formatDate(entry.purchase_date, { day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
 }
 
 /** The inventory filters with the `item_type` each sends (lowercase). */
 export const PROFILE_INVENTORY_TABS: ReadonlyArray<{ label: string; type: InventoryType | null }> = [
-  { label: 'All Items', type: null },
+  {
+    get label() {
+      return t('inventoryEntry.allItems');
+    },
+    type: null,
+  },
   { label: 'Weapons', type: 'weapon' },
   { label: 'Armor', type: 'armour' },
   { label: 'Shield', type: 'shield' },
@@ -68,7 +77,12 @@ export const PROFILE_INVENTORY_TABS: ReadonlyArray<{ label: string; type: Invent
 /** The All view's sections, in order (shields join armours' neighbours). */
 export const ALL_VIEW_SECTIONS: ReadonlyArray<{ title: string; match: (entry: InventoryEntry) => boolean }> =
   [
-    { title: 'Limited Collection', match: (entry) => entry.is_limited },
+    {
+      get title() {
+        return t('inventoryEntry.limitedCollection');
+      },
+      match: (entry) => entry.is_limited,
+    },
     { title: 'Weapons', match: (entry) => !entry.is_limited && entry.item_type === 'weapon' },
     { title: 'Armor', match: (entry) => !entry.is_limited && entry.item_type === 'armour' },
     { title: 'Shields', match: (entry) => !entry.is_limited && entry.item_type === 'shield' },

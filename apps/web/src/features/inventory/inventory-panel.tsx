@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Tabs } from '../../components/tabs.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
@@ -61,7 +62,12 @@ export function InventoryPanel() {
     body = <InventoryEmpty />;
   } else if (entries.length === 0) {
     const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'items';
-    body = <EmptyState art="backpack" title={`No ${type ? label : 'items'} available`} />;
+    body = (
+      <EmptyState
+        art="backpack"
+        title={t('inventoryPanel.noAvailable', { value0: type ? label : 'items' })}
+      />
+    );
   } else if (type === null) {
     body = <AllSections entries={entries} card={card} />;
   } else {
@@ -75,8 +81,8 @@ export function InventoryPanel() {
         type="search"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        placeholder="Search your items..."
-        aria-label="Search your items"
+        placeholder={t('inventoryPanel.searchYourItems')}
+        aria-label={t('inventoryPanel.searchYourItems2')}
         className="mt-2.5 mb-3 w-full rounded-2xl bg-night-950/60 px-4 py-2.5 text-[15px] font-bold text-ink ring-1 ring-white/12 placeholder:text-faint focus:ring-gold-300/60 focus:outline-none"
       />
       {body}
@@ -125,7 +131,7 @@ function FilterTabs({
 }) {
   return (
     <Tabs
-      label="Inventory filters"
+      label={t('inventoryPanel.inventoryFilters')}
       items={PROFILE_INVENTORY_TABS.map((tab) => ({ value: tab.type, label: tab.label, key: tab.label }))}
       value={type}
       onChange={onType}

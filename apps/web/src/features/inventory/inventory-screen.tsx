@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useInventory } from './api/get-inventory.ts';
 import { BackgroundConfirm } from './background-confirm.tsx';
@@ -29,7 +30,8 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   const inventory = useInventory(telegramUserId, type ? { item_type: type } : {});
   const actions = useInventoryActions();
   const equipped = useEquipped();
-  const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'All Items';
+  const label =
+    PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? t('inventoryScreen.allItems');
   const items = inventory.data?.items ?? [];
   const entries = type === null || type === 'background' ? [...items, DEFAULT_BACKGROUND_ENTRY] : items;
 
@@ -41,7 +43,7 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   } else if (type === null && items.length === 0) {
     body = <InventoryEmpty />;
   } else if (entries.length === 0) {
-    body = <EmptyState art="backpack" title={`No ${label} available`} />;
+    body = <EmptyState art="backpack" title={t('inventoryScreen.noAvailable', { label })} />;
   } else {
     body = (
       <div className="grid grid-cols-2 gap-3">
@@ -60,16 +62,17 @@ export function InventoryScreen({ footer }: { footer?: ReactNode }) {
   }
 
   return (
-    <section aria-label="Inventory" className="px-4 pt-1 pb-4">
-      <h1 className="font-display text-[30px] leading-tight text-gold">Inventory</h1>
+    <section aria-label={t('inventoryScreen.inventory')} className="px-4 pt-1 pb-4">
+      <h1 className="font-display text-[30px] leading-tight text-gold">{t('inventoryScreen.inventory')}</h1>
       <FilterChips type={type} onType={setType} />
       {type !== null && (
         <p className="mt-2 flex items-center justify-between rounded-xl bg-white/[0.05] px-3 py-1.5 text-[13px] text-muted">
           <span>
-            Filtering by <span className="font-black text-ink">{label}</span>
+            {t('inventoryScreen.filteringBy')}
+            <span className="font-black text-ink">{label}</span>
           </span>
           <button type="button" className="font-black text-gold-300" onClick={() => setType(null)}>
-            Clear filter
+            {t('inventoryScreen.clearFilter')}
           </button>
         </p>
       )}

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { INVENTORY_EMPTY, inventoryLoadError } from './inventory-texts.ts';
@@ -16,7 +17,7 @@ export function InventoryLoadFailed({ error, onRetry }: { error: unknown; onRetr
       title={inventoryLoadError(error)}
       action={
         <Button variant="secondary" block onClick={onRetry}>
-          Try Again
+          {t('inventoryStates.tryAgain')}
         </Button>
       }
     />
@@ -26,7 +27,7 @@ export function InventoryLoadFailed({ error, onRetry }: { error: unknown; onRetr
 /** Card-shaped placeholders while the inventory loads. */
 export function InventoryLoading({ cards, className }: { cards: number; className: string }) {
   return (
-    <div className={className} role="status" aria-label="Loading inventory">
+    <div className={className} role="status" aria-label={t('inventoryStates.loadingInventory')}>
       {Array.from({ length: cards }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders are positions, not items
         <Skeleton key={index} className="aspect-[3/4] rounded-[18px]" />
@@ -41,10 +42,10 @@ export function InventoryEmpty() {
   return (
     <EmptyState
       art="backpack"
-      title={INVENTORY_EMPTY}
+      title={INVENTORY_EMPTY()}
       action={
         <Button block onClick={() => navigate(paths.marketplace.getHref())}>
-          Visit Marketplace
+          {t('inventoryStates.visitMarketplace')}
         </Button>
       }
     />

@@ -10,15 +10,17 @@ describe('inventory load failure texts', () => {
   });
 
   it('falls back to "Failed to load inventory items" when the server gave no message', () => {
-    expect(inventoryLoadError(new ApiError(502, undefined, ''))).toBe(INVENTORY_LOAD_FAILED);
+    expect(inventoryLoadError(new ApiError(502, undefined, ''))).toBe(INVENTORY_LOAD_FAILED());
   });
 
   it('says "An error occurred while loading your inventory" when the request itself failed', () => {
-    expect(INVENTORY_LOAD_ERROR).toBe('An error occurred while loading your inventory');
-    expect(inventoryLoadError(new ApiError(0, 'client/network', 'Network error'))).toBe(INVENTORY_LOAD_ERROR);
-    expect(inventoryLoadError(new ApiError(0, 'client/timeout', 'Request timed out'))).toBe(
-      INVENTORY_LOAD_ERROR,
+    expect(INVENTORY_LOAD_ERROR()).toBe('An error occurred while loading your inventory');
+    expect(inventoryLoadError(new ApiError(0, 'client/network', 'Network error'))).toBe(
+      INVENTORY_LOAD_ERROR(),
     );
-    expect(inventoryLoadError(new TypeError('Failed to fetch'))).toBe(INVENTORY_LOAD_ERROR);
+    expect(inventoryLoadError(new ApiError(0, 'client/timeout', 'Request timed out'))).toBe(
+      INVENTORY_LOAD_ERROR(),
+    );
+    expect(inventoryLoadError(new TypeError('Failed to fetch'))).toBe(INVENTORY_LOAD_ERROR());
   });
 });

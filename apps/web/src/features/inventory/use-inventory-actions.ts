@@ -2,18 +2,31 @@ import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useSelectCharacter } from '../users/api/select-character.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
 
 /** Texts: character equip and background change. */
 export const INVENTORY_TEXTS = {
-  equipped: 'Character equipped successfully!',
-  equipFailed: 'Failed to equip character',
-  backgroundUpdated: 'Background updated successfully!',
-  backgroundFailed: 'Failed to update background',
-  setBackgroundTitle: 'Set Background',
-  restoreDefault: 'This will restore the original background.',
+  get equipped() {
+    return t('useInventoryActions.characterEquippedSuccessfully');
+  },
+  get equipFailed() {
+    return t('useInventoryActions.failedToEquipCharacter');
+  },
+  get backgroundUpdated() {
+    return t('useInventoryActions.backgroundUpdatedSuccessfully');
+  },
+  get backgroundFailed() {
+    return t('useInventoryActions.failedToUpdateBackground');
+  },
+  get setBackgroundTitle() {
+    return t('useInventoryActions.setBackground');
+  },
+  get restoreDefault() {
+    return t('useInventoryActions.thisWillRestoreThe');
+  },
 } as const;
 
 /** Equip and the background change with its Set Background dialog. */

@@ -1,6 +1,7 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { displayName } from './display-name.ts';
 import { RankPicture } from './rank-picture.tsx';
 
@@ -54,11 +55,11 @@ export function LeaderboardRow({
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-extrabold text-ink">
           {displayName({ username, name })}
-          {you && <span className="ml-1 text-gold-200">(You)</span>}
+          {you && <span className="ms-1 text-gold-200">{t('leaderboardRow.you')}</span>}
         </p>
         {referralEarnings > 0 && (
           <p className="truncate text-[11px] font-bold text-muted">
-            {formatNumber(referralEarnings)} from referrals
+            {t('leaderboardRow.fromReferrals', { referralEarnings: formatNumber(referralEarnings) })}
           </p>
         )}
       </div>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useNavigate } from '../../lib/router/router.tsx';
 import { useLeaderboard } from './api/get-leaderboard.ts';
 import { useMyRank } from './api/get-my-rank.ts';
@@ -19,14 +20,14 @@ function BackToHome() {
   return (
     <button
       type="button"
-      aria-label="Back"
+      aria-label={t('leaderboardScreen.back')}
       onClick={() => {
         haptics.light();
         navigate(paths.home.getHref(), { replace: true });
       }}
-      className="panel absolute top-1 left-0 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
+      className="panel absolute top-1 start-0 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
     >
-      <span aria-hidden className="-mt-0.5">
+      <span aria-hidden className="-mt-0.5 rtl:-scale-x-100">
         ‹
       </span>
     </button>
@@ -46,11 +47,13 @@ export function LeaderboardScreen({ user }: { user: User }) {
   if (board.isPending) body = <LeaderboardSkeleton />;
   // Leaderboard errors are only logged; the player sees the empty state.
   else if (entries.length === 0)
-    body = <EmptyState art="trophy" title="No leaderboard data available" className="mt-4" />;
+    body = (
+      <EmptyState art="trophy" title={t('leaderboardScreen.noLeaderboardDataAvailable')} className="mt-4" />
+    );
   else body = <Standings entries={entries} />;
 
   return (
-    <section aria-label="Leaderboard" className="px-4 pt-1 pb-28">
+    <section aria-label={t('leaderboardScreen.leaderboard')} className="px-4 pt-1 pb-28">
       <div className="relative flex flex-col items-center text-center">
         <BackToHome />
         <div className="pointer-events-none absolute top-0 h-24 w-56 rounded-full bg-gold-400/20 blur-3xl" />
@@ -61,10 +64,10 @@ export function LeaderboardScreen({ user }: { user: User }) {
           className="relative size-14 drop-shadow-[0_6px_12px_rgb(255_170_0/0.45)] short:hidden"
         />
         <h1 className="relative font-display text-[32px] leading-tight text-gold short:text-[26px]">
-          Leaderboard
+          {t('leaderboardScreen.leaderboard')}
         </h1>
         <p className="relative text-[12px] font-black tracking-[0.16em] text-muted uppercase">
-          Top Titans · referrals, then coins
+          {t('leaderboardScreen.topTitansReferralsThen')}
         </p>
       </div>
       {body}
@@ -100,7 +103,11 @@ function useOwnRowFooter(user: User) {
 
 function LeaderboardSkeleton() {
   return (
-    <div className="mt-6 flex flex-col gap-2" role="status" aria-label="Loading leaderboard">
+    <div
+      className="mt-6 flex flex-col gap-2"
+      role="status"
+      aria-label={t('leaderboardScreen.loadingLeaderboard')}
+    >
       <Skeleton className="h-48 rounded-3xl" />
       {[0, 1, 2].map((index) => (
         <Skeleton key={index} className="h-14 rounded-2xl" />
@@ -118,7 +125,7 @@ function Standings({ entries }: { entries: LeaderboardEntry[] }) {
       {rest.length > 0 && (
         <ol
           className="panel mt-4 divide-y divide-white/[0.06] overflow-hidden rounded-3xl"
-          aria-label="Ranking"
+          aria-label={t('leaderboardScreen.ranking')}
         >
           {rest.map((entry) => (
             <li key={entry.rank}>

@@ -3,6 +3,7 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatCompact } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { displayName } from './display-name.ts';
 import { RankPicture } from './rank-picture.tsx';
 
@@ -27,6 +28,12 @@ const STYLE = {
   },
 } as const;
 
+/** What the player's friends earned them, when anything. */
+function friendsLine(entry: LeaderboardEntry | undefined): string {
+  if (!entry || entry.referral_earnings <= 0) return '';
+  return t('podium.fromFriends', { referral_earnings: formatCompact(entry.referral_earnings) });
+}
+
 function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 | 2 | 3 }) {
   const style = STYLE[place];
   return (
@@ -36,7 +43,9 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
         place === 1 ? 'order-2' : place === 2 ? 'order-1' : 'order-3',
       )}
       data-testid={`podium-${place}`}
-      aria-label={entry ? `Rank ${place}: ${displayName(entry)}` : `Rank ${place}: empty`}
+      aria-label={
+        entry ? t('podium.rank', { place, entry: displayName(entry) }) : t('podium.rankEmpty', { place })
+      }
     >
       <div className="relative mb-2">
         {place === 1 && (
@@ -85,12 +94,10 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
           className="mt-1.5 flex h-[41.5px] w-full items-start justify-center truncate px-1 text-center text-[13px] font-bold text-muted"
           data-testid="podium-open"
         >
-          Open spot
+          {t('podium.openSpot')}
         </p>
       )}
-      <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">
-        {entry && entry.referral_earnings > 0 ? `${formatCompact(entry.referral_earnings)} from friends` : ''}
-      </p>
+      <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">{friendsLine(entry)}</p>
       <div
         className={cx(
           'relative w-full overflow-hidden rounded-t-2xl shadow-[inset_0_2px_0_rgb(255_255_255/0.55)]',
@@ -108,7 +115,7 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
 /** The podium of the top 3, first in the middle. */
 export function Podium({ entries }: { entries: LeaderboardEntry[] }) {
   return (
-    <ol className="flex items-end gap-2 px-1 pt-8 short:pt-7" aria-label="Top 3">
+    <ol className="flex items-end gap-2 px-1 pt-8 short:pt-7" aria-label={t('podium.top3')}>
       <Step entry={entries[0]} place={1} />
       <Step entry={entries[1]} place={2} />
       <Step entry={entries[2]} place={3} />

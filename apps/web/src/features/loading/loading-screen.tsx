@@ -4,6 +4,7 @@ import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { SoftDefaultPicture, usePictureLoaded } from '../../components/ui/scene-backdrop.tsx';
 import { backgroundPicture } from '../../lib/background-picture.ts';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useLoadingProgress } from './use-loading-progress.ts';
 
 export interface LoadingScreenProps {
@@ -50,26 +51,28 @@ export function LoadingScreen({ done, backgroundUrl, leaving = false }: LoadingS
           {!logoFailed && (
             <img
               src="/art/ui/logo.svg"
-              alt="Titans logo"
+              alt={t('loadingScreen.titansLogo')}
               className="relative w-60 animate-float drop-shadow-[0_16px_24px_rgb(0_0_0/0.6)]"
               onError={() => setLogoFailed(true)}
             />
           )}
         </div>
         <h1 className="relative mt-4 font-display text-[56px] leading-none tracking-wide text-gold">
-          Titans
+          {t('loadingScreen.titans')}
         </h1>
         <p className="relative mt-2 text-[14px] font-extrabold tracking-[0.3em] text-ink/70 uppercase">
-          Tap · Battle · Conquer
+          {t('loadingScreen.tapBattleConquer')}
         </p>
       </div>
 
       <div className="relative w-full max-w-[320px] px-8 pb-[calc(var(--spacing-safe-bottom)+56px)]">
         <div className="mb-2 flex items-baseline justify-between font-display text-ink text-outline">
-          <span className="text-[15px] tracking-wide">{done ? 'Ready!' : 'Loading…'}</span>
+          <span className={'text-[15px] tracking-wide'}>
+            {done ? t('loadingScreen.ready') : t('loadingScreen.loading2')}
+          </span>
           <span className="text-[18px] tabular-nums">{progress}%</span>
         </div>
-        <ProgressBar value={progress} label="Loading" className="h-5" />
+        <ProgressBar value={progress} label={t('loadingScreen.loading')} className="h-5" />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useCountedNumber } from '../../lib/use-counted-number.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
@@ -15,7 +16,7 @@ function BalanceChip({
   label: string;
 }) {
   return (
-    <span className="flex items-center gap-1 rounded-full bg-night-950/75 py-0.5 pr-2.5 pl-0.5 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
+    <span className="flex items-center gap-1 rounded-full bg-night-950/75 py-0.5 pe-2.5 ps-0.5 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
       <GameIcon name={icon} className="size-[22px]" />
       {children}
       <span className="sr-only">{label}</span>
@@ -37,10 +38,10 @@ export function EmporiumWallet() {
   const gold = useCountedNumber<HTMLSpanElement>(synced ? coins : (user?.coins ?? 0));
   return (
     <div className="flex shrink-0 gap-1.5">
-      <BalanceChip icon="coin" label="Coins">
+      <BalanceChip icon="coin" label={t('emporiumWallet.coins')}>
         <span ref={gold} className={FIGURE} data-testid="emporium-coin" />
       </BalanceChip>
-      <BalanceChip icon="star" label="Stars">
+      <BalanceChip icon="star" label={t('emporiumWallet.stars')}>
         <span className={FIGURE} data-testid="emporium-star">
           {formatNumber(user?.gems ?? 0)}
         </span>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useHistoryIndex, useSearchParams } from '../../lib/router/router.tsx';
 import { FIRST_CHARACTER_PAGE, useCharacters } from '../characters/api/get-characters.ts';
 import { useMarketplaceItem } from './api/get-marketplace-item.ts';
@@ -25,13 +26,25 @@ import { useDebouncedSearch } from './use-debounced-search.ts';
 
 /** The Emporium's texts. */
 export const EMPORIUM_TEXTS = {
-  title: 'Titans Emporium',
-  search: 'Search any item...',
-  loading: 'Loading items...',
-  fetchFailed: 'Failed to fetch items. Please try again.',
-  searchFailed: 'Search failed. Please try again.',
-  detailFailed: 'Could not fetch item details',
-  raceFailed: (race: string) => `Failed to fetch ${race} characters. Please try again.`,
+  get title() {
+    return t('marketplaceScreen.titansEmporium');
+  },
+  get search() {
+    return t('marketplaceScreen.searchAnyItem');
+  },
+  get loading() {
+    return t('marketplaceScreen.loadingItems');
+  },
+  get fetchFailed() {
+    return t('marketplaceScreen.failedToFetchItems');
+  },
+  get searchFailed() {
+    return t('marketplaceScreen.searchFailedPleaseTry');
+  },
+  get detailFailed() {
+    return t('marketplaceScreen.couldNotFetchItem');
+  },
+  raceFailed: (race: string) => t('marketplaceScreen.failedToFetchCharacters', { race }),
 } as const;
 
 function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
@@ -41,7 +54,7 @@ function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
       title={message}
       action={
         <Button variant="secondary" block onClick={onRetry}>
-          Retry
+          {t('marketplaceScreen.retry')}
         </Button>
       }
     />
@@ -119,7 +132,7 @@ export function MarketplaceScreen() {
   return (
     <section aria-label={EMPORIUM_TEXTS.title} className="px-4 pt-1 pb-6">
       <header className="relative flex flex-wrap items-center justify-between gap-x-2 gap-y-1.5">
-        <div className="pointer-events-none absolute -top-4 left-6 h-20 w-48 rounded-full bg-gold-400/20 blur-3xl" />
+        <div className="pointer-events-none absolute -top-4 start-6 h-20 w-48 rounded-full bg-gold-400/20 blur-3xl" />
         <h1 className="relative font-display text-[25px] leading-none whitespace-nowrap text-gold drop-shadow-[0_3px_0_rgb(120_50_0/0.6)]">
           {EMPORIUM_TEXTS.title}
         </h1>
@@ -172,7 +185,7 @@ function DetailMissing({ failed, onBack }: { failed: boolean; onBack(): void }) 
           title={EMPORIUM_TEXTS.detailFailed}
           action={
             <Button variant="ghost" block onClick={onBack}>
-              Back
+              {t('marketplaceScreen.back')}
             </Button>
           }
         />
@@ -195,7 +208,7 @@ function SearchBox({ text, onText }: { text: string; onText(text: string): void 
         value={text}
         onChange={(event) => onText(event.target.value)}
         placeholder={EMPORIUM_TEXTS.search}
-        aria-label="Search"
+        aria-label={t('marketplaceScreen.search')}
         className="min-w-0 flex-1 bg-transparent text-[16px] font-bold text-ink placeholder:text-faint focus:outline-none"
       />
     </label>
@@ -211,7 +224,7 @@ function CategoryTabs({
 }) {
   return (
     <Tabs
-      label="Categories"
+      label={t('marketplaceScreen.categories')}
       items={SHOP_CATEGORIES.map((entry) => ({
         value: entry.key,
         label: (
@@ -226,7 +239,7 @@ function CategoryTabs({
       className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
       tabClassName={(selected) =>
         cx(
-          'flex shrink-0 items-center gap-1.5 rounded-full py-1 pr-3.5 pl-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
+          'flex shrink-0 items-center gap-1.5 rounded-full py-1 pe-3.5 ps-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
           selected
             ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
             : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',
@@ -239,7 +252,10 @@ function CategoryTabs({
 /** The race filter shown with the characters. */
 function RaceChips({ race, onRace }: { race: RaceFilterKey; onRace(race: RaceFilterKey): void }) {
   return (
-    <section aria-label="Race" className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4">
+    <section
+      aria-label={t('marketplaceScreen.race')}
+      className="no-scrollbar -mx-4 mt-2 flex gap-1.5 overflow-x-auto px-4"
+    >
       {RACE_FILTERS.map((entry) => {
         const selected = entry.key === race;
         return (
@@ -278,8 +294,8 @@ function Grid({ products, onOpen }: { products: Product[]; onOpen(product: Produ
     return (
       <EmptyState
         art="shopping-bags"
-        title="Nothing here yet"
-        description="Try another search or category."
+        title={t('marketplaceScreen.nothingHereYet')}
+        description={t('marketplaceScreen.tryAnotherSearchOr')}
       />
     );
   }

@@ -9,6 +9,7 @@ import { SHORTFALL_LINK, ShortfallNote } from '../../components/ui/shortfall-not
 import { paths } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { Link } from '../../lib/router/router.tsx';
 import { useCurrentUser } from '../users/api/get-user.ts';
@@ -27,7 +28,9 @@ const TYPE_LABELS: Record<Product['type'], string> = {
   armour: 'Armor',
   shield: 'Shield',
   boost: 'Booster',
-  background: 'Titans Realm',
+  get background() {
+    return t('productDetail.titansRealm');
+  },
 };
 
 const EFFECT_ICONS: Record<string, ReactNode> = {
@@ -66,10 +69,14 @@ export function ProductDetail({ product, onBack }: { product: Product; onBack():
     top.current?.closest('main')?.scrollTo({ top: 0, behavior: 'instant' });
   }, []);
   return (
-    <section ref={top} aria-label={`${product.name} details`} className="px-4 pt-1 pb-6 animate-rise-in">
+    <section
+      ref={top}
+      aria-label={t('productDetail.details', { name: product.name })}
+      className="px-4 pt-1 pb-6 animate-rise-in"
+    >
       <div className="flex items-center gap-3">
-        <RoundBackButton label="Back to the Emporium" onClick={onBack} />
-        <p className="flex-1 truncate font-display text-[18px] text-gold">Emporium</p>
+        <RoundBackButton label={t('productDetail.backToTheEmporium')} onClick={onBack} />
+        <p className="flex-1 truncate font-display text-[18px] text-gold">{t('productDetail.emporium')}</p>
         <EmporiumWallet />
       </div>
       {/*
@@ -155,7 +162,7 @@ function ProductShowcase({ product, style }: { product: Product; style: ReturnTy
           <ProductPicture product={product} />
         )}
       </div>
-      <div className="absolute top-3 left-3 flex gap-1.5">
+      <div className="absolute top-3 start-3 flex gap-1.5">
         <span
           className={cx(
             'rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase',
@@ -167,8 +174,10 @@ function ProductShowcase({ product, style }: { product: Product; style: ReturnTy
         {product.isLimited && <LimitedBadge className="px-2 py-0.5 text-[11px]" />}
       </div>
       {product.remaining !== null && (
-        <span className="absolute top-3 right-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
-          {soldOut ? 'Sold out' : `Only ${formatNumber(product.remaining)} left`}
+        <span className="absolute top-3 end-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
+          {soldOut
+            ? t('productDetail.soldOut')
+            : t('productDetail.onlyLeft', { remaining: formatNumber(product.remaining) })}
         </span>
       )}
     </div>
@@ -181,7 +190,7 @@ function ProductEffects({ product }: { product: Product }) {
   const minutes = Math.round(BOOSTER_DURATION_MS / 60_000);
   if (lines.length === 0) return null;
   return (
-    <section className="mt-3 flex flex-col gap-2" aria-label="Effects">
+    <section className="mt-3 flex flex-col gap-2" aria-label={t('productDetail.effects')}>
       {lines.map((line) => (
         <div
           key={line.key}
@@ -194,9 +203,7 @@ function ProductEffects({ product }: { product: Product }) {
         </div>
       ))}
       {product.type === 'boost' && (
-        <p className="px-1 text-[13px] text-muted">
-          Active for {minutes} minutes from purchase, in the Arena.
-        </p>
+        <p className="px-1 text-[13px] text-muted">{t('productDetail.activeForMinutesFrom', { minutes })}</p>
       )}
     </section>
   );
@@ -205,12 +212,12 @@ function ProductEffects({ product }: { product: Product }) {
 function CharacterStats({ product }: { product: Product }) {
   if (!product.character) return null;
   return (
-    <section className="mt-3 grid grid-cols-5 gap-1.5" aria-label="Stats">
-      <StatChip art="collision" label="HP" value={product.character.health} />
-      <StatChip art="oncoming-fist" label="ATK" value={product.character.power} />
-      <StatChip art="shield" label="DEF" value={product.character.defense} />
-      <StatChip art="high-voltage" label="SPD" value={product.character.speed} />
-      <StatChip art="money-bag" label="TAP" value={product.character.tapValue} />
+    <section className="mt-3 grid grid-cols-5 gap-1.5" aria-label={t('productDetail.stats')}>
+      <StatChip art="collision" label={t('productDetail.hp')} value={product.character.health} />
+      <StatChip art="oncoming-fist" label={t('productDetail.atk')} value={product.character.power} />
+      <StatChip art="shield" label={t('productDetail.def')} value={product.character.defense} />
+      <StatChip art="high-voltage" label={t('productDetail.spd')} value={product.character.speed} />
+      <StatChip art="money-bag" label={t('productDetail.tap')} value={product.character.tapValue} />
     </section>
   );
 }
@@ -242,8 +249,10 @@ function PriceBar({ product, onPurchase }: { product: Product; onPurchase(): voi
         data-testid="price-bar"
       >
         <div className="panel flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
-          <div className="flex flex-col pl-1">
-            <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Price</span>
+          <div className="flex flex-col ps-1">
+            <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">
+              {t('productDetail.price')}
+            </span>
             <PriceTag
               price={product.price}
               currency={product.currency}
@@ -258,7 +267,11 @@ function PriceBar({ product, onPurchase }: { product: Product; onPurchase(): voi
             aria-describedby={missing > 0 ? 'purchase-shortfall' : undefined}
             onClick={onPurchase}
           >
-            {product.owned ? 'Owned' : soldOut ? 'Sold out' : purchaseButtonLabel(product)}
+            {product.owned
+              ? t('productDetail.owned')
+              : soldOut
+                ? t('productDetail.soldOut')
+                : purchaseButtonLabel(product)}
           </Button>
         </div>
         {missing > 0 && (
@@ -272,7 +285,7 @@ function PriceBar({ product, onPurchase }: { product: Product; onPurchase(): voi
                 to={inStars ? paths.diamonds.getHref() : paths.tasks.getHref()}
                 className={SHORTFALL_LINK}
               >
-                {inStars ? 'Buy Stars' : 'Earn Coins'}
+                {inStars ? t('productDetail.buyStars') : t('productDetail.earnCoins')}
               </Link>
             }
           />

@@ -1,6 +1,7 @@
 import type { Character } from '@titans/shared/characters/schemas';
 import type { ItemEffects, ItemType } from '@titans/shared/inventory/schemas';
 import type { ItemCurrency, MarketplaceItem } from '@titans/shared/marketplace/schemas';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** What a shop card and the detail page show: an item or a character, priced in gold or Stars. */
 export interface Product {
@@ -69,9 +70,15 @@ export function characterProduct(character: Character): Product {
 
 /** Effect lines as the detail page names them. */
 export const EFFECT_LABELS: Record<keyof ItemEffects, string> = {
-  energy_boost: 'Energy Boost',
-  defense_boost: 'Defense Boost',
-  power_boost: 'Power Boost',
+  get energy_boost() {
+    return t('product.energyBoost');
+  },
+  get defense_boost() {
+    return t('product.defenseBoost');
+  },
+  get power_boost() {
+    return t('product.powerBoost');
+  },
 };
 const EFFECT_KEYS: ReadonlyArray<keyof ItemEffects> = ['energy_boost', 'defense_boost', 'power_boost'];
 

@@ -3,6 +3,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { PriceTag } from './price-tag.tsx';
 import type { Product } from './product.ts';
 import { PURCHASE_TEXTS, type PurchaseFailure } from './purchase-texts.ts';
@@ -45,6 +46,28 @@ export interface PurchaseDialogsProps {
  * Successful! or Purchase Failed with the spec's texts; Close after an already-own answer,
  * Try Again otherwise.
  */
+/** Pay with the price on it, a spinner while the purchase runs. */
+function PayButton({ product, paying, onPay }: { product: Product; paying: boolean; onPay(): void }) {
+  return (
+    <Button
+      block
+      size="lg"
+      onClick={onPay}
+      disabled={paying}
+      aria-label={t('purchaseDialogs.pay2', { price: product.price })}
+    >
+      {paying ? (
+        <Spinner className="size-6" label={t('purchaseDialogs.paying')} />
+      ) : (
+        <span className="flex items-center gap-2">
+          {t('purchaseDialogs.pay')}
+          <PriceTag price={product.price} currency={product.currency} />
+        </span>
+      )}
+    </Button>
+  );
+}
+
 export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: PurchaseDialogsProps) {
   const confirming = state.step === 'confirm' || state.step === 'paying';
   const paying = state.step === 'paying';
@@ -57,15 +80,7 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         art={<ProductMedallion product={product} />}
         actions={
           <>
-            <Button block size="lg" onClick={onPay} disabled={paying} aria-label={`Pay ${product.price}`}>
-              {paying ? (
-                <Spinner className="size-6" label="Paying" />
-              ) : (
-                <span className="flex items-center gap-2">
-                  Pay <PriceTag price={product.price} currency={product.currency} />
-                </span>
-              )}
-            </Button>
+            <PayButton product={product} paying={paying} onPay={onPay} />
             <Button variant="ghost" block onClick={onCancel} disabled={paying}>
               {PURCHASE_TEXTS.cancel}
             </Button>
@@ -75,8 +90,8 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         <p className="font-display text-[19px] text-ink">{product.name}</p>
         <p className="mt-1 text-[14px] text-muted">
           {product.type === 'boost'
-            ? 'Its effect starts right away and stacks its time with the same booster.'
-            : 'It is yours to keep once paid.'}
+            ? t('purchaseDialogs.itsEffectStartsRight')
+            : t('purchaseDialogs.itIsYoursTo')}
         </p>
       </Dialog>
 
@@ -87,7 +102,7 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         art={<EmojiArt name="party-popper" className="size-20 animate-pop-in" />}
         actions={
           <Button block size="lg" onClick={onDone}>
-            Awesome!
+            {t('purchaseDialogs.awesome')}
           </Button>
         }
       >

@@ -1,25 +1,58 @@
 import { isApiError } from '../../lib/api-error.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { Product } from './product.ts';
 
 /** The purchase flow's texts, reproduced exactly. */
 export const PURCHASE_TEXTS = {
-  confirmTitle: 'Confirm Your Purchase',
-  cancel: 'Cancel Purchase',
-  successTitle: 'Purchase Successful!',
-  characterAdded: 'Character has been added to your collection',
-  itemAdded: 'Item has been added to your inventory',
-  failureTitle: 'Purchase Failed',
-  insufficientCoins: 'Insufficient coins to purchase this item',
-  insufficientDiamonds: 'Insufficient diamonds to purchase this item',
-  characterFailed: 'Failed to purchase character',
-  itemFailed: 'Failed to purchase item',
-  genericFailed: 'Purchase failed. Please try again.',
-  noAccount: 'Could not identify your account. Please try again.',
-  noItem: 'No item selected for purchase',
-  characterOnce: 'Characters can only be purchased once.',
-  itemOnce: 'Items can only be purchased once. Only boosters can be purchased multiple times.',
+  get confirmTitle() {
+    return t('purchaseTexts.confirmYourPurchase');
+  },
+  get cancel() {
+    return t('purchaseTexts.cancelPurchase');
+  },
+  get successTitle() {
+    return t('purchaseTexts.purchaseSuccessful');
+  },
+  get characterAdded() {
+    return t('purchaseTexts.characterHasBeenAdded');
+  },
+  get itemAdded() {
+    return t('purchaseTexts.itemHasBeenAdded');
+  },
+  get failureTitle() {
+    return t('purchaseTexts.purchaseFailed');
+  },
+  get insufficientCoins() {
+    return t('purchaseTexts.insufficientCoinsToPurchase');
+  },
+  get insufficientDiamonds() {
+    return t('purchaseTexts.insufficientDiamondsToPurchase');
+  },
+  get characterFailed() {
+    return t('purchaseTexts.failedToPurchaseCharacter');
+  },
+  get itemFailed() {
+    return t('purchaseTexts.failedToPurchaseItem');
+  },
+  get genericFailed() {
+    return t('purchaseTexts.purchaseFailedPleaseTry');
+  },
+  get noAccount() {
+    return t('purchaseTexts.couldNotIdentifyYour');
+  },
+  get noItem() {
+    return t('purchaseTexts.noItemSelectedFor');
+  },
+  get characterOnce() {
+    return t('purchaseTexts.charactersCanOnlyBe');
+  },
+  get itemOnce() {
+    return t('purchaseTexts.itemsCanOnlyBe');
+  },
   close: 'Close',
-  tryAgain: 'Try Again',
+  get tryAgain() {
+    return t('purchaseTexts.tryAgain');
+  },
 } as const;
 
 /** The detail page's button. */
@@ -54,7 +87,7 @@ export function purchaseFailure(product: Product, error: unknown): PurchaseFailu
   if (alreadyOwn && product.type !== 'boost') {
     const character = product.kind === 'character';
     return {
-      message: character ? 'You already own this character' : 'You already own this item',
+      message: character ? t('purchaseTexts.youAlreadyOwnThis') : t('purchaseTexts.youAlreadyOwnThis2'),
       note: character ? PURCHASE_TEXTS.characterOnce : PURCHASE_TEXTS.itemOnce,
       alreadyOwned: true,
     };

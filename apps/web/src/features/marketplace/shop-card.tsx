@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { PriceTag } from './price-tag.tsx';
 import type { Product } from './product.ts';
 import { rarityStyle } from './rarity-style.ts';
@@ -39,7 +40,7 @@ export function LimitedBadge({ className }: { className?: string }) {
         className,
       )}
     >
-      LIMITED
+      {t('shopCard.limited')}
     </span>
   );
 }
@@ -62,7 +63,7 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
       data-testid="shop-card"
       data-rarity={product.rarity}
       className={cx(
-        'group relative flex flex-col overflow-hidden rounded-[18px] text-left ring-2 transition-transform active:scale-[0.96]',
+        'group relative flex flex-col overflow-hidden rounded-[18px] text-start ring-2 transition-transform active:scale-[0.96]',
         'shadow-[0_6px_14px_rgb(0_0_0/0.35),inset_0_1px_0_rgb(255_255_255/0.18)]',
         style.ring,
         style.face,
@@ -71,15 +72,15 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
       <span className="relative grid aspect-square w-full place-items-center overflow-hidden">
         <span aria-hidden className={cx('absolute inset-0', style.glow)} />
         <ProductPicture product={product} />
-        {product.isLimited && <LimitedBadge className="absolute top-1.5 left-1.5" />}
+        {product.isLimited && <LimitedBadge className="absolute top-1.5 start-1.5" />}
         {product.owned && (
-          <span className="absolute top-1.5 right-1.5 grid size-5 place-items-center rounded-full bg-success-500 text-[11px] font-black text-white shadow-[0_2px_0_#15803d]">
-            ✓<span className="sr-only">Owned</span>
+          <span className="absolute top-1.5 end-1.5 grid size-5 place-items-center rounded-full bg-success-500 text-[11px] font-black text-white shadow-[0_2px_0_#15803d]">
+            ✓<span className="sr-only">{t('shopCard.owned')}</span>
           </span>
         )}
         {product.remaining !== null && product.remaining > 0 && (
-          <span className="absolute right-1.5 bottom-1.5 rounded-md bg-night-950/80 px-1.5 text-[10px] font-black text-gold-200">
-            {product.remaining} left
+          <span className="absolute end-1.5 bottom-1.5 rounded-md bg-night-950/80 px-1.5 text-[10px] font-black text-gold-200">
+            {t('shopCard.left', { remaining: product.remaining })}
           </span>
         )}
       </span>
@@ -97,9 +98,9 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
           )}
         >
           {product.owned ? (
-            <span className="font-display text-[12px] tracking-wide">OWNED</span>
+            <span className="font-display text-[12px] tracking-wide">{t('shopCard.owned2')}</span>
           ) : soldOut ? (
-            <span className="font-display text-[12px] tracking-wide">SOLD OUT</span>
+            <span className="font-display text-[12px] tracking-wide">{t('shopCard.soldOut')}</span>
           ) : (
             <PriceTag price={product.price} currency={product.currency} />
           )}

@@ -1,5 +1,6 @@
 import { MARKETPLACE_RACES } from '@titans/shared/characters/schemas';
 import type { ItemType } from '@titans/shared/inventory/schemas';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The category tabs, in order, with the item type each one lists. */
 export const SHOP_CATEGORIES = [
@@ -15,7 +16,9 @@ export const SHOP_CATEGORIES = [
   { key: 'boosters', label: 'Boosters', itemType: 'boost', icon: '/art/items/spark-tonic.svg' },
   {
     key: 'realms',
-    label: 'Titans Realms',
+    get label() {
+      return t('shopCategories.titansRealms');
+    },
     itemType: 'background',
     icon: '/art/backgrounds/astral-throne.jpg',
   },

@@ -1,4 +1,5 @@
 import type { Character } from '@titans/shared/characters/schemas';
+import { t } from '../../lib/i18n/i18n.ts';
 import { raceLabel } from './hero-card.tsx';
 import { HeroStats, type StatKey } from './hero-stats.tsx';
 
@@ -11,14 +12,14 @@ export function ChosenHero({ chosen, scale }: { chosen: Character | null; scale:
           <p className="mb-2.5 flex items-baseline gap-2">
             <span className="truncate font-display text-[19px] text-ink">{chosen.name}</span>
             <span className="shrink-0 text-[12px] font-extrabold tracking-wider text-gold-200 uppercase">
-              {raceLabel(chosen.race)} · Lv {chosen.level}
+              {t('chosenHero.lv', { race: raceLabel(chosen.race), level: chosen.level })}
             </span>
           </p>
           <HeroStats character={chosen} scale={scale} />
         </div>
       ) : (
         <p className="grid h-full place-items-center text-center text-[15px] text-muted">
-          Tap a hero to see their stats
+          {t('chosenHero.tapAHeroTo')}
         </p>
       )}
     </div>

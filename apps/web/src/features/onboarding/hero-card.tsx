@@ -1,5 +1,6 @@
 import type { Character } from '@titans/shared/characters/schemas';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The race as a player reads it: "MEDUSA" → "Medusa". */
 export function raceLabel(race: string): string {
@@ -21,7 +22,11 @@ export function HeroCard({ character, selected, onSelect }: HeroCardProps) {
     <button
       type="button"
       aria-pressed={selected}
-      aria-label={`${character.name}, ${raceLabel(character.race)}, level ${character.level}`}
+      aria-label={t('heroCard.level', {
+        name: character.name,
+        race: raceLabel(character.race),
+        level: character.level,
+      })}
       onClick={onSelect}
       className={cx(
         'group relative flex flex-col items-center rounded-[22px] p-1.5 pb-2.5 text-center transition-transform duration-150 active:scale-95',
@@ -40,12 +45,12 @@ export function HeroCard({ character, selected, onSelect }: HeroCardProps) {
             selected && 'scale-[1.04]',
           )}
         />
-        <span className="absolute top-1 left-1 rounded-full bg-night-950/80 px-1.5 py-0.5 font-display text-[11px] leading-none text-gold-200 ring-1 ring-gold-300/40">
-          Lv {character.level}
+        <span className="absolute top-1 start-1 rounded-full bg-night-950/80 px-1.5 py-0.5 font-display text-[11px] leading-none text-gold-200 ring-1 ring-gold-300/40">
+          {t('heroCard.lv', { level: character.level })}
         </span>
         {/* Inside the picture: a scrolling grid clips anything outside its cards (D-UI-5). */}
         {selected && (
-          <span className="absolute top-1 right-1 grid size-7 place-items-center rounded-full bg-gold-300 text-[15px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00] animate-pop-in">
+          <span className="absolute top-1 end-1 grid size-7 place-items-center rounded-full bg-gold-300 text-[15px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00] animate-pop-in">
             ✓
           </span>
         )}

@@ -4,12 +4,13 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { HeroCard } from './hero-card.tsx';
 
-/** Onboarding texts. */
-export const FETCH_CHARACTERS_FAILED = 'Failed to fetch characters';
-export const FETCH_CHARACTERS_ERROR = 'An error occurred while fetching characters';
-export const NO_CHARACTERS = 'No characters available at the moment';
+/** "Onboarding" texts. */
+export const FETCH_CHARACTERS_FAILED = () => t('heroGrid.failedToFetchCharacters');
+export const FETCH_CHARACTERS_ERROR = () => t('heroGrid.anErrorOccurredWhile');
+export const NO_CHARACTERS = () => t('heroGrid.noCharactersAvailableAt');
 
 export interface HeroGridProps {
   /** The free heroes, once loaded. */
@@ -26,7 +27,7 @@ export interface HeroGridProps {
 export function HeroGrid({ heroes, pending, error, retry, chosenId, choose }: HeroGridProps) {
   if (pending) {
     return (
-      <div className="grid grid-cols-3 gap-3" role="status" aria-label="Loading heroes">
+      <div className="grid grid-cols-3 gap-3" role="status" aria-label={t('heroGrid.loadingHeroes')}>
         {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
           <Skeleton key={key} className="aspect-[3/4] rounded-[22px]" />
         ))}
@@ -37,16 +38,16 @@ export function HeroGrid({ heroes, pending, error, retry, chosenId, choose }: He
     return (
       <EmptyState
         art="warning"
-        title={isApiError(error) && error.isHttpError ? FETCH_CHARACTERS_FAILED : FETCH_CHARACTERS_ERROR}
+        title={isApiError(error) && error.isHttpError ? FETCH_CHARACTERS_FAILED() : FETCH_CHARACTERS_ERROR()}
         action={
           <Button variant="secondary" block onClick={retry}>
-            Try again
+            {t('heroGrid.tryAgain')}
           </Button>
         }
       />
     );
   }
-  if (heroes.length === 0) return <EmptyState art="shield" title={NO_CHARACTERS} />;
+  if (heroes.length === 0) return <EmptyState art="shield" title={NO_CHARACTERS()} />;
   return (
     <div className="flex min-h-full flex-wrap content-center justify-center gap-3">
       {heroes.map((hero, position) => (

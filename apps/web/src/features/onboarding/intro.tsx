@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { SceneBackdrop } from '../../components/ui/scene-backdrop.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { INTRO_SLIDES } from './intro-slides.ts';
 
 /** Four slides, each with Next; the last reads Start Game. */
@@ -14,7 +15,7 @@ export function Intro({ onDone }: { onDone: () => void }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Introduction"
+      aria-label={t('intro.introduction')}
       className="bg-game relative flex h-full flex-col px-6 pt-[calc(var(--spacing-safe-top)+20px)] pb-[calc(var(--spacing-safe-bottom)+20px)]"
     >
       <SceneBackdrop dim="brightness-[0.4] saturate-[1.1]" />
@@ -75,7 +76,7 @@ export function Intro({ onDone }: { onDone: () => void }) {
       </div>
 
       <Button size="lg" block className="relative" onClick={() => (last ? onDone() : setIndex(index + 1))}>
-        {last ? 'Start Game' : 'Next'}
+        {last ? t('intro.startGame') : t('intro.next')}
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '@titans/shared/i18n/languages';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
@@ -9,6 +10,7 @@ import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
 import { heroLevel } from '../../lib/hero-level.ts';
+import { currentLanguage, t } from '../../lib/i18n/i18n.ts';
 import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useHistoryIndex, useNavigate, useSearchParams } from '../../lib/router/router.tsx';
@@ -16,6 +18,7 @@ import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useProfile } from '../users/api/get-profile.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { AchievementsView } from './achievements-view.tsx';
+import { LanguagePanel } from './language-panel.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ReminderSettingsPanel } from './reminder-settings-panel.tsx';
 import { SoundSettingsPanel } from './sound-settings-panel.tsx';
@@ -42,12 +45,15 @@ function MenuRow({
       <span className="grid size-10 place-items-center rounded-xl bg-night-950/60 ring-1 ring-white/10">
         <EmojiArt name={art} className="size-7" />
       </span>
-      <span className="flex-1 text-left text-[16px] font-extrabold text-ink">{label}</span>
+      <span className="flex-1 text-start text-[16px] font-extrabold text-ink">{label}</span>
       {detail}
       {onClick && (
         <span
           aria-hidden
-          className={cx('text-[20px] text-muted transition-transform', expanded && 'rotate-90')}
+          className={cx(
+            'text-[20px] text-muted transition-transform rtl:-scale-x-100',
+            expanded && 'rotate-90',
+          )}
         >
           ›
         </span>
@@ -92,6 +98,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   // Kept here, not in the menu: the panels stay open across a visit to a sub-view.
   const [soundOpen, setSoundOpen] = useState(false);
   const [remindersOpen, setRemindersOpen] = useState(false);
+  const [languageOpen, setLanguageOpen] = useState(false);
 
   if (view === 'achievements') {
     return (
@@ -103,25 +110,28 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
   if (view === 'faq') return <div className="px-4 pt-1 pb-6">{faq(backToMain)}</div>;
   if (view === 'inventory') {
     return (
-      <section aria-label="Inventory" className="px-4 pt-1 pb-6 animate-rise-in">
+      <section aria-label={t('profileScreen.inventory')} className="px-4 pt-1 pb-6 animate-rise-in">
         <div className="mb-3 flex items-center gap-3">
-          <RoundBackButton label="Back to Profile" onClick={backToMain} />
-          <h1 className="font-display text-[28px] leading-none text-gold">Inventory</h1>
+          <RoundBackButton label={t('profileScreen.backToProfile')} onClick={backToMain} />
+          <h1 className="font-display text-[28px] leading-none text-gold">{t('profileScreen.inventory')}</h1>
         </div>
         {inventory}
       </section>
     );
   }
   return (
-    <section aria-label="Profile" className="px-4 pt-1 pb-6">
+    <section aria-label={t('profileScreen.profile')} className="px-4 pt-1 pb-6">
       <div className="flex items-center gap-3">
-        <RoundBackButton label="Back to Home" onClick={() => navigate(paths.home.getHref())} />
-        <h1 className="font-display text-[28px] leading-none text-gold">Profile</h1>
+        <RoundBackButton
+          label={t('profileScreen.backToHome')}
+          onClick={() => navigate(paths.home.getHref())}
+        />
+        <h1 className="font-display text-[28px] leading-none text-gold">{t('profileScreen.profile')}</h1>
       </div>
       <ProfileCard user={user} profile={profile.data} />
       <SelectedCharacter hero={hero} />
       <h2 className="mt-5 mb-2 px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
-        Stats
+        {t('profileScreen.stats')}
       </h2>
       <ProfileStats profile={profile.data} />
       <ProfileMenu
@@ -131,6 +141,7 @@ export function ProfileScreen({ inventory, faq }: ProfileScreenProps) {
         onSound={() => setSoundOpen((open) => !open)}
         remindersOpen={remindersOpen}
         onReminders={() => setRemindersOpen((open) => !open)}
+        language={{ telegramUserId, open: languageOpen, onToggle: () => setLanguageOpen((open) => !open) }}
       />
     </section>
   );
@@ -163,7 +174,7 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
   const name = user?.username || 'Player';
   return (
     <div className="panel relative mt-3 overflow-hidden rounded-3xl p-4">
-      <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
+      <div className="pointer-events-none absolute -top-10 -end-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
       <div className="relative flex items-center gap-3.5">
         <PlayerAvatar src={user?.profile_picture ?? ''} name={name} className="size-16" />
         <div className="min-w-0 flex-1">
@@ -171,7 +182,7 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
             {name}
           </p>
           <span className="mt-1 inline-block rounded-full bg-gold-300 px-2.5 py-0.5 text-[12px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
-            Level {heroLevel(user)}
+            {t('profileScreen.level', { user: heroLevel(user) })}
           </span>
         </div>
       </div>
@@ -187,7 +198,7 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
           <span className="font-display text-[20px] text-ink tabular-nums" data-testid="profile-stars">
             {formatNumber(user?.gems ?? 0)}
           </span>
-          <span className="text-[12px] font-bold text-muted">Stars</span>
+          <span className="text-[12px] font-bold text-muted">{t('profileScreen.stars')}</span>
         </div>
       </div>
     </div>
@@ -196,7 +207,10 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
 
 function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
   return (
-    <section className="panel mt-3 flex items-center gap-3 rounded-3xl p-3" aria-label="Selected character">
+    <section
+      className="panel mt-3 flex items-center gap-3 rounded-3xl p-3"
+      aria-label={t('profileScreen.selectedCharacter')}
+    >
       <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-2xl bg-night-950/60 ring-2 ring-gold-300/60">
         {hero ? (
           <img src={hero.image} alt="" className="size-full object-cover" />
@@ -205,14 +219,26 @@ function SelectedCharacter({ hero }: { hero: Hero | undefined }) {
         )}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">Selected character</p>
-        <p className="truncate font-display text-[20px] leading-tight text-ink">
-          {hero?.name ?? 'No Character Selected'}
+        <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">
+          {t('profileScreen.selectedCharacter')}
         </p>
-        {hero && <p className="text-[13px] font-bold text-gold-200">Lv {hero.level}</p>}
+        <p className="truncate font-display text-[20px] leading-tight text-ink">
+          {hero?.name ?? t('profileScreen.noCharacterSelected')}
+        </p>
+        {hero && (
+          <p className="text-[13px] font-bold text-gold-200">
+            {t('profileScreen.lv', { level: hero.level })}
+          </p>
+        )}
       </div>
     </section>
   );
+}
+
+/** The language on show; the pseudo-locale of the layout checks reads as English. */
+function languageShown() {
+  const language = currentLanguage();
+  return language === 'pseudo' ? 'en' : language;
 }
 
 /** Inventory, Achievements, FAQ, Sound Settings and Reminders (opening in place) and Total Referral. */
@@ -223,6 +249,7 @@ function ProfileMenu({
   onSound,
   remindersOpen,
   onReminders,
+  language,
 }: {
   show(view: ProfileView): void;
   totalReferrals: number;
@@ -230,14 +257,20 @@ function ProfileMenu({
   onSound(): void;
   remindersOpen: boolean;
   onReminders(): void;
+  language: { telegramUserId: string; open: boolean; onToggle(): void };
 }) {
   return (
     <div className="panel mt-4 divide-y divide-white/10 overflow-hidden rounded-3xl">
-      <MenuRow art="backpack" label="Inventory" onClick={() => show('inventory')} />
-      <MenuRow art="trophy" label="Achievements" onClick={() => show('achievements')} />
-      <MenuRow art="scroll" label="FAQ" onClick={() => show('faq')} />
+      <MenuRow art="backpack" label={t('profileScreen.inventory')} onClick={() => show('inventory')} />
+      <MenuRow art="trophy" label={t('profileScreen.achievements')} onClick={() => show('achievements')} />
+      <MenuRow art="scroll" label={t('profileScreen.faq')} onClick={() => show('faq')} />
       <div>
-        <MenuRow art="speaker-high-volume" label="Sound Settings" expanded={soundOpen} onClick={onSound} />
+        <MenuRow
+          art="speaker-high-volume"
+          label={t('profileScreen.soundSettings')}
+          expanded={soundOpen}
+          onClick={onSound}
+        />
         {soundOpen && (
           <div className="px-4 pb-3 animate-fade-in">
             <SoundSettingsPanel />
@@ -245,16 +278,35 @@ function ProfileMenu({
         )}
       </div>
       <div>
-        <MenuRow art="hourglass-not-done" label="Reminders" expanded={remindersOpen} onClick={onReminders} />
+        <MenuRow
+          art="hourglass-not-done"
+          label={t('profileScreen.reminders')}
+          expanded={remindersOpen}
+          onClick={onReminders}
+        />
         {remindersOpen && (
           <div className="px-4 pb-3 animate-fade-in">
             <ReminderSettingsPanel />
           </div>
         )}
       </div>
+      <div>
+        <MenuRow
+          art="sparkles"
+          label={t('profileScreen.language')}
+          detail={<span className="text-[13px] font-bold text-muted">{LANGUAGE_NAMES[languageShown()]}</span>}
+          expanded={language.open}
+          onClick={language.onToggle}
+        />
+        {language.open && (
+          <div className="px-4 pb-3 animate-fade-in">
+            <LanguagePanel telegramUserId={language.telegramUserId} />
+          </div>
+        )}
+      </div>
       <MenuRow
         art="people-hugging"
-        label="Total Referral"
+        label={t('profileScreen.totalReferral')}
         detail={
           <span
             className="font-display text-[20px] text-gold-200 tabular-nums"

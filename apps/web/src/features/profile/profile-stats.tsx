@@ -2,6 +2,7 @@ import type { Profile } from '@titans/shared/user/schemas';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatCompact, formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function Stat({
   art,
@@ -32,7 +33,7 @@ function Stat({
 export function ProfileStats({ profile }: { profile: Profile | undefined }) {
   if (!profile) {
     return (
-      <div className="grid grid-cols-3 gap-2" role="status" aria-label="Loading stats">
+      <div className="grid grid-cols-3 gap-2" role="status" aria-label={t('profileStats.loadingStats')}>
         {[0, 1, 2, 3, 4].map((index) => (
           <Skeleton key={index} className="h-[92px] rounded-2xl" />
         ))}
@@ -40,30 +41,40 @@ export function ProfileStats({ profile }: { profile: Profile | undefined }) {
     );
   }
   return (
-    <section className="grid grid-cols-3 gap-2" aria-label="Stats">
+    <section className="grid grid-cols-3 gap-2" aria-label={t('profileStats.stats')}>
       <Stat
         art="crossed-swords"
-        label="Total Battle"
+        label={t('profileStats.totalBattle')}
         value={formatNumber(profile.totalBattles)}
         testId="stat-battles"
       />
-      <Stat art="trophy" label="Battle Win" value={formatNumber(profile.battlesWon)} testId="stat-wins" />
-      <Stat art="fire" label="Win Rate" value={`${profile.winRate}%`} testId="stat-win-rate" />
+      <Stat
+        art="trophy"
+        label={t('profileStats.battleWin')}
+        value={formatNumber(profile.battlesWon)}
+        testId="stat-wins"
+      />
+      <Stat
+        art="fire"
+        label={t('profileStats.winRate')}
+        value={`${profile.winRate}%`}
+        testId="stat-win-rate"
+      />
       <Stat
         art="money-bag"
-        label="Coins Earned"
+        label={t('profileStats.coinsEarned')}
         value={formatCompact(profile.totalCoinsEarned)}
         testId="stat-coins-earned"
       />
       <Stat
         art="scroll"
-        label="Task Completed"
+        label={t('profileStats.taskCompleted')}
         value={formatNumber(profile.tasksCompleted)}
         testId="stat-tasks"
       />
       <Stat
         art="handshake"
-        label="Total Referral"
+        label={t('profileStats.totalReferral')}
         value={formatNumber(profile.totalReferrals)}
         testId="stat-referrals"
       />

@@ -1,15 +1,24 @@
 import type { ReminderKind, ReminderSettings } from '@titans/shared/reminders/schemas';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { askWriteAccess, useReminderSettings, useUpdateReminders } from './api/reminders.ts';
 import { SoundSwitch } from './sound-settings-panel.tsx';
 
 /** BR1: what each reminder says, as the switches name them. */
 const KIND_LABELS: Record<ReminderKind, string> = {
-  energy_full: 'Energy full again',
-  daily_ready: 'Daily reward ready',
-  friend_joined: 'A friend joined',
-  rematch: 'Rematch offers',
+  get energy_full() {
+    return t('reminderSettingsPanel.energyFullAgain');
+  },
+  get daily_ready() {
+    return t('reminderSettingsPanel.dailyRewardReady');
+  },
+  get friend_joined() {
+    return t('reminderSettingsPanel.aFriendJoined');
+  },
+  get rematch() {
+    return t('reminderSettingsPanel.rematchOffers');
+  },
 };
 const KINDS = Object.keys(KIND_LABELS).filter((kind): kind is ReminderKind => kind in KIND_LABELS);
 
@@ -40,8 +49,8 @@ function Permission({ settings, onAllowed }: { settings: ReminderSettings; onAll
   const [refused, setRefused] = useState(false);
   if (settings.allowed && !settings.unreachable) return null;
   const text = settings.unreachable
-    ? 'The bot cannot reach you: it was blocked. Allow messages again to get reminders.'
-    : 'Allow the Titans bot to message you to get reminders.';
+    ? t('reminderSettingsPanel.theBotCannotReach')
+    : t('reminderSettingsPanel.allowTheTitansBot');
   return (
     <div
       className="mb-1 rounded-2xl bg-night-950/60 p-3 ring-1 ring-white/10"
@@ -49,7 +58,9 @@ function Permission({ settings, onAllowed }: { settings: ReminderSettings; onAll
     >
       <p className="text-[13px] font-bold text-muted">{text}</p>
       {refused && (
-        <p className="mt-1 text-[13px] font-bold text-danger-400">Telegram did not allow messages.</p>
+        <p className="mt-1 text-[13px] font-bold text-danger-400">
+          {t('reminderSettingsPanel.telegramDidNotAllow')}
+        </p>
       )}
       <Button
         className="mt-2"
@@ -60,7 +71,7 @@ function Permission({ settings, onAllowed }: { settings: ReminderSettings; onAll
           else setRefused(true);
         }}
       >
-        Allow messages
+        {t('reminderSettingsPanel.allowMessages')}
       </Button>
     </div>
   );
@@ -76,7 +87,9 @@ export function ReminderSettingsPanel() {
   if (!settings.data)
     return (
       <p className="py-2 text-[14px] font-bold text-muted">
-        {settings.isError ? 'Could not load reminders.' : 'Loading…'}
+        {settings.isError
+          ? t('reminderSettingsPanel.couldNotLoadReminders')
+          : t('reminderSettingsPanel.loading')}
       </p>
     );
   const data = settings.data;
@@ -85,7 +98,7 @@ export function ReminderSettingsPanel() {
       <Permission settings={data} onAllowed={() => update.mutate({ allowed: true })} />
       <div className="divide-y divide-white/10">
         <ReminderRow
-          label="All reminders"
+          label={t('reminderSettingsPanel.allReminders')}
           on={data.enabled}
           onToggle={() => update.mutate({ enabled: !data.enabled })}
         />
@@ -99,9 +112,7 @@ export function ReminderSettingsPanel() {
           />
         ))}
       </div>
-      <p className="pt-2 text-[12px] font-bold text-muted">
-        At most a few a day, never at night. Send /stop to the bot to turn them all off.
-      </p>
+      <p className="pt-2 text-[12px] font-bold text-muted">{t('reminderSettingsPanel.atMostAFew')}</p>
     </div>
   );
 }

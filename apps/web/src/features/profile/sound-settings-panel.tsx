@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSoundSettings } from '../../lib/audio/sound-settings.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * A switch named by its row ("Music"); its state is aria-checked and the word beside the
@@ -36,11 +37,11 @@ export function SoundSwitch({
       <span
         data-testid="sound-switch-state"
         className={cx(
-          'w-7 text-right text-[12px] font-black tracking-[0.08em] uppercase',
+          'w-7 text-end text-[12px] font-black tracking-[0.08em] uppercase',
           on ? 'text-success-400' : 'text-muted',
         )}
       >
-        {on ? 'On' : 'Off'}
+        {on ? t('soundSettingsPanel.on') : t('soundSettingsPanel.off')}
       </span>
       <span
         data-testid="sound-switch-track"
@@ -94,7 +95,7 @@ function SoundRow({
         step={0.01}
         value={volume}
         disabled={muted}
-        aria-label={`${label} volume`}
+        aria-label={t('soundSettingsPanel.volume', { label })}
         onChange={(event) => onVolume(Number(event.target.value))}
         className="mt-2 w-full accent-gold-400 disabled:opacity-40"
       />
@@ -108,14 +109,14 @@ export function SoundSettingsPanel() {
   return (
     <div className="divide-y divide-white/10">
       <SoundRow
-        label="Music"
+        label={t('soundSettingsPanel.music')}
         muted={settings.musicMuted}
         volume={settings.musicVolume}
         onMuted={settings.setMusicMuted}
         onVolume={settings.setMusicVolume}
       />
       <SoundRow
-        label="Game Sounds"
+        label={t('soundSettingsPanel.gameSounds')}
         muted={settings.effectsMuted}
         volume={settings.effectsVolume}
         onMuted={settings.setEffectsMuted}

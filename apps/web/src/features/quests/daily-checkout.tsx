@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useClaimDailyReward } from './api/claim-daily-reward.ts';
 import { useDailyRewards } from './api/get-daily-rewards.ts';
 import { celebrateClaim } from './coin-burst.tsx';
@@ -22,15 +23,15 @@ function StreakLine({ view }: { view: DailyRewardsView }) {
       <EmojiArt name="fire" className="size-11 drop-shadow-[0_4px_8px_rgb(255_120_0/0.5)]" />
       <div>
         <p className="text-[11px] font-black tracking-[0.16em] whitespace-nowrap text-muted uppercase">
-          Daily streak
+          {t('dailyCheckout.dailyStreak')}
         </p>
         <p className="font-display text-[24px] leading-tight text-ink" data-testid="daily-streak">
-          {streak} {streak === 1 ? 'day' : 'days'}
+          {t('dailyCheckout.streakDays', { streak })}
         </p>
       </div>
       {/* Under 360 px the hint would take four lines beside the streak. */}
-      <p className="ml-auto max-w-[9.5rem] text-right text-[12px] leading-snug font-bold text-muted max-[359px]:hidden">
-        Come back every day. Miss one and the streak starts over.
+      <p className="ms-auto max-w-[9.5rem] text-end text-[12px] leading-snug font-bold text-muted max-[359px]:hidden">
+        {t('dailyCheckout.comeBackEveryDay')}
       </p>
     </div>
   );
@@ -51,17 +52,17 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
     return (
       <EmptyState
         art="warning"
-        title="Failed to load daily rewards."
+        title={t('dailyCheckout.failedToLoadDaily')}
         action={
           <Button variant="secondary" block onClick={() => void daily.refetch()}>
-            Retry
+            {t('dailyCheckout.retry')}
           </Button>
         }
       />
     );
   if (!daily.data)
     return (
-      <div className="flex flex-col gap-3" role="status" aria-label="Loading daily rewards">
+      <div className="flex flex-col gap-3" role="status" aria-label={t('dailyCheckout.loadingDailyRewards')}>
         <Skeleton className="h-44 rounded-3xl" />
         <Skeleton className="h-24 rounded-3xl" />
       </div>
@@ -76,15 +77,15 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
       },
       onError: (error) => {
         haptics.error();
-        toast.error(isApiError(error) && error.message ? error.message : 'Failed to claim the reward');
+        toast.error(isApiError(error) && error.message ? error.message : t('dailyCheckout.failedToClaimThe'));
       },
     });
   };
 
   return (
-    <section aria-label="Daily Checkout" className="flex flex-col gap-4">
+    <section aria-label={t('dailyCheckout.dailyCheckout')} className="flex flex-col gap-4">
       <div className="panel relative overflow-hidden rounded-[26px] p-4">
-        <div className="pointer-events-none absolute -top-12 -right-8 size-40 rounded-full bg-gold-400/20 blur-3xl" />
+        <div className="pointer-events-none absolute -top-12 -end-8 size-40 rounded-full bg-gold-400/20 blur-3xl" />
         <StreakLine view={daily.data} />
         <div className="relative mt-4 grid grid-cols-3 gap-2.5">
           {dayCards(daily.data).map((card) => (

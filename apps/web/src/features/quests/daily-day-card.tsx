@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { type DayCard, RewardArt, rewardText } from './daily-cards.tsx';
 
 /**
@@ -22,7 +23,9 @@ export function DailyDayCard({
   return (
     <article
       ref={cardRef}
-      aria-label={card.state === 'Missed' ? 'Missed day' : `Day ${card.day}`}
+      aria-label={
+        card.state === 'Missed' ? t('dailyDayCard.missedDay') : t('dailyDayCard.day', { day: card.day })
+      }
       data-testid={`daily-card-${card.key}`}
       data-state={card.state}
       className={cx(
@@ -35,14 +38,14 @@ export function DailyDayCard({
       )}
     >
       <span className="text-[11px] font-black tracking-wide text-ink/80 uppercase">
-        {card.state === 'Missed' ? 'Yesterday' : `Day ${card.day}`}
+        {card.state === 'Missed' ? t('dailyDayCard.yesterday') : t('dailyDayCard.day', { day: card.day })}
       </span>
       <RewardArt
         reward={card.reward}
         className={cx('my-1.5 size-14', card.state === 'Missed' && 'opacity-50 grayscale')}
       />
       <span className="min-h-5 font-display text-[16px] leading-tight text-gold-200">
-        {card.state === 'Missed' ? 'Streak lost' : rewardText(card.reward)}
+        {card.state === 'Missed' ? t('dailyDayCard.streakLost') : rewardText(card.reward)}
       </span>
       {card.state === 'Claim' ? (
         <Button
@@ -50,9 +53,13 @@ export function DailyDayCard({
           className="mt-1.5 w-full"
           disabled={claiming}
           onClick={() => onClaim(card)}
-          aria-label={`Claim day ${card.day}`}
+          aria-label={t('dailyDayCard.claimDay', { day: card.day })}
         >
-          {claiming ? <Spinner className="size-5" label="Claiming" /> : 'Claim'}
+          {claiming ? (
+            <Spinner className={'size-5'} label={t('dailyDayCard.claiming')} />
+          ) : (
+            t('dailyDayCard.claim')
+          )}
         </Button>
       ) : (
         <span

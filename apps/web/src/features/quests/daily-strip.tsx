@@ -2,6 +2,7 @@ import { DAILY_REWARD_CAP_DAY, DAILY_STRIP_DAYS } from '@titans/shared/constants
 import { formatReward } from '@titans/shared/quests/rules';
 import type { DailyRewardsView } from '@titans/shared/quests/schemas';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { RewardArt, rewardFor } from './daily-cards.tsx';
 
 /** The 7-day strip of upcoming rewards, capped at day 30. */
@@ -12,9 +13,9 @@ export function DailyStrip({ view }: { view: DailyRewardsView }) {
   return (
     <div className="panel rounded-[24px] p-3.5">
       <h3 className="px-1 text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
-        Next 7 days
+        {t('dailyStrip.next7Days')}
       </h3>
-      <ol className="mt-2.5 grid grid-cols-7 gap-1.5" aria-label="Upcoming rewards">
+      <ol className="mt-2.5 grid grid-cols-7 gap-1.5" aria-label={t('dailyStrip.upcomingRewards')}>
         {strip.map((day, offset) => {
           const reward = rewardFor(view.rewards, day);
           const done = offset === 0 && view.state.claimed_today;
@@ -27,10 +28,14 @@ export function DailyStrip({ view }: { view: DailyRewardsView }) {
                 offset === 0 ? 'bg-gold-400/20 ring-gold-300/70' : 'bg-night-950/45 ring-white/8',
               )}
             >
-              <span className="text-[10px] font-black text-muted">D{day}</span>
+              <span className="text-[10px] font-black text-muted">{t('dailyStrip.d', { day })}</span>
               <RewardArt reward={reward} className={cx('my-0.5 size-8', done && 'opacity-50')} />
               <span className="text-[10px] font-black text-gold-200">
-                {done ? '✓' : reward?.reward_type === 'coins' ? formatReward(reward.amount) : 'Item'}
+                {done
+                  ? '✓'
+                  : reward?.reward_type === 'coins'
+                    ? formatReward(reward.amount)
+                    : t('dailyStrip.item')}
               </span>
             </li>
           );

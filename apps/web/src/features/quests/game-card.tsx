@@ -1,5 +1,6 @@
 import type { GameEntry } from '@titans/shared/quests/schemas';
 import { Button } from '../../components/ui/button.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { openExternalLink } from './open-external-link.ts';
 
 /** One game of the feed: its picture, title, category and Play (Telegram's link API). */
@@ -23,10 +24,10 @@ export function GameCard({ game }: { game: GameEntry }) {
           block
           variant="secondary"
           className="mt-2"
-          aria-label={`Play ${game.title}`}
+          aria-label={t('gameCard.play2', { title: game.title })}
           onClick={() => openExternalLink(game.url)}
         >
-          Play
+          {t('gameCard.play')}
         </Button>
       </div>
     </li>
@@ -46,15 +47,15 @@ export function GamesPager({
   onPage(page: number): void;
 }) {
   return (
-    <nav aria-label="Pages" className="mt-1 flex items-center justify-between gap-3">
+    <nav aria-label={t('gameCard.pages')} className="mt-1 flex items-center justify-between gap-3">
       <Button variant="ghost" size="sm" disabled={!canPrevious} onClick={() => onPage(Math.max(1, page - 1))}>
-        Previous
+        {t('gameCard.previous')}
       </Button>
       <span className="text-[13px] font-black text-muted" data-testid="games-page">
-        Page {page}
+        {t('gameCard.page', { page })}
       </span>
       <Button variant="ghost" size="sm" disabled={!canNext} onClick={() => onPage(page + 1)}>
-        Next
+        {t('gameCard.next')}
       </Button>
     </nav>
   );

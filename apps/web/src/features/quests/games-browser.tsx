@@ -6,11 +6,12 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useGames } from './api/get-games.ts';
 import { GameCard, GamesPager } from './game-card.tsx';
 
-/** The games browser's empty state. */
-export const NO_GAMES_TEXT = 'No games found for this category or page. Try changing the filter or page.';
+/** the games browser's empty state. */
+export const NO_GAMES_TEXT = () => t('gamesBrowser.noGamesFoundFor');
 
 /**
  * The games browser: a page of the third-party feed the server fetched, a category
@@ -24,14 +25,16 @@ export function GamesBrowser() {
 
   if (games.isError && !games.data) {
     const message =
-      isApiError(games.error) && games.error.message ? games.error.message : 'Failed to fetch games';
+      isApiError(games.error) && games.error.message
+        ? games.error.message
+        : t('gamesBrowser.failedToFetchGames');
     return (
       <EmptyState
         art="satellite-antenna"
         title={message}
         action={
           <Button variant="secondary" block onClick={() => void games.refetch()}>
-            Retry
+            {t('gamesBrowser.retry')}
           </Button>
         }
       />
@@ -44,9 +47,9 @@ export function GamesBrowser() {
   const loading = games.isFetching;
 
   return (
-    <section aria-label="Games" className="flex flex-col gap-3">
+    <section aria-label={t('gamesBrowser.games')} className="flex flex-col gap-3">
       <Tabs
-        label="Game categories"
+        label={t('gamesBrowser.gameCategories')}
         items={categories.map((name) => ({ value: name, label: name }))}
         value={category}
         onChange={setCategory}
@@ -60,13 +63,13 @@ export function GamesBrowser() {
       />
 
       {!games.data ? (
-        <div className="grid grid-cols-2 gap-3" role="status" aria-label="Loading games">
+        <div className="grid grid-cols-2 gap-3" role="status" aria-label={t('gamesBrowser.loadingGames')}>
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} className="h-44 rounded-3xl" />
           ))}
         </div>
       ) : shown.length === 0 ? (
-        <EmptyState art="video-game" title="No games" description={NO_GAMES_TEXT} />
+        <EmptyState art="video-game" title={t('gamesBrowser.noGames')} description={NO_GAMES_TEXT()} />
       ) : (
         <ul className={cx('grid grid-cols-2 gap-3 transition-opacity', loading && 'opacity-60')}>
           {shown.map((game) => (

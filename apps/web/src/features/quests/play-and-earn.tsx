@@ -7,7 +7,9 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useRewardedAd } from '../ads/api/rewarded-ad.ts';
 import { invalidateAfterCompletion } from './api/complete-task.ts';
 import { adStatusQueryOptions, startAdView } from './api/get-ad-status.ts';
@@ -36,16 +38,14 @@ export function RewardedAdCard({
       const seen = await watchAd(startAdView);
       if (seen.status === 'rewarded') {
         celebrateClaim(card.current, seen.reward);
-        toast.success(`+${seen.reward.toLocaleString('en-US')} coins`);
+        toast.success(`+${formatNumber(seen.reward)} coins`);
         return;
       }
       if (seen.status === 'expired') toast.error('The ad was not confirmed in time. Try again.');
-      else toast.info('Your reward is on its way');
+      else toast.info(t('playAndEarn.yourRewardIsOn'));
     } catch (error) {
       haptics.warning();
-      toast.error(
-        isApiError(error) && error.message ? error.message : 'The ad could not be shown. Try again later.',
-      );
+      toast.error(isApiError(error) && error.message ? error.message : t('playAndEarn.theAdCouldNot'));
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: adStatusQueryOptions().queryKey });
@@ -57,23 +57,27 @@ export function RewardedAdCard({
   return (
     <article
       ref={card}
-      aria-label="Watch an ad"
+      aria-label={t('playAndEarn.watchAnAd')}
       className="panel relative flex items-center gap-3 overflow-hidden rounded-[24px] p-3.5 ring-1 ring-energy-400/40"
     >
       <div className="grid size-14 shrink-0 place-items-center rounded-2xl bg-[radial-gradient(circle_at_50%_35%,#8ff0ff,#1174c8_70%)] ring-1 ring-white/25 shadow-[0_0_18px_rgb(77_217_255/0.45)]">
         <EmojiArt name="rocket" className="size-9" />
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="font-display text-[17px] leading-tight text-ink">Watch &amp; Earn</h3>
+        <h3 className="font-display text-[17px] leading-tight text-ink">{t('playAndEarn.watchEarn')}</h3>
         <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
           <GameIcon name="coin" className="size-[18px]" />+{status.reward_coins}
-          <span className="ml-1 font-sans text-[11px] font-extrabold whitespace-nowrap text-muted">
-            {left}/{status.per_day} left today
+          <span className="ms-1 font-sans text-[11px] font-extrabold whitespace-nowrap text-muted">
+            {t('playAndEarn.leftToday', { left, per_day: status.per_day })}
           </span>
         </p>
       </div>
       <Button size="sm" disabled={busy || left <= 0} onClick={() => void watch()} className="min-w-[96px]">
-        {busy ? <Spinner className="size-5" label="Watching" /> : 'Watch Now'}
+        {busy ? (
+          <Spinner className={'size-5'} label={t('playAndEarn.watching')} />
+        ) : (
+          t('playAndEarn.watchNow')
+        )}
       </Button>
     </article>
   );

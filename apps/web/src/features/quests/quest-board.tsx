@@ -1,6 +1,7 @@
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { useState } from 'react';
 import { TASK_TABS, type TaskTab } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { isOneOf } from '../../lib/one-of.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useSearchParams } from '../../lib/router/router.tsx';
@@ -57,7 +58,7 @@ export function QuestBoard() {
   );
 
   return (
-    <section aria-label="Quest Board" className="px-4 pt-1 pb-4">
+    <section aria-label={t('questBoard.questBoard')} className="px-4 pt-1 pb-4">
       <QuestHeader stats={stats.data} coins={synced ? coins : null} />
       {!quizTask && (
         <QuestTabs

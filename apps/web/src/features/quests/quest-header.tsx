@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatCompact, formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function StatTile({
   label,
@@ -37,36 +38,39 @@ export function QuestHeader({ stats, coins }: { stats: TaskStats | undefined; co
   return (
     <>
       <div className="relative flex items-center justify-between gap-3">
-        <div className="pointer-events-none absolute -top-4 left-4 h-20 w-48 rounded-full bg-gold-400/15 blur-3xl" />
+        <div className="pointer-events-none absolute -top-4 start-4 h-20 w-48 rounded-full bg-gold-400/15 blur-3xl" />
         <h1 className="relative font-display text-[30px] leading-tight text-gold short:text-[25px]">
-          Quest Board
+          {t('questHeader.questBoard')}
         </h1>
         <div
           data-coin-target
-          className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5 short:h-9"
+          className="panel relative flex h-10 items-center gap-1.5 rounded-full pe-3 ps-1.5 short:h-9"
         >
-          <span className="sr-only">Your coins</span>
+          <span className="sr-only">{t('questHeader.yourCoins')}</span>
           <GameIcon name="coin" className="size-7 drop-shadow-[0_2px_6px_rgb(255_170_0/0.55)]" />
           <span className="font-display text-[18px] tabular-nums text-ink" data-testid="quest-balance">
             {coins === null ? '—' : formatNumber(coins)}
           </span>
         </div>
       </div>
-      <section className="mt-3 grid grid-cols-3 gap-2 short:mt-2" aria-label="Your quest stats">
+      <section
+        className="mt-3 grid grid-cols-3 gap-2 short:mt-2"
+        aria-label={t('questHeader.yourQuestStats')}
+      >
         <StatTile
-          label="Coins Earned"
+          label={t('questHeader.coinsEarned')}
           value={stats ? formatCompact(stats.totalCoinsEarned) : '—'}
           art={<GameIcon name="coin" className="size-6" />}
           testId="stat-coins"
         />
         <StatTile
-          label="Quiz Completed"
+          label={t('questHeader.quizCompleted')}
           value={stats ? String(stats.totalQuizzesCompleted) : '—'}
           art={<EmojiArt name="scroll" className="size-6" />}
           testId="stat-quizzes"
         />
         <StatTile
-          label="Task Completed"
+          label={t('questHeader.taskCompleted')}
           value={stats ? String(stats.totalCompletedTasks) : '—'}
           art={<EmojiArt name="trophy" className="size-6" />}
           testId="stat-tasks"

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { TaskTab } from '../../config/paths.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { DailyCheckout } from './daily-checkout.tsx';
 import { GamesBrowser } from './games-browser.tsx';
 import { QuestSection } from './quest-section.tsx';
@@ -31,7 +32,7 @@ export function QuestTabBody({
       <>
         <DailyCheckout telegramUserId={telegramUserId} />
         {ofType('daily').length > 0 && (
-          <QuestSection title="Daily tasks" art="sunrise-over-mountains">
+          <QuestSection title={t('questTabBody.dailyTasks')} art="sunrise-over-mountains">
             {ofType('daily').map(card)}
           </QuestSection>
         )}
@@ -42,17 +43,17 @@ export function QuestTabBody({
     return (
       <EmptyState
         art="warning"
-        title="Failed to load tasks. Please try again later."
+        title={t('questTabBody.failedToLoadTasks')}
         action={
           <Button variant="secondary" block onClick={() => void tasks.refetch()}>
-            Try again
+            {t('questTabBody.tryAgain')}
           </Button>
         }
       />
     );
   if (!tasks.data)
     return (
-      <div className="flex flex-col gap-2.5" role="status" aria-label="Loading tasks">
+      <div className="flex flex-col gap-2.5" role="status" aria-label={t('questTabBody.loadingTasks')}>
         {[0, 1, 2, 3, 4].map((index) => (
           <Skeleton key={index} className="h-[82px] rounded-[22px]" />
         ))}
@@ -60,13 +61,13 @@ export function QuestTabBody({
     );
   if (tab === 'quiz')
     return (
-      <QuestSection title="Quizzes" art="scroll">
+      <QuestSection title={t('questTabBody.quizzes')} art="scroll">
         {ofType('quiz').map(card)}
       </QuestSection>
     );
   if (tab === 'community')
     return (
-      <QuestSection title="Community" art="people-hugging">
+      <QuestSection title={t('questTabBody.community')} art="people-hugging">
         {ofType('community').map(card)}
       </QuestSection>
     );

@@ -1,31 +1,36 @@
 import { type TabItem, Tabs } from '../../components/tabs.tsx';
 import type { TaskTab } from '../../config/paths.ts';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
-const NEW_BADGE = (
-  <span className="ml-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
-    New
-  </span>
-);
+function NewBadge() {
+  return (
+    <span className="ms-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
+      {t('questTabs.new')}
+    </span>
+  );
+}
 
-/** The tab buttons, and Play & Earn (the watch tab; D-UI-7). */
-const TAB_ITEMS: Array<TabItem<TaskTab>> = [
-  { value: 'all', label: 'All Tasks' },
-  // Play & Earn is a tab of the board too, not only a link from Home (D-UI-7).
-  { value: 'watch', label: 'Play & Earn' },
-  {
-    value: 'quiz',
-    label: (
-      <>
-        Quiz
-        {NEW_BADGE}
-      </>
-    ),
-  },
-  { value: 'community', label: 'Community' },
-  { value: 'daily', label: 'Daily Checkout' },
-  { value: 'play', label: 'Games' },
-];
+/** the tab buttons, and Play & Earn (the watch tab; D-UI-7). */
+function tabItems(): Array<TabItem<TaskTab>> {
+  return [
+    { value: 'all', label: t('questTabs.allTasks') },
+    // Play & Earn is a tab of the board too, not only a link from Home (D-UI-7).
+    { value: 'watch', label: t('questTabs.playEarn') },
+    {
+      value: 'quiz',
+      label: (
+        <>
+          {t('questTabs.quiz')}
+          <NewBadge />
+        </>
+      ),
+    },
+    { value: 'community', label: t('questTabs.community') },
+    { value: 'daily', label: t('questTabs.dailyCheckout') },
+    { value: 'play', label: t('questTabs.games') },
+  ];
+}
 
 /** The board's tab bar; Games only when the server has a game feed (D-UI-9). */
 export function QuestTabs({
@@ -39,8 +44,8 @@ export function QuestTabs({
 }) {
   return (
     <Tabs
-      label="Quest tabs"
-      items={gamesFeed ? TAB_ITEMS : TAB_ITEMS.filter((item) => item.value !== 'play')}
+      label={t('questTabs.questTabs')}
+      items={gamesFeed ? tabItems() : tabItems().filter((item) => item.value !== 'play')}
       value={tab}
       onChange={onChange}
       className="no-scrollbar -mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-1 short:mt-3"

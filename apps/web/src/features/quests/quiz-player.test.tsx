@@ -80,7 +80,7 @@ describe('quiz player: saved progress', () => {
     renderPlayer();
     expect(await screen.findByText('Second question?')).toBeTruthy();
     expect(screen.getByText('Question 2 of 2')).toBeTruthy();
-    expect(screen.queryByText(QUIZ_PROGRESS_LOST)).toBeNull();
+    expect(screen.queryByText(QUIZ_PROGRESS_LOST())).toBeNull();
   });
 
   test('when the saved progress cannot be loaded it says so and starts from the beginning', async () => {

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useQuiz } from './api/get-quiz.ts';
 import { useQuizProgress } from './api/get-quiz-progress.ts';
 import { QuizQuestionView } from './quiz-question-view.tsx';
@@ -12,8 +13,8 @@ import { QuizResults } from './quiz-results.tsx';
 import { useQuizCheck } from './use-quiz-check.ts';
 import { useQuizClaim } from './use-quiz-claim.ts';
 
-/** Tasks: the saved progress could not be read, so the quiz starts over. */
-export const QUIZ_PROGRESS_LOST = 'Failed to load saved quiz. Starting from beginning.';
+/** "Tasks": the saved progress could not be read, so the quiz starts over. */
+export const QUIZ_PROGRESS_LOST = () => t('quizPlayer.failedToLoadSaved');
 
 /** No answers yet: the quiz from its first question. */
 function freshProgress(quizId: string): QuizProgress {
@@ -29,15 +30,17 @@ function freshProgress(quizId: string): QuizProgress {
   };
 }
 
-const LOADING = (
-  <div className="flex flex-col gap-3" role="status" aria-label="Loading quiz">
-    <Skeleton className="h-8 w-2/3 rounded-xl" />
-    <Skeleton className="h-28 rounded-3xl" />
-    {[0, 1, 2, 3].map((index) => (
-      <Skeleton key={index} className="h-14 rounded-2xl" />
-    ))}
-  </div>
-);
+function Loading() {
+  return (
+    <div className="flex flex-col gap-3" role="status" aria-label={t('quizPlayer.loadingQuiz')}>
+      <Skeleton className="h-8 w-2/3 rounded-xl" />
+      <Skeleton className="h-28 rounded-3xl" />
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} className="h-14 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
 
 /**
  * The quiz player: choose, Check (the server locks the answer and reveals
@@ -65,23 +68,23 @@ export function QuizPlayer({
   // still holds any locked answers; the next answer (or a retry) brings them back.
   const progressLost = progress.isError && !progress.data;
   useEffect(() => {
-    if (progressLost) toast.error(QUIZ_PROGRESS_LOST);
+    if (progressLost) toast.error(QUIZ_PROGRESS_LOST());
   }, [progressLost]);
 
   if (quiz.isError)
     return (
       <EmptyState
         art="warning"
-        title="Failed to load quiz questions. Please try again later."
+        title={t('quizPlayer.failedToLoadQuiz')}
         action={
           <Button variant="secondary" block onClick={onClose}>
-            Back to tasks
+            {t('quizPlayer.backToTasks')}
           </Button>
         }
       />
     );
   const saved = progress.data ?? (progressLost ? freshProgress(quizId) : null);
-  if (!quiz.data || !saved) return LOADING;
+  if (!quiz.data || !saved) return <Loading />;
 
   const questions = quiz.data.questions;
   const total = questions.length;

@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { QuizAnswerOption } from './quiz-answer-option.tsx';
 
 type LockedAnswer = QuizProgress['answers'][number];
@@ -47,7 +48,7 @@ function QuizFeedback({ locked }: { locked: LockedAnswer }) {
       <p
         className={cx('font-display text-[18px]', locked.is_correct ? 'text-success-400' : 'text-danger-400')}
       >
-        {locked.is_correct ? 'Correct!' : 'Wrong answer'}
+        {locked.is_correct ? t('quizQuestionView.correct') : t('quizQuestionView.wrongAnswer')}
       </p>
       {locked.explanation && <p className="mt-0.5 text-ink/85">{locked.explanation}</p>}
     </div>
@@ -82,10 +83,10 @@ export function QuizQuestionView(props: QuizQuestionProps) {
           onClick={props.onClose}
           className="rounded-full bg-white/8 px-3 py-1 text-[13px] font-extrabold text-muted ring-1 ring-white/12"
         >
-          ← Tasks
+          {t('quizQuestionView.tasks')}
         </button>
         <span className="text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">
-          Question {index + 1} of {total}
+          {t('quizQuestionView.questionOf', { index: index + 1, total })}
         </span>
       </div>
       <QuizProgressDots questions={quiz.questions} answers={answers} index={index} />
@@ -93,7 +94,11 @@ export function QuizQuestionView(props: QuizQuestionProps) {
         <p className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">{quiz.title}</p>
         <h2 className="mt-1 font-display text-[21px] leading-snug text-ink">{question.question}</h2>
       </div>
-      <div className="mt-3 flex flex-col gap-2.5" role="radiogroup" aria-label="Answers">
+      <div
+        className="mt-3 flex flex-col gap-2.5"
+        role="radiogroup"
+        aria-label={t('quizQuestionView.answers')}
+      >
         {question.options.map((option, optionIndex) => {
           const selected = locked ? locked.selected_index === optionIndex : choice === optionIndex;
           return (
@@ -114,11 +119,15 @@ export function QuizQuestionView(props: QuizQuestionProps) {
       <div ref={props.actionsRef} className="mt-4">
         {locked ? (
           <Button size="lg" block onClick={props.onNext}>
-            {index + 1 >= total ? 'View Results' : 'Next Question'}
+            {index + 1 >= total ? t('quizQuestionView.viewResults') : t('quizQuestionView.nextQuestion')}
           </Button>
         ) : (
           <Button size="lg" block disabled={choice === null || pending} onClick={props.onCheck}>
-            {pending ? <Spinner className="size-6" label="Checking" /> : 'Check'}
+            {pending ? (
+              <Spinner className={'size-6'} label={t('quizQuestionView.checking')} />
+            ) : (
+              t('quizQuestionView.check')
+            )}
           </Button>
         )}
       </div>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The results screen, the headline for the score, and Claim Reward. */
 export function QuizResults({
@@ -31,7 +32,7 @@ export function QuizResults({
   const percent = quizPercent(correct, total);
   return (
     <section
-      aria-label="Quiz results"
+      aria-label={t('quizResults.quizResults')}
       className="panel relative overflow-hidden rounded-[28px] px-5 pt-6 pb-5 text-center animate-pop-in"
     >
       <div className="pointer-events-none absolute inset-x-0 -top-10 mx-auto h-40 w-64 rounded-full bg-gold-400/25 blur-3xl" />
@@ -41,8 +42,10 @@ export function QuizResults({
       />
       <h2 className="relative mt-2 font-display text-[30px] leading-tight text-gold">{headline}</h2>
       <p className="relative mt-1 text-[15px] font-bold text-ink/85">
-        You answered <span className="font-black text-ink">{correct}</span> of{' '}
-        <span className="font-black text-ink">{total}</span> correctly
+        {t('quizResults.youAnswered')}
+        <span className="font-black text-ink">{correct}</span>
+        {t('quizResults.of')} <span className="font-black text-ink">{total}</span>
+        {t('quizResults.correctly')}
       </p>
       <div
         className="relative mx-auto mt-4 grid size-28 place-items-center rounded-full bg-[conic-gradient(var(--color-gold-400)_var(--p),rgb(255_255_255/0.1)_0)] p-2"
@@ -61,15 +64,19 @@ export function QuizResults({
       <div ref={claimRef} className="relative mt-5 flex flex-col gap-2">
         {task.completed ? (
           <Button size="lg" block disabled>
-            Claimed
+            {t('quizResults.claimed')}
           </Button>
         ) : (
           <Button size="lg" block disabled={claiming} onClick={onClaim}>
-            {claiming ? <Spinner className="size-6" label="Claiming" /> : 'Claim Reward'}
+            {claiming ? (
+              <Spinner className={'size-6'} label={t('quizResults.claiming')} />
+            ) : (
+              t('quizResults.claimReward')
+            )}
           </Button>
         )}
         <Button variant="ghost" block onClick={onClose}>
-          Back to tasks
+          {t('quizResults.backToTasks')}
         </Button>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 const FALLBACK_ART: Record<TaskView['type'], EmojiName> = {
   quiz: 'scroll',
@@ -59,16 +60,18 @@ function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
     <p className="mt-1 flex items-center gap-1 font-display text-[15px] text-gold-200">
       <GameIcon name="coin" className="size-[18px]" />+{formatReward(reward)}
       {task.type === 'quiz' && task.metadata.questions !== undefined && !task.completed && (
-        <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
-          {task.metadata.answered ?? 0}/{task.metadata.questions} answered
+        <span className="ms-1.5 font-sans text-[11px] font-extrabold text-muted">
+          {t('taskCard.answered', {
+            answered: task.metadata.answered ?? 0,
+            questions: task.metadata.questions,
+          })}
         </span>
       )}
       {(task.metadata.task_url ?? task.metadata.link) && task.type !== 'quiz' && !task.completed && (
         // How long the visit must last, said before it starts (D-UI-7).
-        <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
+        <span className="ms-1.5 font-sans text-[11px] font-extrabold text-muted">
           {/* The number keeps its unit: a narrow card wraps before it, never inside it. */}
-          Stay {task.metadata.required_time}
-          {'\u00a0'}s
+          {t('taskCard.staySeconds', { seconds: task.metadata.required_time })}
         </span>
       )}
     </p>
@@ -105,7 +108,7 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
           <h3 className="line-clamp-2 font-display text-[16px] leading-tight text-ink">{task.title}</h3>
           {inProgress && (
             <span className="shrink-0 rounded-full bg-energy-500/25 px-2 py-0.5 text-[10px] font-black tracking-wide text-energy-300 uppercase ring-1 ring-energy-400/40">
-              In Progress
+              {t('taskCard.inProgress')}
             </span>
           )}
         </div>
@@ -114,7 +117,7 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
       </div>
       {task.completed ? (
         <span className="shrink-0 rounded-full bg-success-500/18 px-3 py-1.5 font-display text-[14px] text-success-400 ring-1 ring-success-400/40">
-          Claimed
+          {t('taskCard.claimed')}
         </span>
       ) : (
         <Button
@@ -125,7 +128,7 @@ export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
           aria-label={`${label}: ${task.title}`}
           onClick={() => onAction(task)}
         >
-          {busy ? <Spinner className="size-5" label="Checking" /> : label}
+          {busy ? <Spinner className="size-5" label={t('taskCard.checking')} /> : label}
         </Button>
       )}
     </article>

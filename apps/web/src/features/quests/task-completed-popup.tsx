@@ -3,7 +3,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { acknowledgeCompletion, usePendingCompletion } from './api/get-pending-completion.ts';
 import { useTaskCompleted } from './task-completed-store.ts';
 
@@ -48,7 +50,7 @@ export function TaskCompletedPopup({
   return (
     <Dialog
       open
-      title="Task Completed!"
+      title={t('taskCompletedPopup.taskCompleted')}
       art={<EmojiArt name="party-popper" className="size-20" />}
       actions={
         <Button
@@ -62,7 +64,7 @@ export function TaskCompletedPopup({
             reload();
           }}
         >
-          Awesome
+          {t('taskCompletedPopup.awesome')}
         </Button>
       }
     >
@@ -71,9 +73,7 @@ export function TaskCompletedPopup({
       </p>
       <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-night-950/60 px-4 py-1.5 ring-1 ring-gold-300/40">
         <GameIcon name="coin" className="size-6" />
-        <span className="font-display text-[22px] text-gold">
-          +{completed.reward.toLocaleString('en-US')}
-        </span>
+        <span className="font-display text-[22px] text-gold">+{formatNumber(completed.reward)}</span>
       </p>
     </Dialog>
   );

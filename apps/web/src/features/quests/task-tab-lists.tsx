@@ -2,6 +2,7 @@ import type { AdStatus, TaskView } from '@titans/shared/quests/schemas';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { QuestSection } from './quest-section.tsx';
 
 /** Adsgram's SDK loads only when the watch tab has an ad to show. */
@@ -9,13 +10,19 @@ const RewardedAdCard = lazy(() =>
   import('./play-and-earn.tsx').then((module) => ({ default: module.RewardedAdCard })),
 );
 
-/** The watch tab's empty state. */
-export const NO_WATCH_TEXT = 'No play & earn tasks available right now. Check back soon!';
+/** the watch tab's empty state. */
+export const NO_WATCH_TEXT = () => t('taskTabLists.noPlayEarnTasks');
 
 type Card = (task: TaskView) => ReactNode;
 
 const SECTIONS = [
-  { type: 'daily', title: 'Daily tasks', art: 'sunrise-over-mountains' },
+  {
+    type: 'daily',
+    get title() {
+      return t('taskTabLists.dailyTasks');
+    },
+    art: 'sunrise-over-mountains',
+  },
   { type: 'quiz', title: 'Quizzes', art: 'scroll' },
   { type: 'community', title: 'Community', art: 'people-hugging' },
   { type: 'watch_and_earn', title: 'Play & Earn', art: 'video-game' },
@@ -36,7 +43,7 @@ export function AllTasks({ tasks, card }: { tasks: TaskView[]; card: Card }) {
         );
       })}
       {done.length > 0 && (
-        <QuestSection title="Completed" art="trophy">
+        <QuestSection title={t('taskTabLists.completed')} art="trophy">
           {done.map(card)}
         </QuestSection>
       )}
@@ -61,10 +68,14 @@ export function WatchTab({
     return ad.pending ? (
       <Skeleton className="h-[82px] rounded-[22px]" />
     ) : (
-      <EmptyState art="video-game" title="Nothing to watch yet" description={NO_WATCH_TEXT} />
+      <EmptyState
+        art="video-game"
+        title={t('taskTabLists.nothingToWatchYet')}
+        description={NO_WATCH_TEXT()}
+      />
     );
   return (
-    <QuestSection title="Play & Earn" art="video-game">
+    <QuestSection title={t('taskTabLists.playEarn')} art="video-game">
       {blockId && ad.status && (
         <Suspense fallback={<Skeleton className="h-[82px] rounded-[24px]" />}>
           <RewardedAdCard status={{ ...ad.status, block_id: blockId }} telegramUserId={telegramUserId} />

@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { fieldOf } from '../../lib/field-of.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { tasksQueryOptions } from './api/get-tasks.ts';
 import { trackProgress } from './api/track-progress.ts';
@@ -23,14 +24,14 @@ export interface ExternalVisit {
 }
 
 const VISIT_KEY = 'external_visit';
-/** The failure text when the visit was too short. */
-export const TOO_EARLY_TEXT = 'Not enough time spent on external URL';
+/** the failure text when the visit was too short. */
+export const TOO_EARLY_TEXT = () => t('useExternalVisit.notEnoughTimeSpent');
 
 /** The spec's text, then how long to stay (D-UI-7). */
 export function tooEarlyText(requiredTime: number | undefined): string {
   return requiredTime
-    ? `${TOO_EARLY_TEXT}: stay ${requiredTime} seconds on the page, then come back.`
-    : TOO_EARLY_TEXT;
+    ? `${TOO_EARLY_TEXT()}: stay ${requiredTime} seconds on the page, then come back.`
+    : TOO_EARLY_TEXT();
 }
 
 function readVisit(): ExternalVisit | null {
@@ -79,7 +80,9 @@ async function completeVisit(telegramUserId: string, visit: ExternalVisit, card:
       toast.error(tooEarlyText(visit.requiredTime));
     } else if (!(isApiError(error) && error.code === 'task/already-completed')) {
       haptics.error();
-      toast.error(isApiError(error) && error.message ? error.message : 'Failed to complete the task');
+      toast.error(
+        isApiError(error) && error.message ? error.message : t('useExternalVisit.failedToCompleteThe'),
+      );
     }
   }
 }

@@ -3,6 +3,7 @@ import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useAnswerQuiz } from './api/answer-quiz.ts';
 import type { useQuizProgress } from './api/get-quiz-progress.ts';
 
@@ -36,7 +37,9 @@ export function useQuizCheck(quizId: string, progress: ReturnType<typeof useQuiz
         },
         onError: (error) => {
           haptics.error();
-          toast.error(isApiError(error) && error.message ? error.message : 'Failed to submit your answer');
+          toast.error(
+            isApiError(error) && error.message ? error.message : t('useQuizCheck.failedToSubmitYour'),
+          );
           void progress.refetch();
         },
       },

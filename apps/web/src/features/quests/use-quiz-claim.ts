@@ -4,7 +4,9 @@ import type { TaskView } from '@titans/shared/quests/schemas';
 import { useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { trackProgress } from './api/track-progress.ts';
 import { celebrateClaim } from './coin-burst.tsx';
@@ -32,15 +34,15 @@ export function useQuizClaim(task: TaskView, telegramUserId: string, onClose: ()
       }).catch(() => undefined);
       const done = await completeTask(telegramUserId, task._id);
       celebrateClaim(claimRef.current, done.reward);
-      toast.success(`+${done.reward.toLocaleString('en-US')} coins`);
+      toast.success(`+${formatNumber(done.reward)} coins`);
       invalidateAfterCompletion(queryClient, telegramUserId);
       onClose();
     } catch (error) {
       haptics.error();
       toast.error(
         isApiError(error) && error.code === 'task/already-completed'
-          ? 'Task already completed'
-          : 'Failed to submit quiz results. Please try again.',
+          ? t('useQuizClaim.taskAlreadyCompleted')
+          : t('useQuizClaim.failedToSubmitQuiz'),
       );
       invalidateAfterCompletion(queryClient, telegramUserId);
     } finally {

@@ -3,7 +3,9 @@ import type { TaskView } from '@titans/shared/quests/schemas';
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { completeTask, invalidateAfterCompletion } from './api/complete-task.ts';
 import { celebrateClaim } from './coin-burst.tsx';
 import { taskLink, useExternalVisit } from './use-external-visit.ts';
@@ -25,10 +27,12 @@ export function useTaskAction(telegramUserId: string, openQuiz: (taskId: string)
     try {
       const done = await completeTask(telegramUserId, task._id);
       celebrateClaim(document.querySelector(`[data-testid="task-${task._id}"]`), done.reward);
-      toast.success(`+${done.reward.toLocaleString('en-US')} coins`);
+      toast.success(`+${formatNumber(done.reward)} coins`);
     } catch (error) {
       haptics.error();
-      toast.error(isApiError(error) && error.message ? error.message : 'Failed to complete the task');
+      toast.error(
+        isApiError(error) && error.message ? error.message : t('useTaskAction.failedToCompleteThe'),
+      );
     } finally {
       setClaiming(null);
       invalidateAfterCompletion(queryClient, telegramUserId);

@@ -1,6 +1,7 @@
 import { referralLink } from '@titans/shared/referrals/schemas';
 import type { User } from '@titans/shared/user/schemas';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useAppConfig } from './api/get-app-config.ts';
 import { useReferrals } from './api/get-referrals.ts';
@@ -55,7 +56,7 @@ export function InviteScreen({ user }: { user: User }) {
   const earned = (referrals.data ?? []).reduce((sum, entry) => sum + (entry.referral_earnings ?? 0), 0);
 
   return (
-    <section aria-label="Invites" className="px-4 pt-1 pb-4">
+    <section aria-label={t('inviteScreen.invites')} className="px-4 pt-1 pb-4">
       <InviteBanner upgraded={user.is_referral_upgraded} />
       <InviteStats friends={referrals.data?.length} earned={earned} coins={synced ? liveCoins : user.coins} />
       <div className="mt-4">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -28,9 +29,9 @@ export function InviteStats({
 }) {
   return (
     <div className="mt-3 flex gap-2">
-      <Stat label="Friends" value={friends ?? '—'} testId="referral-count" />
+      <Stat label={t('inviteStats.friends')} value={friends ?? '—'} testId="referral-count" />
       <Stat
-        label="Earned"
+        label={t('inviteStats.earned')}
         value={
           <>
             <GameIcon name="coin" className="size-5" />
@@ -39,7 +40,7 @@ export function InviteStats({
         }
       />
       <Stat
-        label="Balance"
+        label={t('inviteStats.balance')}
         value={
           <>
             <GameIcon name="coin" className="size-5" />

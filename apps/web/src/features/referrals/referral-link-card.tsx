@@ -5,11 +5,11 @@ import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { cx } from '../../lib/cx.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { copyText, shareInvite } from './share-invite.ts';
 
 /** What the share sheet sends along with the link. */
-export const INVITE_MESSAGE =
-  'Join me in Titans! Tap your hero, fight in the Arena and we both get 2,500 coins.';
+export const INVITE_MESSAGE = () => t('referralLinkCard.joinMeInTitans');
 
 /**
  * The player's referral link with Copy (reads Copied for 2 s), and the Invite button
@@ -30,16 +30,18 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
       haptics.success();
       setCopied(true);
     } catch {
-      toast.error('Could not copy the link');
+      toast.error(t('referralLinkCard.couldNotCopyThe'));
     }
   };
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="panel flex items-center gap-2 rounded-2xl py-2 pr-2 pl-3.5">
+      <div className="panel flex items-center gap-2 rounded-2xl py-2 pe-2 ps-3.5">
         <EmojiArt name="handshake" className="size-7 shrink-0" />
         <div className="min-w-0 flex-1">
-          <p className="text-[10px] font-black tracking-[0.16em] text-muted uppercase">Your invite link</p>
+          <p className="text-[10px] font-black tracking-[0.16em] text-muted uppercase">
+            {t('referralLinkCard.yourInviteLink')}
+          </p>
           <p
             className="truncate text-[14px] font-extrabold text-ink"
             data-testid="referral-link"
@@ -56,17 +58,17 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
           className={cx('min-w-[92px]', copied && 'text-success-400')}
           aria-live="polite"
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('referralLinkCard.copied') : t('referralLinkCard.copy')}
         </Button>
       </div>
       <Button
         size="lg"
         block
         disabled={!link}
-        onClick={() => link && shareInvite(link, INVITE_MESSAGE)}
+        onClick={() => link && shareInvite(link, INVITE_MESSAGE())}
         icon={<EmojiArt name="people-hugging" className="relative size-7" />}
       >
-        Invite a Friend
+        {t('referralLinkCard.inviteAFriend')}
       </Button>
     </div>
   );

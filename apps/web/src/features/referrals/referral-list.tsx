@@ -3,10 +3,10 @@ import type { ReferralEntry } from '@titans/shared/referrals/schemas';
 import { useState } from 'react';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { formatDate } from '../../lib/format-date.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { placeholderPicture } from '../../lib/placeholder-picture.ts';
 import { formatReward } from './format-reward.ts';
-
-const joined = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
 function FriendPicture({ entry }: { entry: ReferralEntry }) {
   const [failed, setFailed] = useState(false);
@@ -34,12 +34,12 @@ function ReferralRow({ entry }: { entry: ReferralEntry }) {
         <p className="truncate text-[15px] font-extrabold text-ink">{title}</p>
         <p className="truncate text-[12px] font-bold text-muted">
           {entry.name && entry.username ? `${entry.name} · ` : ''}
-          {joined.format(new Date(entry.createdAt))}
+          {formatDate(entry.createdAt, { month: 'short', day: 'numeric' }, 'en-US')}
         </p>
       </div>
       {entry.status === 'pending' ? (
         <span className="shrink-0 rounded-full bg-white/[0.07] px-2.5 py-1 text-[11px] font-black tracking-wide text-muted ring-1 ring-white/10">
-          Choosing a hero…
+          {t('referralList.choosingAHero')}
         </span>
       ) : (
         <span className="flex shrink-0 items-center gap-1 font-display text-[17px] text-gold-200">
@@ -60,20 +60,18 @@ export function ReferralList({ entries }: { entries: ReferralEntry[] }) {
           name="people-hugging"
           className="size-16 opacity-90 drop-shadow-[0_6px_10px_rgb(0_0_0/0.4)]"
         />
-        <p className="mt-2 font-display text-[18px] text-ink">No referral found</p>
-        <p className="mt-1 text-[13px] font-bold text-muted">
-          Share your link: friends appear here as they join.
-        </p>
+        <p className="mt-2 font-display text-[18px] text-ink">{t('referralList.noReferralFound')}</p>
+        <p className="mt-1 text-[13px] font-bold text-muted">{t('referralList.shareYourLinkFriends')}</p>
       </div>
     );
   }
   return (
     <div className="panel overflow-hidden rounded-3xl">
       <div className="flex justify-between border-b border-white/10 bg-night-950/40 px-3.5 py-2 text-[11px] font-black tracking-[0.14em] text-muted uppercase">
-        <span>Referral</span>
-        <span>Earned Coins</span>
+        <span>{t('referralList.referral')}</span>
+        <span>{t('referralList.earnedCoins')}</span>
       </div>
-      <ul className="divide-y divide-white/[0.06]" aria-label="Your referrals">
+      <ul className="divide-y divide-white/[0.06]" aria-label={t('referralList.yourReferrals')}>
         {entries.map((entry) => (
           <ReferralRow key={entry._id} entry={entry} />
         ))}

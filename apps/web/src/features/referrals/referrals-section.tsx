@@ -5,11 +5,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { isApiError } from '../../lib/api-error.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { ReferralList } from './referral-list.tsx';
 
 function referralsFailure(error: unknown): string {
-  if (isApiError(error) && error.isHttpError) return error.message || 'Failed to fetch referrals';
-  return 'Error fetching referrals';
+  if (isApiError(error) && error.isHttpError)
+    return error.message || t('referralsSection.failedToFetchReferrals');
+  return t('referralsSection.errorFetchingReferrals');
 }
 
 /** Your referrals: the list, the spec's failure texts with Try again, or skeletons. */
@@ -24,14 +26,14 @@ export function ReferralsSection({ referrals }: { referrals: UseQueryResult<Refe
         title={referralsFailure(referrals.error)}
         action={
           <Button variant="secondary" block onClick={() => void referrals.refetch()}>
-            Try again
+            {t('referralsSection.tryAgain')}
           </Button>
         }
       />
     );
   else
     list = (
-      <div className="flex flex-col gap-2" role="status" aria-label="Loading referrals">
+      <div className="flex flex-col gap-2" role="status" aria-label={t('referralsSection.loadingReferrals')}>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-14 rounded-2xl" />
         ))}
@@ -41,7 +43,7 @@ export function ReferralsSection({ referrals }: { referrals: UseQueryResult<Refe
     <>
       <div className="mt-5 mb-2.5 flex items-end justify-between px-1">
         <h2 className="text-[12px] font-black tracking-[0.18em] text-gold-200/90 uppercase">
-          Your referrals
+          {t('referralsSection.yourReferrals')}
         </h2>
         {entries.length > 0 && <span className="text-[12px] font-black text-muted">{entries.length}</span>}
       </div>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { toast } from '../../components/ui/toast-store.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { onServerEvent } from '../../lib/realtime/realtime-session.ts';
 import { referralsQueryOptions } from './api/get-referrals.ts';
 import { formatReward } from './format-reward.ts';
@@ -34,8 +35,10 @@ export function useReferralJoined(telegramUserId: string): void {
         void queryClient.invalidateQueries({ queryKey: referralsQueryOptions(telegramUserId).queryKey });
         haptics.success();
         audioEngine.play('success');
-        const who = payload.username ? `@${payload.username}` : payload.name || 'A friend';
-        toast.success(`${who} joined your squad! +${formatReward(payload.reward)} coins`);
+        const who = payload.username
+          ? `@${payload.username}`
+          : payload.name || t('useReferralJoined.aFriend');
+        toast.success(t('useReferralJoined.joinedYourSquad', { who, reward: formatReward(payload.reward) }));
       }),
     [queryClient, telegramUserId],
   );

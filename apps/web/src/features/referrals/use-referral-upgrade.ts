@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
 import { audioEngine } from '../../lib/audio/audio-engine.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useUpgradeReferral } from './api/upgrade-referral.ts';
 
-/** The default success message. */
-const UPGRADE_SUCCESS = 'Referral bonus upgraded successfully to 5000 coins per referral';
+/** the default success message. */
+const UPGRADE_SUCCESS = () => t('useReferralUpgrade.referralBonusUpgradedSuccessfully');
 
 export interface UpgradeMessage {
   tone: 'success' | 'error';
@@ -15,8 +16,9 @@ export interface UpgradeMessage {
 
 /** The server's message when it gave one, else the spec's texts. */
 function upgradeFailure(error: unknown): string {
-  if (isApiError(error) && error.isHttpError) return error.message || 'Failed to upgrade referral';
-  return 'Error upgrading referral. Please try again.';
+  if (isApiError(error) && error.isHttpError)
+    return error.message || t('useReferralUpgrade.failedToUpgradeReferral');
+  return t('useReferralUpgrade.errorUpgradingReferralPlease');
 }
 
 /**
@@ -38,7 +40,7 @@ export function useReferralUpgrade(telegramUserId: string) {
       onSuccess: () => {
         haptics.success();
         audioEngine.play('success');
-        setMessage({ tone: 'success', text: UPGRADE_SUCCESS });
+        setMessage({ tone: 'success', text: UPGRADE_SUCCESS() });
       },
       onError: (error) => {
         haptics.error();

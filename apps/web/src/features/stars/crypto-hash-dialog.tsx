@@ -6,6 +6,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { HashField } from './hash-field.tsx';
 import { STARS_TEXTS } from './stars-texts.ts';
 
@@ -52,7 +53,7 @@ export function CryptoHashDialog({
   return (
     <Dialog
       open
-      title="Confirm Transaction"
+      title={t('cryptoHashDialog.confirmTransaction')}
       onClose={processing ? undefined : onClose}
       art={<EmojiArt name="scroll" className="size-20" />}
       actions={
@@ -62,20 +63,19 @@ export function CryptoHashDialog({
             size="lg"
             disabled={processing}
             onClick={() => void confirm()}
-            icon={processing ? <Spinner className="size-5" label="Processing" /> : undefined}
+            icon={
+              processing ? <Spinner className="size-5" label={t('cryptoHashDialog.processing')} /> : undefined
+            }
           >
-            {processing ? 'Processing...' : 'Confirm'}
+            {processing ? t('cryptoHashDialog.processing2') : t('cryptoHashDialog.confirm')}
           </Button>
           <Button variant="ghost" block disabled={processing} onClick={onClose}>
-            Cancel
+            {t('cryptoHashDialog.cancel')}
           </Button>
         </>
       }
     >
-      <p>
-        Paste the hash of the TON transaction you sent. We check it on the TON network before adding your
-        Stars.
-      </p>
+      <p>{t('cryptoHashDialog.pasteTheHashOf')}</p>
       <HashField
         value={hash}
         error={error}

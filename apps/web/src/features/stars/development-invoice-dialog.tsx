@@ -1,6 +1,7 @@
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { TelegramStar } from './telegram-star.tsx';
 import type { DevelopmentInvoiceRequest } from './use-stars-checkout.ts';
 
@@ -14,31 +15,34 @@ export function DevelopmentInvoiceDialog({ request }: { request: DevelopmentInvo
   return (
     <Dialog
       open
-      title="Development payment"
+      title={t('developmentInvoiceDialog.developmentPayment')}
       onClose={() => settle('cancelled')}
       art={<img src={pkg.image_url} alt="" className="size-24 rounded-[22px] ring-2 ring-energy-300/70" />}
       actions={
         <>
           <Button block size="lg" onClick={() => settle('paid')}>
             <span className="inline-flex items-center gap-1">
-              {`Pay ${formatNumber(invoice.stars_amount)}`}
+              {t('developmentInvoiceDialog.pay', { stars_amount: formatNumber(invoice.stars_amount) })}
               <TelegramStar tone="ink" className="size-5" />
-              <span className="sr-only"> Telegram Stars (development)</span>
+              <span className="sr-only">{t('developmentInvoiceDialog.telegramStarsDevelopment')}</span>
             </span>
           </Button>
           <Button variant="ghost" block onClick={() => settle('cancelled')}>
-            Cancel
+            {t('developmentInvoiceDialog.cancel')}
           </Button>
         </>
       }
     >
       <p className="inline-block rounded-full bg-energy-400/15 px-3 py-0.5 text-[12px] font-black tracking-[0.14em] text-energy-300 uppercase ring-1 ring-energy-300/40">
-        Development mode
+        {t('developmentInvoiceDialog.developmentMode')}
       </p>
-      <p className="mt-2 font-bold text-ink">No real Telegram Stars are charged.</p>
+      <p className="mt-2 font-bold text-ink">{t('developmentInvoiceDialog.noRealTelegramStars')}</p>
       <p className="mt-1 text-[14px] text-muted">
-        {`${pkg.name}: ${formatNumber(invoice.diamond_amount)} Stars. This server has no Telegram bot, so Pay
-        runs Telegram's payment path on the server (order ${invoice.order_id}).`}
+        {t('developmentInvoiceDialog.starsThisServerHas', {
+          name: pkg.name,
+          diamond_amount: formatNumber(invoice.diamond_amount),
+          order_id: invoice.order_id,
+        })}
       </p>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** The transaction hash input of the confirm-with-hash dialog, with its label and error. */
 export function HashField({
@@ -18,16 +19,16 @@ export function HashField({
     <>
       <label
         htmlFor={inputId}
-        className="mt-4 block text-left text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
+        className="mt-4 block text-start text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
       >
-        Transaction hash
+        {t('hashField.transactionHash')}
       </label>
       <input
         id={inputId}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="e.g. 3f9a…c41d"
+        placeholder={t('hashField.eG3f9aC41d')}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error !== null}
@@ -41,7 +42,7 @@ export function HashField({
         <p
           id={`${inputId}-error`}
           role="alert"
-          className="mt-2 text-left text-[14px] font-bold text-danger-400"
+          className="mt-2 text-start text-[14px] font-bold text-danger-400"
         >
           {error}
         </p>

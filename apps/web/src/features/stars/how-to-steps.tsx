@@ -1,22 +1,44 @@
 import { GameIcon } from '../../components/ui/game-icon.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { TelegramStar } from './telegram-star.tsx';
 
 const STEPS = [
-  { title: 'Pick a package', line: 'Bigger packs carry bigger discounts.' },
-  { title: 'Pay in Telegram', line: 'With Telegram Stars, or with TON from your wallet.' },
-  { title: 'Stars land instantly', line: 'Your balance rises the moment the payment clears.' },
+  {
+    get title() {
+      return t('howToSteps.pickAPackage');
+    },
+    get line() {
+      return t('howToSteps.biggerPacksCarryBigger');
+    },
+  },
+  {
+    get title() {
+      return t('howToSteps.payInTelegram');
+    },
+    get line() {
+      return t('howToSteps.withTelegramStarsOr');
+    },
+  },
+  {
+    get title() {
+      return t('howToSteps.starsLandInstantly');
+    },
+    get line() {
+      return t('howToSteps.yourBalanceRisesThe');
+    },
+  },
 ] as const;
 
 /** The how-to steps above the package grid. */
 export function HowToSteps() {
   return (
-    <ol aria-label="How to buy Stars" className="grid grid-cols-3 gap-2">
+    <ol aria-label={t('howToSteps.howToBuyStars')} className="grid grid-cols-3 gap-2">
       {STEPS.map((step, index) => (
         <li
           key={step.title}
           className="panel relative flex flex-col items-center rounded-2xl px-2 pt-3 pb-2.5 text-center"
         >
-          <span className="absolute -top-2 left-2 grid size-6 place-items-center rounded-full bg-gold-300 font-display text-[14px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+          <span className="absolute -top-2 start-2 grid size-6 place-items-center rounded-full bg-gold-300 font-display text-[14px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
             {index + 1}
           </span>
           {index === 1 ? (

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { haptics } from '../../lib/haptics.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { TelegramStar } from './telegram-star.tsx';
 
 /**
@@ -33,27 +34,31 @@ export function PackageCard({
   return (
     <button
       type="button"
-      aria-label={`${pkg.name}: ${formatNumber(pkg.diamond_amount)} Stars ${price}`}
+      aria-label={t('packageCard.stars', {
+        name: pkg.name,
+        diamond_amount: formatNumber(pkg.diamond_amount),
+        price,
+      })}
       data-testid={`package-${pkg._id}`}
       onClick={() => {
         haptics.light();
         onOpen();
       }}
       className={cx(
-        'panel group relative flex flex-col overflow-hidden rounded-3xl p-2 text-left transition-transform active:scale-[0.97]',
+        'panel group relative flex flex-col overflow-hidden rounded-3xl p-2 text-start transition-transform active:scale-[0.97]',
         pkg.discount_percentage >= 20 && 'ring-1 ring-gold-300/60',
       )}
     >
       <div className="relative aspect-square w-full overflow-hidden rounded-[20px]">
         <img src={pkg.image_url} alt="" draggable={false} className="size-full object-cover" />
         {pkg.discount_percentage > 0 && (
-          <span className="absolute top-1.5 right-1.5 rotate-6 rounded-full bg-[linear-gradient(180deg,#ff8a8a,#e93a3a)] px-2 py-0.5 font-display text-[13px] text-white shadow-[0_2px_0_#8f1d1d] text-outline">
+          <span className="absolute top-1.5 end-1.5 rotate-6 rounded-full bg-[linear-gradient(180deg,#ff8a8a,#e93a3a)] px-2 py-0.5 font-display text-[13px] text-white shadow-[0_2px_0_#8f1d1d] text-outline">
             -{pkg.discount_percentage}%
           </span>
         )}
         {busy && (
           <div className="absolute inset-0 grid place-items-center bg-night-950/55">
-            <Spinner label="Opening invoice" />
+            <Spinner label={t('packageCard.openingInvoice')} />
           </div>
         )}
       </div>
@@ -69,7 +74,7 @@ export function PackageCard({
           className="mt-2 flex items-center justify-center rounded-2xl bg-white/[0.07] py-1.5 text-[13px] font-black text-muted ring-1 ring-white/10"
           data-testid="package-unavailable"
         >
-          Not for sale
+          {t('packageCard.notForSale')}
         </span>
       ) : tonOnly ? (
         <span className="mt-2 flex items-center justify-center gap-1 rounded-2xl bg-[linear-gradient(180deg,#8fd8ff,#2a8fd8)] py-1.5 font-display text-[15px] text-[#08284a] shadow-[0_3px_0_#145a8f]">

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useDiamondPackage } from './api/get-diamond-package.ts';
 import { usePaymentMethods } from './api/get-payment-methods.ts';
 import { PackagePayButtons } from './package-pay-buttons.tsx';
@@ -51,7 +52,7 @@ export function PackageDetailDialog({
             onPayWithTon={onPayWithTon}
           />
           <Button variant="ghost" block disabled={buying} onClick={onClose}>
-            Close
+            {t('packageDetailDialog.close')}
           </Button>
         </>
       }
@@ -63,10 +64,12 @@ export function PackageDetailDialog({
           {formatNumber(current.diamond_amount)}
         </span>
       </div>
-      <p className="mt-1 text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">Stars</p>
+      <p className="mt-1 text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
+        {t('packageDetailDialog.stars')}
+      </p>
       {current.discount_percentage > 0 && (
         <p className="mt-2 inline-block rounded-full bg-danger-500/20 px-3 py-0.5 text-[13px] font-black text-danger-400 ring-1 ring-danger-400/40">
-          {current.discount_percentage}% off
+          {t('packageDetailDialog.off', { discount_percentage: current.discount_percentage })}
         </p>
       )}
       {detail.isError && <p className="mt-2 text-[13px] text-danger-400">{STARS_TEXTS.packageFailed}</p>}

@@ -2,6 +2,7 @@ import type { DiamondPackage } from '@titans/shared/stars/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useDiamondPackages } from './api/get-diamond-packages.ts';
 import { usePaymentMethods } from './api/get-payment-methods.ts';
 import { HowToSteps } from './how-to-steps.tsx';
@@ -31,14 +32,18 @@ export function PackageGrid({
         title={STARS_TEXTS.packagesFailed}
         action={
           <Button variant="secondary" block onClick={() => window.location.reload()}>
-            Retry
+            {t('packageGrid.retry')}
           </Button>
         }
       />
     );
   if (!packages.data)
     return (
-      <div className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-3" role="status" aria-label="Loading packages">
+      <div
+        className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-3"
+        role="status"
+        aria-label={t('packageGrid.loadingPackages')}
+      >
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="aspect-[3/4] rounded-3xl" />
         ))}
@@ -54,7 +59,7 @@ export function PackageGrid({
           role="status"
           className="mt-4 rounded-2xl bg-white/[0.06] px-4 py-3 text-center text-[14px] font-bold text-muted ring-1 ring-white/10"
         >
-          Buying Stars is not available right now.
+          {t('packageGrid.buyingStarsIsNot')}
         </p>
       )}
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -71,8 +76,8 @@ export function PackageGrid({
       {visible.length === 0 && (
         <EmptyState
           art="sparkles"
-          title="No package matches"
-          description={`Nothing found for “${search}”.`}
+          title={t('packageGrid.noPackageMatches')}
+          description={t('packageGrid.nothingFoundFor', { search })}
         />
       )}
     </>

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n/i18n.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 /** Package search is case-insensitive on name or description. */
@@ -19,7 +20,7 @@ export function PackageSearch({ value, onChange }: { value: string; onChange(val
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={STARS_TEXTS.searchPlaceholder}
-        aria-label="Search packages"
+        aria-label={t('packageSearch.searchPackages')}
         className="min-w-0 flex-1 bg-transparent text-[15px] text-ink placeholder:text-faint focus:outline-none"
       />
     </label>

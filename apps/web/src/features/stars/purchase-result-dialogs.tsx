@@ -4,6 +4,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 import type { CheckoutOutcome } from './use-stars-checkout.ts';
 
@@ -30,7 +31,7 @@ export function PurchaseResultDialogs({
         art={<GameIcon name="star" className="size-20 animate-float" />}
         actions={
           <Button block size="lg" onClick={onClose}>
-            Awesome!
+            {t('purchaseResultDialogs.awesome')}
           </Button>
         }
       >
@@ -38,10 +39,13 @@ export function PurchaseResultDialogs({
           +{formatNumber(outcome.diamonds)}
           <GameIcon name="star" className="size-7" />
         </p>
-        <p className="mt-1">{outcome.packageName} added to your balance.</p>
+        <p className="mt-1">
+          {t('purchaseResultDialogs.addedToYourBalance', { packageName: outcome.packageName })}
+        </p>
         {outcome.txHash && (
           <p className="mt-2 text-[13px] text-muted">
-            Transaction <span className="font-mono text-ink">{shortHash(outcome.txHash)}</span>
+            {t('purchaseResultDialogs.transaction')}
+            <span className="font-mono text-ink">{shortHash(outcome.txHash)}</span>
           </p>
         )}
       </Dialog>
@@ -68,7 +72,7 @@ export function PurchaseResultDialogs({
               </Button>
             )}
             <Button variant="ghost" block onClick={onClose}>
-              Close
+              {t('purchaseResultDialogs.close')}
             </Button>
           </>
         }

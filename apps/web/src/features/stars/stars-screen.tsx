@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { t } from '../../lib/i18n/i18n.ts';
 import { getLaunchContext } from '../../lib/telegram/launch-context.ts';
 import { useCurrentUser } from '../users/api/get-user.ts';
 import { PackageGrid } from './package-grid.tsx';
@@ -22,7 +23,7 @@ export function StarsScreen({ footer }: { footer?: ReactNode }) {
   const [sheet, setSheet] = useState<Sheet>(null);
 
   return (
-    <section aria-label="Stars" className="px-4 pt-1 pb-4">
+    <section aria-label={t('starsScreen.stars')} className="px-4 pt-1 pb-4">
       <StarsBalanceHeader gems={user.data?.gems} />
       <div className="mt-4">
         <ViewToggle view={view} onChange={setView} />

@@ -1,21 +1,53 @@
-/** The Stars screen's texts, reproduced as written. */
+import { t } from '../../lib/i18n/i18n.ts';
+/** the Stars screen's texts, reproduced as written. */
 export const STARS_TEXTS = {
-  searchPlaceholder: 'Search stars deposit packages...',
-  viewPackages: 'View Packages',
-  transactionHistory: 'Transaction History',
-  successTitle: 'Purchase Successful!',
-  failureTitle: 'Purchase Failed',
-  tryAgain: 'Try Again',
-  unknownError: 'Unknown error occurred.',
-  packagesFailed: 'Failed to fetch diamond packages. Please try again.',
-  packageFailed: 'Could not fetch package details',
-  invoiceFailed: 'Failed to generate invoice link',
-  webAppUnavailable: 'Telegram WebApp is not available',
-  processFailed: 'Failed to process payment. Please try again.',
-  paymentFailed: 'Payment failed. Please try again.',
-  purchaseFailed: 'Failed to purchase diamonds',
-  invalidHash: 'Please enter a valid transaction hash.',
+  get searchPlaceholder() {
+    return t('starsTexts.searchStarsDepositPackages');
+  },
+  get viewPackages() {
+    return t('starsTexts.viewPackages');
+  },
+  get transactionHistory() {
+    return t('starsTexts.transactionHistory');
+  },
+  get successTitle() {
+    return t('starsTexts.purchaseSuccessful');
+  },
+  get failureTitle() {
+    return t('starsTexts.purchaseFailed');
+  },
+  get tryAgain() {
+    return t('starsTexts.tryAgain');
+  },
+  get unknownError() {
+    return t('starsTexts.unknownErrorOccurred');
+  },
+  get packagesFailed() {
+    return t('starsTexts.failedToFetchDiamond');
+  },
+  get packageFailed() {
+    return t('starsTexts.couldNotFetchPackage');
+  },
+  get invoiceFailed() {
+    return t('starsTexts.failedToGenerateInvoice');
+  },
+  get webAppUnavailable() {
+    return t('starsTexts.telegramWebappIsNot');
+  },
+  get processFailed() {
+    return t('starsTexts.failedToProcessPayment');
+  },
+  get paymentFailed() {
+    return t('starsTexts.paymentFailedPleaseTry');
+  },
+  get purchaseFailed() {
+    return t('starsTexts.failedToPurchaseDiamonds');
+  },
+  get invalidHash() {
+    return t('starsTexts.pleaseEnterAValid');
+  },
   /** Ours (D-STARS-11): Telegram's payment did not match the invoice, so nothing was credited. */
-  paymentAnomaly:
-    'This payment did not match its invoice, so no Stars were credited. Send /paysupport to the bot for a refund.',
+  get paymentAnomaly() {
+    return t('starsTexts.thisPaymentDidNot');
+  },
 } as const;

@@ -3,6 +3,7 @@ import { TonConnectUIProvider, useTonConnectUI, useTonWallet } from '@tonconnect
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** Five minutes for the wallet to sign before the message expires. */
 const VALID_FOR_SECONDS = 300;
@@ -14,7 +15,7 @@ function SendWithWallet({ order, onSent, onError }: TonConnectPayProps) {
   if (!wallet) {
     return (
       <Button variant="secondary" block onClick={() => void tonConnectUI.openModal()}>
-        Connect TON wallet
+        {t('tonConnectPay.connectTonWallet')}
       </Button>
     );
   }
@@ -23,7 +24,9 @@ function SendWithWallet({ order, onSent, onError }: TonConnectPayProps) {
       variant="secondary"
       block
       disabled={sending}
-      icon={sending ? <Spinner className="size-5" label="Waiting for the wallet" /> : undefined}
+      icon={
+        sending ? <Spinner className="size-5" label={t('tonConnectPay.waitingForTheWallet')} /> : undefined
+      }
       onClick={async () => {
         setSending(true);
         try {
@@ -40,7 +43,10 @@ function SendWithWallet({ order, onSent, onError }: TonConnectPayProps) {
         }
       }}
     >
-      {`Send ${order.price_crypto} ${order.crypto_currency} from wallet`}
+      {t('tonConnectPay.sendFromWallet', {
+        price_crypto: order.price_crypto,
+        crypto_currency: order.crypto_currency,
+      })}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 import { CopyField } from './copy-field.tsx';
 import { type TonPaid, useTonOrder } from './use-ton-order.ts';
 
@@ -33,44 +34,49 @@ export function TonPaymentDialog({
   return (
     <Dialog
       open
-      title="Pay with TON"
+      title={t('tonPaymentDialog.payWithTon')}
       onClose={onClose}
       art={<img src={pkg.image_url} alt="" className="size-24 rounded-[22px] ring-2 ring-gold-300/70" />}
       actions={
         <>
           {order && !waiting && (
-            <Suspense fallback={<Spinner className="mx-auto" label="Loading TON Connect" />}>
+            <Suspense
+              fallback={<Spinner className="mx-auto" label={t('tonPaymentDialog.loadingTonConnect')} />}
+            >
               <TonConnectPay
                 order={order}
                 onSent={() => void waitForChain(order.purchase_id)}
-                onError={() => setError('The wallet did not send the payment.')}
+                onError={() => setError(t('tonPaymentDialog.theWalletDidNot'))}
               />
             </Suspense>
           )}
           {order && (
             <Button variant="ghost" block disabled={waiting} onClick={onEnterHash}>
-              I sent it: enter transaction hash
+              {t('tonPaymentDialog.iSentItEnter')}
             </Button>
           )}
           <Button variant="ghost" block onClick={onClose}>
-            Close
+            {t('tonPaymentDialog.close')}
           </Button>
         </>
       }
     >
       <p>
-        {pkg.name}: send{' '}
+        {t('tonPaymentDialog.send', { name: pkg.name })}{' '}
         <b className="text-gold">
           {pkg.price_crypto} {pkg.crypto_currency}
         </b>{' '}
-        with the comment below. Without the comment we cannot tell the payment is yours.
+        {t('tonPaymentDialog.withTheCommentBelow')}
       </p>
-      {!order && !error && <Spinner className="mt-4" label="Preparing your order" />}
+      {!order && !error && <Spinner className="mt-4" label={t('tonPaymentDialog.preparingYourOrder')} />}
       {order && (
         <>
-          <CopyField label="Amount" value={`${order.price_crypto} ${order.crypto_currency}`} />
-          <CopyField label="Address" value={order.address} />
-          <CopyField label="Comment" value={order.order_id} />
+          <CopyField
+            label={t('tonPaymentDialog.amount')}
+            value={`${order.price_crypto} ${order.crypto_currency}`}
+          />
+          <CopyField label={t('tonPaymentDialog.address')} value={order.address} />
+          <CopyField label={t('tonPaymentDialog.comment')} value={order.order_id} />
         </>
       )}
       <TonWaitStatus waiting={waiting} error={error} />
@@ -83,7 +89,8 @@ function TonWaitStatus({ waiting, error }: { waiting: boolean; error: string | n
     <>
       {waiting && (
         <p className="mt-4 flex items-center justify-center gap-2 text-[14px] text-muted" role="status">
-          <Spinner className="size-5" label="Waiting for the TON network" /> Waiting for the TON network…
+          <Spinner className="size-5" label={t('tonPaymentDialog.waitingForTheTon2')} />
+          {t('tonPaymentDialog.waitingForTheTon')}
         </p>
       )}
       {error && (

@@ -6,28 +6,30 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cx } from '../../lib/cx.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { useTransactions } from './api/get-transactions.ts';
 import { shortHash } from './purchase-result-dialogs.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
+const DATE_FORMAT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
+};
 
 function label(entry: Transaction): string {
   switch (entry.type) {
     case 'DIAMOND_PURCHASE_STARS':
-      return 'Bought with Telegram Stars';
+      return t('transactionList.boughtWithTelegramStars');
     case 'DIAMOND_PURCHASE_TON':
-      return 'Bought with TON';
+      return t('transactionList.boughtWithTon');
     case 'DIAMOND_REFUND':
       return 'Refunded';
     default:
-      return 'Titans Emporium';
+      return t('transactionList.titansEmporium');
   }
 }
 
@@ -52,7 +54,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
   const amount = amountText(entry);
   const rows: Array<[string, string]> = [
     ['Type', label(entry)],
-    ['Date', dateFormat.format(new Date(entry.timestamp))],
+    ['Date', formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')],
     [
       'Paid',
       `${formatNumber(entry.item_details.price)} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
@@ -74,7 +76,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
       }
       actions={
         <Button variant="ghost" block onClick={onClose}>
-          Close
+          {t('transactionList.close')}
         </Button>
       }
     >
@@ -82,7 +84,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
         {amount.text}
         <GameIcon name={amount.icon} className="size-6" />
       </p>
-      <dl className="mt-3 divide-y divide-white/10 rounded-2xl bg-night-950/40 px-3 text-left text-[14px]">
+      <dl className="mt-3 divide-y divide-white/10 rounded-2xl bg-night-950/40 px-3 text-start text-[14px]">
         {rows.map(([term, value]) => (
           <div key={term} className="flex items-center justify-between gap-3 py-2">
             <dt className="text-muted">{term}</dt>
@@ -95,27 +97,29 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
 }
 
 /** Transaction History: newest first, each opening its detail dialog. */
+function TransactionsLoading() {
+  return (
+    <div className="flex flex-col gap-2" role="status" aria-label={t('transactionList.loadingTransactions')}>
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} className="h-16 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
 export function TransactionList({ telegramUserId }: { telegramUserId: string }) {
   const transactions = useTransactions(telegramUserId);
   const [open, setOpen] = useState<Transaction | null>(null);
 
-  if (transactions.isPending) {
-    return (
-      <div className="flex flex-col gap-2" role="status" aria-label="Loading transactions">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-16 rounded-2xl" />
-        ))}
-      </div>
-    );
-  }
+  if (transactions.isPending) return <TransactionsLoading />;
   if (transactions.isError) {
     return (
       <EmptyState
         art="warning"
-        title="Could not load your transactions"
+        title={t('transactionList.couldNotLoadYour')}
         action={
           <Button variant="secondary" block onClick={() => void transactions.refetch()}>
-            Try again
+            {t('transactionList.tryAgain')}
           </Button>
         }
       />
@@ -125,14 +129,14 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
     return (
       <EmptyState
         art="scroll"
-        title="No transactions yet"
-        description="Your Stars purchases will show up here."
+        title={t('transactionList.noTransactionsYet')}
+        description={t('transactionList.yourStarsPurchasesWill')}
       />
     );
   }
   return (
     <>
-      <ul aria-label="Transactions" className="flex flex-col gap-2">
+      <ul aria-label={t('transactionList.transactions')} className="flex flex-col gap-2">
         {transactions.data.map((entry) => {
           const amount = amountText(entry);
           return (
@@ -140,7 +144,7 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
               <button
                 type="button"
                 onClick={() => setOpen(entry)}
-                className="panel flex w-full items-center gap-3 rounded-2xl p-2.5 text-left transition-transform active:scale-[0.98]"
+                className="panel flex w-full items-center gap-3 rounded-2xl p-2.5 text-start transition-transform active:scale-[0.98]"
               >
                 <img
                   src={entry.item_details.image_url}
@@ -157,7 +161,7 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
                     dateTime={new Date(entry.timestamp).toISOString()}
                     className="block text-[12px] whitespace-nowrap text-muted tabular-nums"
                   >
-                    {dateFormat.format(new Date(entry.timestamp))}
+                    {formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')}
                   </time>
                 </span>
                 <span

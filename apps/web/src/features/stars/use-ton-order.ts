@@ -2,6 +2,7 @@ import { TON_CHECK_INTERVAL_MS, TON_CHECK_WAIT_MS } from '@titans/shared/constan
 import type { DiamondPackage, TonOrder } from '@titans/shared/stars/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { checkTonOrder } from './api/check-ton-order.ts';
 import { createTonOrder } from './api/create-ton-order.ts';
 
@@ -28,8 +29,7 @@ export function useTonOrder(
     createTonOrder(pkg._id)
       .then((created) => alive.current && setOrder(created))
       .catch((failure: unknown) => {
-        if (alive.current)
-          setError(isApiError(failure) ? failure.message : 'Paying with TON is not available right now');
+        if (alive.current) setError(isApiError(failure) ? failure.message : t('useTonOrder.payingWithTonIs'));
       });
     return () => {
       alive.current = false;
@@ -57,7 +57,7 @@ export function useTonOrder(
     }
     if (alive.current) {
       setWaiting(false);
-      setError('The TON network has not shown your payment yet. Confirm it with the transaction hash.');
+      setError(t('useTonOrder.theTonNetworkHas'));
     }
   };
 

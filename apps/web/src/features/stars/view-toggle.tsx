@@ -1,5 +1,6 @@
 import { type TabItem, Tabs } from '../../components/tabs.tsx';
 import { cx } from '../../lib/cx.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { STARS_TEXTS } from './stars-texts.ts';
 
 export type StarsView = 'packages' | 'history';
@@ -13,7 +14,7 @@ const VIEWS: ReadonlyArray<TabItem<StarsView>> = [
 export function ViewToggle({ view, onChange }: { view: StarsView; onChange(view: StarsView): void }) {
   return (
     <Tabs
-      label="Stars"
+      label={t('viewToggle.stars')}
       items={VIEWS}
       value={view}
       onChange={onChange}

@@ -1,8 +1,9 @@
 import { EmojiArt } from '../../components/ui/emoji-art.tsx';
+import { t } from '../../lib/i18n/i18n.ts';
 
-/** The overlay text when no reason is given, and the line that always follows. */
-export const SUSPENDED_TEXT = 'Your account has been suspended for violating our terms of service.';
-export const CONTACT_SUPPORT_TEXT = 'If you believe this is an error, please contact support.';
+/** the overlay text when no reason is given, and the line that always follows. */
+export const SUSPENDED_TEXT = () => t('accountSuspendedOverlay.yourAccountHasBeen');
+export const CONTACT_SUPPORT_TEXT = () => t('accountSuspendedOverlay.ifYouBelieveThis');
 
 /** Account Suspended: a full-screen overlay with the reason; nothing of the game shows behind it. */
 export function AccountSuspendedOverlay({ reason }: { reason: string | null }) {
@@ -22,13 +23,15 @@ export function AccountSuspendedOverlay({ reason }: { reason: string | null }) {
         id="account-suspended-title"
         className="relative font-display text-[34px] leading-none text-danger-400 text-outline"
       >
-        Account Suspended
+        {t('accountSuspendedOverlay.accountSuspended')}
       </h1>
       <div className="relative mt-5 w-full max-w-[340px] rounded-3xl bg-danger-800/35 px-5 py-4 ring-1 ring-danger-400/40">
-        <p className="text-[17px] font-extrabold leading-snug text-ink">{reason?.trim() || SUSPENDED_TEXT}</p>
+        <p className="text-[17px] font-extrabold leading-snug text-ink">
+          {reason?.trim() || SUSPENDED_TEXT()}
+        </p>
       </div>
       <p className="relative mt-5 max-w-[320px] text-[15px] leading-snug text-muted">
-        {CONTACT_SUPPORT_TEXT}
+        {CONTACT_SUPPORT_TEXT()}
       </p>
     </div>
   );

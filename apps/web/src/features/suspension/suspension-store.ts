@@ -1,7 +1,8 @@
 import { create } from 'zustand';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /** "Banned user: the default reason is Account suspended for violating terms of service." */
-export const DEFAULT_BAN_REASON = 'Account suspended for violating terms of service.';
+export const DEFAULT_BAN_REASON = () => t('suspensionStore.accountSuspendedForViolating');
 
 interface SuspensionState {
   suspended: boolean;
@@ -14,5 +15,5 @@ interface SuspensionState {
 export const useSuspension = create<SuspensionState>((set) => ({
   suspended: false,
   reason: null,
-  suspend: (reason) => set({ suspended: true, reason: reason?.trim() || DEFAULT_BAN_REASON }),
+  suspend: (reason) => set({ suspended: true, reason: reason?.trim() || DEFAULT_BAN_REASON() }),
 }));
