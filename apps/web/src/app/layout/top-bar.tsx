@@ -57,7 +57,7 @@ export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boo
         to={paths.profile.getHref()}
         label={t('topBar.profile', { name })}
         disabled={linksDisabled}
-        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-full py-1 pr-2"
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-full py-1 pe-2"
       >
         <PlayerAvatar src={user.profile_picture} name={name} />
         <span className="min-w-0">
@@ -74,7 +74,7 @@ export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boo
         to={paths.diamonds.getHref()}
         label={t('topBar.stars', { gems: formatNumber(user.gems) })}
         disabled={linksDisabled}
-        className="panel flex h-10 items-center gap-1.5 rounded-full pr-1.5 pl-1.5"
+        className="panel flex h-10 items-center gap-1.5 rounded-full pe-1.5 ps-1.5"
       >
         <GameIcon name="star" className="size-7 drop-shadow-[0_0_6px_rgb(255_213_74/0.7)]" />
         <span className="min-w-6 font-display text-[17px] tabular-nums text-ink">

@@ -80,7 +80,7 @@ export function Button({
         {variant !== 'ghost' && (
           <span
             aria-hidden
-            className="pointer-events-none absolute inset-y-0 left-0 w-1/3 bg-white/25 opacity-0 blur-[2px] animate-sheen group-disabled:hidden"
+            className="pointer-events-none absolute inset-y-0 start-0 w-1/3 bg-white/25 opacity-0 blur-[2px] animate-sheen group-disabled:hidden"
           />
         )}
         {icon}

@@ -46,10 +46,10 @@ export function ComingSoonPanel({ title, art, line, accents, action }: ComingSoo
         />
         {accents && (
           <>
-            <EmojiArt name={accents[0]} className="absolute top-5 right-5 size-10 animate-twinkle" />
+            <EmojiArt name={accents[0]} className="absolute top-5 end-5 size-10 animate-twinkle" />
             <EmojiArt
               name={accents[1]}
-              className="absolute bottom-7 left-4 size-9 animate-twinkle [animation-delay:1.2s]"
+              className="absolute bottom-7 start-4 size-9 animate-twinkle [animation-delay:1.2s]"
             />
           </>
         )}

@@ -28,7 +28,7 @@ export function Toaster() {
           role={item.tone === 'error' ? 'alert' : 'status'}
           onClick={() => dismiss(item.id)}
           className={cx(
-            'pointer-events-auto flex max-w-[340px] items-center gap-2.5 rounded-2xl py-2.5 pr-4 pl-2.5 text-left text-[15px] font-extrabold shadow-[0_10px_30px_rgb(0_0_0/0.45)] ring-1 animate-slide-down',
+            'pointer-events-auto flex max-w-[340px] items-center gap-2.5 rounded-2xl py-2.5 pe-4 ps-2.5 text-start text-[15px] font-extrabold shadow-[0_10px_30px_rgb(0_0_0/0.45)] ring-1 animate-slide-down',
             TONE[item.tone],
           )}
         >

@@ -42,7 +42,7 @@ function Banner({ banner }: { banner: BannerAd }) {
     <>
       <span className="relative grid size-9 shrink-0 place-items-center rounded-xl bg-night-950/50 ring-1 ring-white/10">
         <EmojiArt name={banner.art} className="size-7" />
-        <span className="absolute -top-1 -left-1 rounded-[5px] bg-night-950 px-1 text-[8px] leading-[13px] font-black tracking-wider text-white/70 ring-1 ring-white/15">
+        <span className="absolute -top-1 -start-1 rounded-[5px] bg-night-950 px-1 text-[8px] leading-[13px] font-black tracking-wider text-white/70 ring-1 ring-white/15">
           {t('adSlot.ad')}
         </span>
       </span>
@@ -58,7 +58,7 @@ function Banner({ banner }: { banner: BannerAd }) {
     </>
   );
   const className =
-    'relative flex h-[44px] items-center gap-2.5 overflow-hidden rounded-2xl bg-[linear-gradient(90deg,rgb(116_76_255/0.45),rgb(52_38_120/0.7))] px-2 pr-2.5 ring-1 ring-white/12 animate-fade-in';
+    'relative flex h-[44px] items-center gap-2.5 overflow-hidden rounded-2xl bg-[linear-gradient(90deg,rgb(116_76_255/0.45),rgb(52_38_120/0.7))] px-2 pe-2.5 ring-1 ring-white/12 animate-fade-in';
   return external ? (
     <a href={banner.href} target="_blank" rel="noopener noreferrer" className={className}>
       {content}

@@ -52,7 +52,7 @@ export function ArenaField({
       {liveEvent && (
         <p
           data-testid="live-event"
-          className="absolute left-3 top-3 z-10 rounded-full bg-night-950/70 px-3 py-1 font-display text-[13px] text-gold-200 ring-1 ring-gold-300/40"
+          className="absolute start-3 top-3 z-10 rounded-full bg-night-950/70 px-3 py-1 font-display text-[13px] text-gold-200 ring-1 ring-gold-300/40"
         >
           {eventBanner(liveEvent.kind)}
         </p>

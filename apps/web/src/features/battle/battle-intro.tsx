@@ -58,13 +58,13 @@ function StatRow({
     <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 font-display text-[17px] tabular-nums short:text-[15px]">
       <span
         data-testid={`intro-yours-${label}`}
-        className={cx('text-right', mine > theirs ? 'text-success-400' : 'text-ink')}
+        className={cx('text-end', mine > theirs ? 'text-success-400' : 'text-ink')}
       >
-        {bonus > 0 && <span className="mr-1 text-[11px] text-energy-400">+{formatNumber(bonus)}</span>}
+        {bonus > 0 && <span className="me-1 text-[11px] text-energy-400">+{formatNumber(bonus)}</span>}
         {formatNumber(mine)}
       </span>
       <span className="w-16 text-center text-[11px] tracking-[0.16em] text-muted">{label}</span>
-      <span className={cx('text-left', theirs > mine ? 'text-success-400' : 'text-ink')}>
+      <span className={cx('text-start', theirs > mine ? 'text-success-400' : 'text-ink')}>
         {formatNumber(theirs)}
       </span>
     </div>
@@ -240,7 +240,7 @@ export function BattleIntro({
       )}
     >
       {onSkip && elapsed < FIGHT_AT && (
-        <div className="absolute right-3 bottom-3 z-10 flex items-center gap-2">
+        <div className="absolute end-3 bottom-3 z-10 flex items-center gap-2">
           {opponentSkipped && (
             <span data-testid="opponent-skipped" className="text-[12px] font-bold text-muted">
               {t('battleIntro.yourOpponentSkipped')}

@@ -36,7 +36,7 @@ function TargetFace({ target, server }: { target: Target; server: number }) {
           </span>
         )}
       </span>
-      <span className="absolute -bottom-3 left-0 h-1.5 w-full overflow-hidden rounded-full bg-night-950/80">
+      <span className="absolute -bottom-3 start-0 h-1.5 w-full overflow-hidden rounded-full bg-night-950/80">
         <span
           className="block h-full origin-left rounded-full bg-gold-300 animate-timer-shrink"
           style={{ animationDuration: `${Math.max(0, target.expires_at - server)}ms` }}

@@ -11,7 +11,7 @@ export function ComboCounter() {
   const now = useNow(250, combo > 0);
   if (combo < 2 || now - lastTapAt > 2_500) return null;
   return (
-    <div data-testid="combo" className="pointer-events-none absolute right-3 top-3 z-20 text-right">
+    <div data-testid="combo" className="pointer-events-none absolute end-3 top-3 z-20 text-end">
       <p
         key={combo}
         className="font-display text-[30px] leading-none text-gold-300 text-outline animate-pop-in"

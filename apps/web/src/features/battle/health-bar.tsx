@@ -82,7 +82,7 @@ export function HealthBar({
           {t('healthBar.lv', { level })}
         </span>
       </div>
-      <div className={cx('min-w-0 flex-1', side === 'right' && 'text-right')}>
+      <div className={cx('min-w-0 flex-1', side === 'right' && 'text-end')}>
         <p className="truncate font-display text-[14px] leading-5 text-ink text-outline">{name}</p>
         <div
           role="progressbar"
@@ -95,7 +95,7 @@ export function HealthBar({
           <div
             className={cx(
               'absolute inset-y-0 bg-white/55 transition-[width] delay-200 duration-500 ease-out',
-              side === 'left' ? 'left-0' : 'right-0',
+              side === 'left' ? 'start-0' : 'end-0',
             )}
             style={{ width: `${share * 100}%` }}
           />
@@ -103,7 +103,7 @@ export function HealthBar({
             className={cx(
               'absolute inset-y-0 bg-gradient-to-b transition-[width] duration-150 ease-out',
               tone,
-              side === 'left' ? 'left-0' : 'right-0',
+              side === 'left' ? 'start-0' : 'end-0',
             )}
             style={{ width: `${share * 100}%` }}
           />

@@ -110,7 +110,7 @@ export function PvpStats({ result, speed }: { result: ArenaResult; speed: number
   return (
     <div className="flex w-full flex-1 flex-col justify-center">
       <h2 className="font-display text-[30px] text-gold-300 text-outline">{t('resultSteps.battleStats')}</h2>
-      <div className="mt-4 flex gap-3 text-left">
+      <div className="mt-4 flex gap-3 text-start">
         <StatsColumn
           title={t('resultSteps.yourStats')}
           stats={{
@@ -129,7 +129,7 @@ export function PvpStats({ result, speed }: { result: ArenaResult; speed: number
         />
       </div>
       {supers > 0 && speed !== null && (
-        <p data-testid="super-attack-note" className="mt-3 text-left text-[12px] leading-snug text-muted">
+        <p data-testid="super-attack-note" className="mt-3 text-start text-[12px] leading-snug text-muted">
           {superAttackNote(speed)}
         </p>
       )}

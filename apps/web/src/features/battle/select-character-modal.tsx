@@ -49,7 +49,7 @@ export function SelectCharacterModal({
           {t('selectCharacterModal.statsWithEachHero', { length: itemsText(equipped.length) })}
         </p>
       )}
-      <div className="grid max-h-[52vh] grid-cols-2 gap-2 overflow-y-auto text-left">
+      <div className="grid max-h-[52vh] grid-cols-2 gap-2 overflow-y-auto text-start">
         {avatars.map((avatar) => (
           <button
             key={avatar.character_id}

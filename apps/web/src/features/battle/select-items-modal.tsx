@@ -41,13 +41,13 @@ function ItemTile({ entry, on, onToggle }: { entry: InventoryEntry; on: boolean;
       </span>
       <span className="text-[10px] text-energy-300">{effectLine(entry)}</span>
       {entry.count > 1 && (
-        <span className="absolute top-1 right-1.5 text-[10px] font-black text-gold-200">
+        <span className="absolute top-1 end-1.5 text-[10px] font-black text-gold-200">
           {t('selectItemsModal.x', { count: entry.count })}
         </span>
       )}
       {/* Inside the card: the list scrolls, and a scroll box clips what sticks out of it (W20). */}
       {on && (
-        <span className="absolute top-1 left-1 grid size-5 place-items-center rounded-full bg-gold-400 text-[12px] font-black text-[#4a2300] shadow-[0_1px_0_#7a4a00]">
+        <span className="absolute top-1 start-1 grid size-5 place-items-center rounded-full bg-gold-400 text-[12px] font-black text-[#4a2300] shadow-[0_1px_0_#7a4a00]">
           <svg viewBox="0 0 16 16" className="size-3" aria-hidden="true">
             <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
@@ -150,7 +150,7 @@ export function SelectItemsModal({
         </p>
       )}
       {/* Padding round the grid keeps a chosen card's ring inside the scroll box (W20). */}
-      <div className="mt-3 max-h-[46vh] space-y-4 overflow-y-auto p-1 text-left">
+      <div className="mt-3 max-h-[46vh] space-y-4 overflow-y-auto p-1 text-start">
         {equippable.length === 0 && (
           <p className="py-6 text-center text-[15px] text-muted">
             {t('selectItemsModal.noItemsAvailableVisit')}

@@ -83,7 +83,7 @@ function DifficultyPicker({
   const bot = BOTS[difficulty];
   return (
     <div className="mt-4">
-      <p className="text-left text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
+      <p className="text-start text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase">
         {t('startBattleDialog.difficulty')}
       </p>
       <div className="mt-2 grid grid-cols-3 gap-2">
@@ -109,7 +109,7 @@ function DifficultyPicker({
           </button>
         ))}
       </div>
-      <p data-testid="bot-terms" className="mt-2 text-left text-[12px] leading-snug text-muted">
+      <p data-testid="bot-terms" className="mt-2 text-start text-[12px] leading-snug text-muted">
         {t('startBattleDialog.attacksEvery', { name: bot.name })}
         {bot.attackIntervalMs / 1000}
         {t('startBattleDialog.sYourTapsHit')}
@@ -144,7 +144,7 @@ function EnergyPicker({
   const min = Math.min(BATTLE_ENTRY_ENERGY, max);
   const value = Math.max(min, Math.min(energy, max));
   return (
-    <div className="mt-4 text-left">
+    <div className="mt-4 text-start">
       <label
         htmlFor="battle-energy"
         className="flex justify-between text-[12px] font-black tracking-[0.16em] text-gold-200/90 uppercase"
@@ -238,11 +238,11 @@ export function StartBattleDialog({
       />
       {mode === 'pve' && <DifficultyPicker difficulty={difficulty} onChange={onChange} />}
       <EnergyPicker energy={energy} max={max} availableEnergy={availableEnergy} onChange={onChange} />
-      <p data-testid="stake-terms" className="mt-3 text-left text-[13px] leading-snug text-muted">
+      <p data-testid="stake-terms" className="mt-3 text-start text-[13px] leading-snug text-muted">
         {stakeTerms(mode)}
       </p>
       {blockedReason && (
-        <p id="start-blocked-reason" className="mt-2 text-left text-[14px] font-bold text-danger-400">
+        <p id="start-blocked-reason" className="mt-2 text-start text-[14px] font-bold text-danger-400">
           {blockedReason}
         </p>
       )}

@@ -50,7 +50,7 @@ export function FreeRefillCard({
       data-testid="free-refill"
       className="panel relative overflow-hidden rounded-3xl p-3.5 ring-1 ring-energy-400/40"
     >
-      <div className="pointer-events-none absolute -top-10 -left-8 size-36 rounded-full bg-energy-400/20 blur-2xl" />
+      <div className="pointer-events-none absolute -top-10 -start-8 size-36 rounded-full bg-energy-400/20 blur-2xl" />
       <div className="relative flex items-center gap-3">
         <div className="grid size-14 shrink-0 place-items-center rounded-2xl bg-[radial-gradient(circle_at_50%_35%,#c4f8ff,#1190d8_72%)] shadow-[0_0_20px_rgb(77_217_255/0.5)] ring-1 ring-white/30">
           <GameIcon name="energy" className="size-10" />
@@ -72,7 +72,7 @@ export function FreeRefillCard({
                 )}
               />
             ))}
-            <span className="ml-1 text-[13px] font-black tabular-nums text-energy-300">
+            <span className="ms-1 text-[13px] font-black tabular-nums text-energy-300">
               {t('freeRefillCard.today', { remaining: refill.remaining, per_day: refill.per_day })}
             </span>
           </div>

@@ -59,7 +59,7 @@ export function UpgradeCard({ upgrade, coins, buying, disabled, onBuy }: Upgrade
           <span className="text-ink/75">{upgrade.effect}</span>
           {upgrade.next_effect && (
             <>
-              <span className="mx-1 text-gold-300">→</span>
+              <span className="mx-1 inline-block text-gold-300 rtl:-scale-x-100">→</span>
               <span className="font-black text-success-400">{upgrade.next_effect}</span>
             </>
           )}

@@ -60,9 +60,9 @@ export function UpgradeConfirmDialog({
       }
     >
       {upgrade && (
-        <dl className="mt-1 flex flex-col gap-2 text-left" data-testid="upgrade-confirm">
+        <dl className="mt-1 flex flex-col gap-2 text-start" data-testid="upgrade-confirm">
           <ConfirmLine label={t('upgradeConfirmDialog.level')}>
-            {upgrade.level} <span className="text-gold-300">→</span>{' '}
+            {upgrade.level} <span className="inline-block text-gold-300 rtl:-scale-x-100">→</span>{' '}
             <span className="text-success-400">{upgrade.level + 1}</span>
             {t('upgradeConfirmDialog.of', { max_level: upgrade.max_level })}
           </ConfirmLine>
@@ -72,7 +72,7 @@ export function UpgradeConfirmDialog({
             {upgrade.next_effect && (
               <>
                 {' '}
-                <span className="text-gold-300">→</span>{' '}
+                <span className="inline-block text-gold-300 rtl:-scale-x-100">→</span>{' '}
                 <span className="whitespace-nowrap text-success-400">{upgrade.next_effect}</span>
               </>
             )}
@@ -96,7 +96,7 @@ function ConfirmLine({ label, children }: { label: string; children: ReactNode }
   return (
     <div className="flex items-baseline justify-between gap-3 rounded-xl bg-night-950/50 px-3 py-2">
       <dt className="shrink-0 text-[12px] font-black tracking-[0.12em] text-muted uppercase">{label}</dt>
-      <dd className="text-right text-[14px] font-extrabold text-ink">{children}</dd>
+      <dd className="text-end text-[14px] font-extrabold text-ink">{children}</dd>
     </div>
   );
 }

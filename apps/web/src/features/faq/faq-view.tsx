@@ -20,7 +20,7 @@ function FaqItem({ question, answer }: { question: string; answer: readonly stri
           haptics.selection();
           setOpen((value) => !value);
         }}
-        className="flex w-full items-center gap-3 px-4 py-3.5 text-left"
+        className="flex w-full items-center gap-3 px-4 py-3.5 text-start"
       >
         <span className="flex-1 text-[15px] leading-snug font-extrabold text-ink">{question}</span>
         <span

@@ -157,7 +157,7 @@ function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: bool
         onChoose();
       }}
       className={cx(
-        'group relative overflow-hidden rounded-2xl text-left ring-2 transition-transform enabled:active:scale-95',
+        'group relative overflow-hidden rounded-2xl text-start ring-2 transition-transform enabled:active:scale-95',
         equipped
           ? 'ring-gold-300 shadow-[0_0_18px_rgb(255_194_31/0.45)]'
           : 'ring-white/10 enabled:hover:ring-white/30',
@@ -176,7 +176,7 @@ function RealmTile({ realm, equipped, onChoose }: { realm: Realm; equipped: bool
         </span>
       </span>
       {equipped && (
-        <span className="absolute top-2 left-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+        <span className="absolute top-2 start-2 rounded-full bg-gold-300 px-2 py-0.5 text-[11px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
           {t('backgroundPicker.equipped')}
         </span>
       )}

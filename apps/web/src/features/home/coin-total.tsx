@@ -47,7 +47,7 @@ export function CoinTotal() {
           data-testid="pending-badge"
           aria-hidden={pending === 0}
           className={cx(
-            'flex items-center gap-1.5 rounded-full bg-night-950/70 py-0.5 pr-2.5 pl-2 text-[13px] font-extrabold text-gold-200 ring-1 ring-gold-300/40',
+            'flex items-center gap-1.5 rounded-full bg-night-950/70 py-0.5 pe-2.5 ps-2 text-[13px] font-extrabold text-gold-200 ring-1 ring-gold-300/40',
             pending === 0 && 'invisible',
           )}
         >

@@ -25,7 +25,7 @@ export function EnergyMeter() {
           <span className="text-[12px] font-black tracking-[0.16em] text-energy-300 uppercase">
             {t('energyMeter.energy')}
             {current < maxEnergy && (
-              <span className="ml-1.5 tracking-normal text-energy-300/70 normal-case">
+              <span className="ms-1.5 tracking-normal text-energy-300/70 normal-case">
                 {t('energyMeter.regenPerSecond', { regenPerSecond })}
               </span>
             )}

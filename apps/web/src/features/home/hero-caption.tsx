@@ -35,7 +35,7 @@ export function HeroCaption({ name, level }: { name: string; level: number }) {
     );
   }
   return (
-    <div className="flex items-center gap-2 rounded-full bg-night-950/75 py-1 pr-4 pl-1 ring-1 ring-gold-300/35">
+    <div className="flex items-center gap-2 rounded-full bg-night-950/75 py-1 pe-4 ps-1 ring-1 ring-gold-300/35">
       <span className="rounded-full bg-gold-300 px-2 py-0.5 font-display text-[13px] text-[#4a2300]">
         {t('heroCaption.lv', { level })}
       </span>

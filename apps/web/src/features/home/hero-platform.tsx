@@ -184,7 +184,7 @@ function HeroArt({ image, name }: { image: string; name: string }) {
         // disc's shadow and its head rises above the rim. The box clips the empty picture edge.
         <div
           data-layout="hero-figure"
-          className="absolute top-[-19%] left-[-10%] h-[119%] w-[120%] overflow-hidden"
+          className="absolute top-[-19%] start-[-10%] h-[119%] w-[120%] overflow-hidden"
         >
           <img
             src={picture.src}

@@ -68,10 +68,10 @@ export function HomeScreen() {
       aria-label={t('homeScreen.home')}
       className="@container relative flex h-full touch-manipulation flex-col px-4 pt-1 pb-2 short:pb-1"
     >
-      <div className="absolute top-2.5 left-4 z-10">
+      <div className="absolute top-2.5 start-4 z-10">
         <ConnectionDot />
       </div>
-      <div className="absolute top-2 right-4 z-10">
+      <div className="absolute top-2 end-4 z-10">
         <MusicToggle />
       </div>
       <CoinTotal />

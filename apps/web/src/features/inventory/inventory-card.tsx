@@ -67,12 +67,12 @@ export function InventoryCard({ entry, equipped, busy, detailed = false, onEquip
           />
         )}
         {entry.count > 1 && (
-          <span className="absolute top-1.5 right-1.5 rounded-full bg-gold-300 px-2 py-0.5 text-[10px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+          <span className="absolute top-1.5 end-1.5 rounded-full bg-gold-300 px-2 py-0.5 text-[10px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00]">
             {t('inventoryCard.items', { count: entry.count })}
           </span>
         )}
         {entry.is_limited && (
-          <span className="absolute top-1.5 left-1.5 rounded-md bg-[linear-gradient(180deg,#ff6b6b,#d61f4b)] px-1.5 text-[9px] font-black tracking-[0.12em] text-white">
+          <span className="absolute top-1.5 start-1.5 rounded-md bg-[linear-gradient(180deg,#ff6b6b,#d61f4b)] px-1.5 text-[9px] font-black tracking-[0.12em] text-white">
             {t('inventoryCard.limited')}
           </span>
         )}

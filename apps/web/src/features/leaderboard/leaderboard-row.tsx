@@ -55,7 +55,7 @@ export function LeaderboardRow({
       <div className="min-w-0 flex-1">
         <p className="truncate text-[15px] font-extrabold text-ink">
           {displayName({ username, name })}
-          {you && <span className="ml-1 text-gold-200">{t('leaderboardRow.you')}</span>}
+          {you && <span className="ms-1 text-gold-200">{t('leaderboardRow.you')}</span>}
         </p>
         {referralEarnings > 0 && (
           <p className="truncate text-[11px] font-bold text-muted">

@@ -25,9 +25,9 @@ function BackToHome() {
         haptics.light();
         navigate(paths.home.getHref(), { replace: true });
       }}
-      className="panel absolute top-1 left-0 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
+      className="panel absolute top-1 start-0 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
     >
-      <span aria-hidden className="-mt-0.5">
+      <span aria-hidden className="-mt-0.5 rtl:-scale-x-100">
         ‹
       </span>
     </button>

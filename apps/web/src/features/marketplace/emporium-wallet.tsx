@@ -16,7 +16,7 @@ function BalanceChip({
   label: string;
 }) {
   return (
-    <span className="flex items-center gap-1 rounded-full bg-night-950/75 py-0.5 pr-2.5 pl-0.5 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
+    <span className="flex items-center gap-1 rounded-full bg-night-950/75 py-0.5 pe-2.5 ps-0.5 shadow-[inset_0_1px_0_rgb(255_255_255/0.12)] ring-1 ring-gold-300/25">
       <GameIcon name={icon} className="size-[22px]" />
       {children}
       <span className="sr-only">{label}</span>

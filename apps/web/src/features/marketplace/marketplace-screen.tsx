@@ -132,7 +132,7 @@ export function MarketplaceScreen() {
   return (
     <section aria-label={EMPORIUM_TEXTS.title} className="px-4 pt-1 pb-6">
       <header className="relative flex flex-wrap items-center justify-between gap-x-2 gap-y-1.5">
-        <div className="pointer-events-none absolute -top-4 left-6 h-20 w-48 rounded-full bg-gold-400/20 blur-3xl" />
+        <div className="pointer-events-none absolute -top-4 start-6 h-20 w-48 rounded-full bg-gold-400/20 blur-3xl" />
         <h1 className="relative font-display text-[25px] leading-none whitespace-nowrap text-gold drop-shadow-[0_3px_0_rgb(120_50_0/0.6)]">
           {EMPORIUM_TEXTS.title}
         </h1>
@@ -239,7 +239,7 @@ function CategoryTabs({
       className="no-scrollbar -mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
       tabClassName={(selected) =>
         cx(
-          'flex shrink-0 items-center gap-1.5 rounded-full py-1 pr-3.5 pl-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
+          'flex shrink-0 items-center gap-1.5 rounded-full py-1 pe-3.5 ps-1 text-[14px] font-extrabold whitespace-nowrap transition-colors',
           selected
             ? 'bg-[linear-gradient(180deg,#fff0a8,#ffc21f_60%,#f59300)] text-[#4a2300] shadow-[0_3px_0_#a85a00]'
             : 'bg-white/[0.07] text-ink/80 ring-1 ring-white/10',

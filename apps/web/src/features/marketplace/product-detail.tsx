@@ -162,7 +162,7 @@ function ProductShowcase({ product, style }: { product: Product; style: ReturnTy
           <ProductPicture product={product} />
         )}
       </div>
-      <div className="absolute top-3 left-3 flex gap-1.5">
+      <div className="absolute top-3 start-3 flex gap-1.5">
         <span
           className={cx(
             'rounded-md px-2 py-0.5 text-[11px] font-black tracking-[0.12em] uppercase',
@@ -174,7 +174,7 @@ function ProductShowcase({ product, style }: { product: Product; style: ReturnTy
         {product.isLimited && <LimitedBadge className="px-2 py-0.5 text-[11px]" />}
       </div>
       {product.remaining !== null && (
-        <span className="absolute top-3 right-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
+        <span className="absolute top-3 end-3 rounded-md bg-night-950/80 px-2 py-0.5 text-[11px] font-black text-gold-200">
           {soldOut
             ? t('productDetail.soldOut')
             : t('productDetail.onlyLeft', { remaining: formatNumber(product.remaining) })}
@@ -249,7 +249,7 @@ function PriceBar({ product, onPurchase }: { product: Product; onPurchase(): voi
         data-testid="price-bar"
       >
         <div className="panel flex items-center gap-3 rounded-3xl bg-night-800/95 p-3 backdrop-blur">
-          <div className="flex flex-col pl-1">
+          <div className="flex flex-col ps-1">
             <span className="text-[11px] font-black tracking-[0.16em] text-muted uppercase">
               {t('productDetail.price')}
             </span>

@@ -63,7 +63,7 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
       data-testid="shop-card"
       data-rarity={product.rarity}
       className={cx(
-        'group relative flex flex-col overflow-hidden rounded-[18px] text-left ring-2 transition-transform active:scale-[0.96]',
+        'group relative flex flex-col overflow-hidden rounded-[18px] text-start ring-2 transition-transform active:scale-[0.96]',
         'shadow-[0_6px_14px_rgb(0_0_0/0.35),inset_0_1px_0_rgb(255_255_255/0.18)]',
         style.ring,
         style.face,
@@ -72,14 +72,14 @@ export function ShopCard({ product, onOpen }: { product: Product; onOpen(): void
       <span className="relative grid aspect-square w-full place-items-center overflow-hidden">
         <span aria-hidden className={cx('absolute inset-0', style.glow)} />
         <ProductPicture product={product} />
-        {product.isLimited && <LimitedBadge className="absolute top-1.5 left-1.5" />}
+        {product.isLimited && <LimitedBadge className="absolute top-1.5 start-1.5" />}
         {product.owned && (
-          <span className="absolute top-1.5 right-1.5 grid size-5 place-items-center rounded-full bg-success-500 text-[11px] font-black text-white shadow-[0_2px_0_#15803d]">
+          <span className="absolute top-1.5 end-1.5 grid size-5 place-items-center rounded-full bg-success-500 text-[11px] font-black text-white shadow-[0_2px_0_#15803d]">
             ✓<span className="sr-only">{t('shopCard.owned')}</span>
           </span>
         )}
         {product.remaining !== null && product.remaining > 0 && (
-          <span className="absolute right-1.5 bottom-1.5 rounded-md bg-night-950/80 px-1.5 text-[10px] font-black text-gold-200">
+          <span className="absolute end-1.5 bottom-1.5 rounded-md bg-night-950/80 px-1.5 text-[10px] font-black text-gold-200">
             {t('shopCard.left', { remaining: product.remaining })}
           </span>
         )}

@@ -45,12 +45,12 @@ export function HeroCard({ character, selected, onSelect }: HeroCardProps) {
             selected && 'scale-[1.04]',
           )}
         />
-        <span className="absolute top-1 left-1 rounded-full bg-night-950/80 px-1.5 py-0.5 font-display text-[11px] leading-none text-gold-200 ring-1 ring-gold-300/40">
+        <span className="absolute top-1 start-1 rounded-full bg-night-950/80 px-1.5 py-0.5 font-display text-[11px] leading-none text-gold-200 ring-1 ring-gold-300/40">
           {t('heroCard.lv', { level: character.level })}
         </span>
         {/* Inside the picture: a scrolling grid clips anything outside its cards (D-UI-5). */}
         {selected && (
-          <span className="absolute top-1 right-1 grid size-7 place-items-center rounded-full bg-gold-300 text-[15px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00] animate-pop-in">
+          <span className="absolute top-1 end-1 grid size-7 place-items-center rounded-full bg-gold-300 text-[15px] font-black text-[#4a2300] shadow-[0_2px_0_#a85a00] animate-pop-in">
             ✓
           </span>
         )}

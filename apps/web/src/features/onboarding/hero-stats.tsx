@@ -34,7 +34,7 @@ export function HeroStats({ character, scale }: HeroStatsProps) {
                 />
               </span>
               {/* "4,000" with its separator, as every other figure; the column grows to hold it. */}
-              <span className="min-w-10 text-right font-display text-[15px] tabular-nums text-ink">
+              <span className="min-w-10 text-end font-display text-[15px] tabular-nums text-ink">
                 {formatNumber(value)}
               </span>
             </dd>

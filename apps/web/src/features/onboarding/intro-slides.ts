@@ -29,8 +29,8 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     },
     art: [
       { src: '/art/ui/logo.svg', className: `size-48 ${FLOAT}` },
-      { src: '/art/ui/trophy.svg', className: `top-5 right-3 size-14 ${TWINKLE}` },
-      { src: '/art/ui/coin.svg', className: `bottom-7 left-3 size-12 ${TWINKLE} [animation-delay:1.2s]` },
+      { src: '/art/ui/trophy.svg', className: `top-5 end-3 size-14 ${TWINKLE}` },
+      { src: '/art/ui/coin.svg', className: `bottom-7 start-3 size-12 ${TWINKLE} [animation-delay:1.2s]` },
     ],
   },
   {
@@ -44,11 +44,11 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     art: [
       {
         src: '/art/characters/figures/aldric-dawnblade.svg',
-        className: `bottom-8 -left-6 h-40 ${FLOAT}`,
+        className: `bottom-8 -start-6 h-40 ${FLOAT}`,
       },
       {
         src: '/art/characters/figures/grukk-skullsplitter.svg',
-        className: `-right-6 bottom-8 h-40 -scale-x-100 ${FLOAT} [animation-delay:0.8s]`,
+        className: `-end-6 bottom-8 h-40 -scale-x-100 ${FLOAT} [animation-delay:0.8s]`,
       },
       { src: '/art/items/twinfang-sabers.svg', className: `top-2 size-14 rounded-xl ${TWINKLE}` },
     ],
@@ -64,11 +64,11 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     art: [
       {
         src: '/art/characters/lyra-windrunner.svg',
-        className: 'top-14 left-2 w-28 -rotate-12 rounded-2xl shadow-[0_12px_24px_rgb(0_0_0/0.5)]',
+        className: 'top-14 start-2 w-28 -rotate-12 rounded-2xl shadow-[0_12px_24px_rgb(0_0_0/0.5)]',
       },
       {
         src: '/art/characters/medusa-gorgon-queen.svg',
-        className: 'top-14 right-2 w-28 rotate-12 rounded-2xl shadow-[0_12px_24px_rgb(0_0_0/0.5)]',
+        className: 'top-14 end-2 w-28 rotate-12 rounded-2xl shadow-[0_12px_24px_rgb(0_0_0/0.5)]',
       },
       {
         src: '/art/characters/kong-the-thunderfist.svg',
@@ -84,10 +84,10 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
     },
     art: [
       { src: '/art/items/titan-gauntlet.svg', className: `size-44 rounded-[28px] ${FLOAT}` },
-      { src: '/art/ui/energy.svg', className: `top-6 right-4 size-14 ${TWINKLE}` },
+      { src: '/art/ui/energy.svg', className: `top-6 end-4 size-14 ${TWINKLE}` },
       {
         src: '/art/items/power-cell.svg',
-        className: `bottom-7 left-3 size-14 rounded-xl ${TWINKLE} [animation-delay:1.2s]`,
+        className: `bottom-7 start-3 size-14 rounded-xl ${TWINKLE} [animation-delay:1.2s]`,
       },
     ],
   },

@@ -76,7 +76,7 @@ export function AchievementsView({ hero, onBack }: { hero: OwnedAvatar | undefin
               style={{ width: `${progress}%` }}
             />
           </div>
-          <p className="mt-1 text-right text-[12px] font-black text-gold-200">
+          <p className="mt-1 text-end text-[12px] font-black text-gold-200">
             {t('achievementsView.xpToLevel', {
               experience: formatNumber(experience),
               need: formatNumber(need),

@@ -45,12 +45,15 @@ function MenuRow({
       <span className="grid size-10 place-items-center rounded-xl bg-night-950/60 ring-1 ring-white/10">
         <EmojiArt name={art} className="size-7" />
       </span>
-      <span className="flex-1 text-left text-[16px] font-extrabold text-ink">{label}</span>
+      <span className="flex-1 text-start text-[16px] font-extrabold text-ink">{label}</span>
       {detail}
       {onClick && (
         <span
           aria-hidden
-          className={cx('text-[20px] text-muted transition-transform', expanded && 'rotate-90')}
+          className={cx(
+            'text-[20px] text-muted transition-transform rtl:-scale-x-100',
+            expanded && 'rotate-90',
+          )}
         >
           ›
         </span>
@@ -171,7 +174,7 @@ function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile })
   const name = user?.username || 'Player';
   return (
     <div className="panel relative mt-3 overflow-hidden rounded-3xl p-4">
-      <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
+      <div className="pointer-events-none absolute -top-10 -end-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
       <div className="relative flex items-center gap-3.5">
         <PlayerAvatar src={user?.profile_picture ?? ''} name={name} className="size-16" />
         <div className="min-w-0 flex-1">

@@ -37,7 +37,7 @@ export function SoundSwitch({
       <span
         data-testid="sound-switch-state"
         className={cx(
-          'w-7 text-right text-[12px] font-black tracking-[0.08em] uppercase',
+          'w-7 text-end text-[12px] font-black tracking-[0.08em] uppercase',
           on ? 'text-success-400' : 'text-muted',
         )}
       >

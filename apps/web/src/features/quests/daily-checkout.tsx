@@ -30,7 +30,7 @@ function StreakLine({ view }: { view: DailyRewardsView }) {
         </p>
       </div>
       {/* Under 360 px the hint would take four lines beside the streak. */}
-      <p className="ml-auto max-w-[9.5rem] text-right text-[12px] leading-snug font-bold text-muted max-[359px]:hidden">
+      <p className="ms-auto max-w-[9.5rem] text-end text-[12px] leading-snug font-bold text-muted max-[359px]:hidden">
         {t('dailyCheckout.comeBackEveryDay')}
       </p>
     </div>
@@ -85,7 +85,7 @@ export function DailyCheckout({ telegramUserId }: { telegramUserId: string }) {
   return (
     <section aria-label={t('dailyCheckout.dailyCheckout')} className="flex flex-col gap-4">
       <div className="panel relative overflow-hidden rounded-[26px] p-4">
-        <div className="pointer-events-none absolute -top-12 -right-8 size-40 rounded-full bg-gold-400/20 blur-3xl" />
+        <div className="pointer-events-none absolute -top-12 -end-8 size-40 rounded-full bg-gold-400/20 blur-3xl" />
         <StreakLine view={daily.data} />
         <div className="relative mt-4 grid grid-cols-3 gap-2.5">
           {dayCards(daily.data).map((card) => (

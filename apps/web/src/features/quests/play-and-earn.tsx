@@ -67,7 +67,7 @@ export function RewardedAdCard({
         <h3 className="font-display text-[17px] leading-tight text-ink">{t('playAndEarn.watchEarn')}</h3>
         <p className="flex items-center gap-1 font-display text-[15px] text-gold-200">
           <GameIcon name="coin" className="size-[18px]" />+{status.reward_coins}
-          <span className="ml-1 font-sans text-[11px] font-extrabold whitespace-nowrap text-muted">
+          <span className="ms-1 font-sans text-[11px] font-extrabold whitespace-nowrap text-muted">
             {t('playAndEarn.leftToday', { left, per_day: status.per_day })}
           </span>
         </p>

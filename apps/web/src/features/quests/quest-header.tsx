@@ -38,13 +38,13 @@ export function QuestHeader({ stats, coins }: { stats: TaskStats | undefined; co
   return (
     <>
       <div className="relative flex items-center justify-between gap-3">
-        <div className="pointer-events-none absolute -top-4 left-4 h-20 w-48 rounded-full bg-gold-400/15 blur-3xl" />
+        <div className="pointer-events-none absolute -top-4 start-4 h-20 w-48 rounded-full bg-gold-400/15 blur-3xl" />
         <h1 className="relative font-display text-[30px] leading-tight text-gold short:text-[25px]">
           {t('questHeader.questBoard')}
         </h1>
         <div
           data-coin-target
-          className="panel relative flex h-10 items-center gap-1.5 rounded-full pr-3 pl-1.5 short:h-9"
+          className="panel relative flex h-10 items-center gap-1.5 rounded-full pe-3 ps-1.5 short:h-9"
         >
           <span className="sr-only">{t('questHeader.yourCoins')}</span>
           <GameIcon name="coin" className="size-7 drop-shadow-[0_2px_6px_rgb(255_170_0/0.55)]" />

@@ -5,7 +5,7 @@ import { t } from '../../lib/i18n/i18n.ts';
 
 function NewBadge() {
   return (
-    <span className="ml-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
+    <span className="ms-1.5 rounded-full bg-danger-500 px-1.5 py-px align-middle font-sans text-[9px] font-black tracking-wide text-white uppercase">
       {t('questTabs.new')}
     </span>
   );

@@ -33,7 +33,7 @@ export function QuizAnswerOption({
         onChoose(index);
       }}
       className={cx(
-        'flex min-h-14 items-center gap-3 rounded-2xl px-3.5 py-2.5 text-left text-[15px] font-extrabold ring-1 transition-transform active:scale-[0.98]',
+        'flex min-h-14 items-center gap-3 rounded-2xl px-3.5 py-2.5 text-start text-[15px] font-extrabold ring-1 transition-transform active:scale-[0.98]',
         isRight
           ? 'bg-success-500/25 text-ink ring-success-400'
           : isWrong

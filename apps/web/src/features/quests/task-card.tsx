@@ -60,7 +60,7 @@ function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
     <p className="mt-1 flex items-center gap-1 font-display text-[15px] text-gold-200">
       <GameIcon name="coin" className="size-[18px]" />+{formatReward(reward)}
       {task.type === 'quiz' && task.metadata.questions !== undefined && !task.completed && (
-        <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
+        <span className="ms-1.5 font-sans text-[11px] font-extrabold text-muted">
           {t('taskCard.answered', {
             answered: task.metadata.answered ?? 0,
             questions: task.metadata.questions,
@@ -69,7 +69,7 @@ function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
       )}
       {(task.metadata.task_url ?? task.metadata.link) && task.type !== 'quiz' && !task.completed && (
         // How long the visit must last, said before it starts (D-UI-7).
-        <span className="ml-1.5 font-sans text-[11px] font-extrabold text-muted">
+        <span className="ms-1.5 font-sans text-[11px] font-extrabold text-muted">
           {/* The number keeps its unit: a narrow card wraps before it, never inside it. */}
           {t('taskCard.staySeconds', { seconds: task.metadata.required_time })}
         </span>

@@ -29,8 +29,8 @@ export function InviteBanner({ upgraded }: { upgraded: boolean }) {
   const inviterReward = upgraded ? REFERRAL_UPGRADED_REWARD : REFERRAL_INVITER_REWARD;
   return (
     <div className="panel relative overflow-hidden rounded-3xl px-3.5 pt-3 pb-3 ring-1 ring-gold-300/40">
-      <div className="pointer-events-none absolute -top-16 -right-10 size-52 rounded-full bg-gold-400/25 blur-3xl" />
-      <div className="pointer-events-none absolute -bottom-20 -left-10 size-48 rounded-full bg-night-400/50 blur-3xl" />
+      <div className="pointer-events-none absolute -top-16 -end-10 size-52 rounded-full bg-gold-400/25 blur-3xl" />
+      <div className="pointer-events-none absolute -bottom-20 -start-10 size-48 rounded-full bg-night-400/50 blur-3xl" />
       <div className="relative flex items-center gap-3">
         <div className="relative grid size-[72px] shrink-0 place-items-center">
           <div className="absolute inset-1 rounded-full bg-[radial-gradient(circle,rgb(255_194_31/0.55),transparent_70%)] animate-glow" />
@@ -38,7 +38,7 @@ export function InviteBanner({ upgraded }: { upgraded: boolean }) {
             name="wrapped-gift"
             className="relative size-[62px] animate-float drop-shadow-[0_10px_12px_rgb(0_0_0/0.45)]"
           />
-          <EmojiArt name="sparkles" className="absolute -top-1 right-0 size-6 animate-twinkle" />
+          <EmojiArt name="sparkles" className="absolute -top-1 end-0 size-6 animate-twinkle" />
         </div>
         <div className="min-w-0">
           <h1 className="font-display text-[24px] leading-[1.05] text-gold text-balance">

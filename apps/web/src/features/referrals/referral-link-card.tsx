@@ -36,7 +36,7 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="panel flex items-center gap-2 rounded-2xl py-2 pr-2 pl-3.5">
+      <div className="panel flex items-center gap-2 rounded-2xl py-2 pe-2 ps-3.5">
         <EmojiArt name="handshake" className="size-7 shrink-0" />
         <div className="min-w-0 flex-1">
           <p className="text-[10px] font-black tracking-[0.16em] text-muted uppercase">

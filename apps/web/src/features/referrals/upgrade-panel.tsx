@@ -31,7 +31,7 @@ export function UpgradePanel({ gems, upgrading, onUpgrade }: UpgradePanelProps) 
       aria-label={t('upgradePanel.upgradeReferralBonus')}
       className="relative overflow-hidden rounded-3xl bg-[linear-gradient(160deg,#4b2fb8_0%,#2a1a78_55%,#1a1150_100%)] p-3 ring-1 ring-[#a58bff]/45 shadow-[0_10px_30px_rgb(80_50_200/0.35)]"
     >
-      <div className="pointer-events-none absolute -top-10 -right-8 size-40 rounded-full bg-[#b59cff]/30 blur-3xl" />
+      <div className="pointer-events-none absolute -top-10 -end-8 size-40 rounded-full bg-[#b59cff]/30 blur-3xl" />
       <div className="relative flex items-center gap-3">
         <div className="grid size-12 shrink-0 place-items-center rounded-2xl bg-[radial-gradient(circle_at_50%_35%,#fff2a8,#f0a400_70%)] ring-1 ring-white/30 shadow-[0_0_18px_rgb(255_200_60/0.5)]">
           <EmojiArt name="rocket" className="size-8 drop-shadow-[0_3px_5px_rgb(0_0_0/0.35)]" />
@@ -43,7 +43,7 @@ export function UpgradePanel({ gems, upgrading, onUpgrade }: UpgradePanelProps) 
           <p className="mt-0.5 flex items-center gap-1 text-[13px] leading-snug font-bold text-ink/75">
             <GameIcon name="coin" className="size-4" />
             {formatReward(REFERRAL_INVITER_REWARD)}
-            <span className="text-gold-300">→</span>
+            <span className="inline-block text-gold-300 rtl:-scale-x-100">→</span>
             <span className="font-black text-success-400">{formatReward(REFERRAL_UPGRADED_REWARD)}</span>
             <span>{t('upgradePanel.perReferral')}</span>
           </p>

@@ -7,9 +7,9 @@ import { t } from '../../lib/i18n/i18n.ts';
 export function CopyField({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="mt-3 text-left">
+    <div className="mt-3 text-start">
       <p className="text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase">{label}</p>
-      <div className="mt-1 flex items-center gap-2 rounded-2xl bg-night-950/70 py-1.5 pr-1.5 pl-3 ring-1 ring-white/15">
+      <div className="mt-1 flex items-center gap-2 rounded-2xl bg-night-950/70 py-1.5 pe-1.5 ps-3 ring-1 ring-white/15">
         <span className="min-w-0 flex-1 truncate font-mono text-[13px] text-ink" title={value}>
           {value}
         </span>

@@ -19,7 +19,7 @@ export function HashField({
     <>
       <label
         htmlFor={inputId}
-        className="mt-4 block text-left text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
+        className="mt-4 block text-start text-[12px] font-black tracking-[0.14em] text-gold-200/90 uppercase"
       >
         {t('hashField.transactionHash')}
       </label>
@@ -42,7 +42,7 @@ export function HashField({
         <p
           id={`${inputId}-error`}
           role="alert"
-          className="mt-2 text-left text-[14px] font-bold text-danger-400"
+          className="mt-2 text-start text-[14px] font-bold text-danger-400"
         >
           {error}
         </p>

@@ -38,7 +38,7 @@ export function HowToSteps() {
           key={step.title}
           className="panel relative flex flex-col items-center rounded-2xl px-2 pt-3 pb-2.5 text-center"
         >
-          <span className="absolute -top-2 left-2 grid size-6 place-items-center rounded-full bg-gold-300 font-display text-[14px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
+          <span className="absolute -top-2 start-2 grid size-6 place-items-center rounded-full bg-gold-300 font-display text-[14px] text-[#4a2300] shadow-[0_2px_0_#a85a00]">
             {index + 1}
           </span>
           {index === 1 ? (

@@ -45,14 +45,14 @@ export function PackageCard({
         onOpen();
       }}
       className={cx(
-        'panel group relative flex flex-col overflow-hidden rounded-3xl p-2 text-left transition-transform active:scale-[0.97]',
+        'panel group relative flex flex-col overflow-hidden rounded-3xl p-2 text-start transition-transform active:scale-[0.97]',
         pkg.discount_percentage >= 20 && 'ring-1 ring-gold-300/60',
       )}
     >
       <div className="relative aspect-square w-full overflow-hidden rounded-[20px]">
         <img src={pkg.image_url} alt="" draggable={false} className="size-full object-cover" />
         {pkg.discount_percentage > 0 && (
-          <span className="absolute top-1.5 right-1.5 rotate-6 rounded-full bg-[linear-gradient(180deg,#ff8a8a,#e93a3a)] px-2 py-0.5 font-display text-[13px] text-white shadow-[0_2px_0_#8f1d1d] text-outline">
+          <span className="absolute top-1.5 end-1.5 rotate-6 rounded-full bg-[linear-gradient(180deg,#ff8a8a,#e93a3a)] px-2 py-0.5 font-display text-[13px] text-white shadow-[0_2px_0_#8f1d1d] text-outline">
             -{pkg.discount_percentage}%
           </span>
         )}

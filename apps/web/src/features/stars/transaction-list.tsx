@@ -84,7 +84,7 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
         {amount.text}
         <GameIcon name={amount.icon} className="size-6" />
       </p>
-      <dl className="mt-3 divide-y divide-white/10 rounded-2xl bg-night-950/40 px-3 text-left text-[14px]">
+      <dl className="mt-3 divide-y divide-white/10 rounded-2xl bg-night-950/40 px-3 text-start text-[14px]">
         {rows.map(([term, value]) => (
           <div key={term} className="flex items-center justify-between gap-3 py-2">
             <dt className="text-muted">{term}</dt>
@@ -146,7 +146,7 @@ export function TransactionList({ telegramUserId }: { telegramUserId: string }) 
               <button
                 type="button"
                 onClick={() => setOpen(entry)}
-                className="panel flex w-full items-center gap-3 rounded-2xl p-2.5 text-left transition-transform active:scale-[0.98]"
+                className="panel flex w-full items-center gap-3 rounded-2xl p-2.5 text-start transition-transform active:scale-[0.98]"
               >
                 <img
                   src={entry.item_details.image_url}

@@ -22,6 +22,8 @@ const STORED_LANGUAGE_KEY = 'titans:language';
 const LANGUAGE_PARAMETER = 'lang';
 
 let requested: DisplayLanguage = DEFAULT_LANGUAGE;
+/** `?lang=` at launch: it holds for the whole visit, whatever the routes do to the address. */
+let forced: DisplayLanguage | null = null;
 
 /** Loads `next`'s catalogue, then shows the page in it; the latest request wins. */
 export async function showLanguage(next: DisplayLanguage): Promise<void> {
@@ -62,14 +64,14 @@ export function telegramLanguageCode(rawInitData: string | undefined): string | 
  * Telegram's. The account's own choice follows with the user's answer (followAccountLanguage).
  */
 export function launchLanguage(rawInitData: string | undefined): DisplayLanguage {
-  const forced = forcedLanguage(window.location.search);
+  forced = forcedLanguage(window.location.search);
   if (forced) return forced;
   return playerLanguage(localStore.get(STORED_LANGUAGE_KEY), telegramLanguageCode(rawInitData));
 }
 
 /** The account's language (`language` in the user's answer), unless `?lang=` overrides it. */
 export function followAccountLanguage(chosen: string | null | undefined, rawInitData: string | undefined) {
-  if (forcedLanguage(window.location.search)) return;
+  if (forced) return;
   const next = playerLanguage(chosen, telegramLanguageCode(rawInitData));
   if (next !== requested) void showLanguage(next);
 }
