@@ -10,8 +10,7 @@ import { DEFAULT_BAN_REASON, useSuspension } from '../features/suspension/suspen
 import { readStoredUser } from '../features/users/api/user-storage.ts';
 import { onAccountBanned } from '../lib/api-client.ts';
 import { t } from '../lib/i18n/i18n.ts';
-import { followAccountLanguage } from '../lib/i18n/language.ts';
-import { getLaunchContext } from '../lib/telegram/launch-context.ts';
+import { useAccountLanguage } from '../lib/i18n/use-account-language.ts';
 import { useTrackedRequests } from '../lib/tracked-requests.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NetworkStatusPill } from './layout/network-status-pill.tsx';
@@ -42,11 +41,7 @@ export function Root() {
     session.player ? (readStoredUser(session.player.id)?.background_image ?? null) : null,
   );
 
-  // The account's language (chosen in Profile, maybe on another device) once its answer is in.
-  const accountLanguage = session.user?.language;
-  useEffect(() => {
-    if (accountLanguage) followAccountLanguage(accountLanguage, getLaunchContext().rawInitData);
-  }, [accountLanguage]);
+  useAccountLanguage(session.user?.language);
   useEffect(() => onAccountBanned(({ reason }) => useSuspension.getState().suspend(reason)), []);
   // The first screen is in the page: index.html's splash fades out over it.
   useLayoutEffect(() => hideSplash(), []);
@@ -74,10 +69,8 @@ export function Root() {
   }, [exiting]);
 
   if (screen === 'suspended') {
-    const reason = suspension.suspended
-      ? suspension.reason
-      : session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON();
-    return <AccountSuspendedOverlay reason={reason} />;
+    const banned = session.user?.ban_reason?.trim() || DEFAULT_BAN_REASON();
+    return <AccountSuspendedOverlay reason={suspension.suspended ? suspension.reason : banned} />;
   }
 
   const loadingScreen = (screen === 'loading' || exiting) && (
@@ -89,10 +82,11 @@ export function Root() {
   );
 
   let content: ReactNode = null;
-  if (screen === 'unidentified') {
-    content = <Unavailable title={UNIDENTIFIED_TEXT()} />;
-  } else if (screen === 'unavailable') {
-    content = <Unavailable title={t('root.couldNotReachThe')} onRetry={session.retry} />;
+  if (screen === 'unidentified' || screen === 'unavailable') {
+    const retry = screen === 'unavailable' ? session.retry : undefined;
+    content = (
+      <Unavailable title={retry ? t('root.couldNotReachThe') : UNIDENTIFIED_TEXT()} onRetry={retry} />
+    );
   } else if (screen === 'onboarding' && session.player) {
     content = (
       <Suspense fallback={<LoadingScreen done={false} backgroundUrl={null} />}>

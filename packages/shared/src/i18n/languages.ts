@@ -23,7 +23,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set<Language>(['fa']);
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return LANGUAGES.some((language) => language === value);
 }
 
 export function textDirection(language: Language): 'ltr' | 'rtl' {

@@ -28,6 +28,12 @@ const STYLE = {
   },
 } as const;
 
+/** What the player's friends earned them, when anything. */
+function friendsLine(entry: LeaderboardEntry | undefined): string {
+  if (!entry || entry.referral_earnings <= 0) return '';
+  return t('podium.fromFriends', { referral_earnings: formatCompact(entry.referral_earnings) });
+}
+
 function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 | 2 | 3 }) {
   const style = STYLE[place];
   return (
@@ -91,11 +97,7 @@ function Step({ entry, place }: { entry: LeaderboardEntry | undefined; place: 1 
           {t('podium.openSpot')}
         </p>
       )}
-      <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">
-        {entry && entry.referral_earnings > 0
-          ? t('podium.fromFriends', { referral_earnings: formatCompact(entry.referral_earnings) })
-          : ''}
-      </p>
+      <p className="mb-1.5 h-4 text-[11px] leading-4 font-bold text-muted">{friendsLine(entry)}</p>
       <div
         className={cx(
           'relative w-full overflow-hidden rounded-t-2xl shadow-[inset_0_2px_0_rgb(255_255_255/0.55)]',

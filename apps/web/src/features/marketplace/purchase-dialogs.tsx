@@ -46,6 +46,28 @@ export interface PurchaseDialogsProps {
  * Successful! or Purchase Failed with the spec's texts; Close after an already-own answer,
  * Try Again otherwise.
  */
+/** Pay with the price on it, a spinner while the purchase runs. */
+function PayButton({ product, paying, onPay }: { product: Product; paying: boolean; onPay(): void }) {
+  return (
+    <Button
+      block
+      size="lg"
+      onClick={onPay}
+      disabled={paying}
+      aria-label={t('purchaseDialogs.pay2', { price: product.price })}
+    >
+      {paying ? (
+        <Spinner className="size-6" label={t('purchaseDialogs.paying')} />
+      ) : (
+        <span className="flex items-center gap-2">
+          {t('purchaseDialogs.pay')}
+          <PriceTag price={product.price} currency={product.currency} />
+        </span>
+      )}
+    </Button>
+  );
+}
+
 export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: PurchaseDialogsProps) {
   const confirming = state.step === 'confirm' || state.step === 'paying';
   const paying = state.step === 'paying';
@@ -58,22 +80,7 @@ export function PurchaseDialogs({ product, state, onPay, onCancel, onDone }: Pur
         art={<ProductMedallion product={product} />}
         actions={
           <>
-            <Button
-              block
-              size="lg"
-              onClick={onPay}
-              disabled={paying}
-              aria-label={t('purchaseDialogs.pay2', { price: product.price })}
-            >
-              {paying ? (
-                <Spinner className="size-6" label={t('purchaseDialogs.paying')} />
-              ) : (
-                <span className="flex items-center gap-2">
-                  {t('purchaseDialogs.pay')}
-                  <PriceTag price={product.price} currency={product.currency} />
-                </span>
-              )}
-            </Button>
+            <PayButton product={product} paying={paying} onPay={onPay} />
             <Button variant="ghost" block onClick={onCancel} disabled={paying}>
               {PURCHASE_TEXTS.cancel}
             </Button>

@@ -44,11 +44,28 @@ function HeroLevelStats({ hero }: { hero: OwnedAvatar }) {
  * The achievements sub-view: the selected hero's level, the one every screen shows (D-UI-6),
  * what a level is, the experience to the next, and the ten levels of its block, reached or not.
  */
+function ExperienceBar({ level, experience, need }: { level: number; experience: number; need: number }) {
+  return (
+    <div
+      className="mt-2 h-3 overflow-hidden rounded-full bg-night-950/70 ring-1 ring-white/10"
+      role="progressbar"
+      aria-label={t('achievementsView.experienceToLevel', { level: level + 1 })}
+      aria-valuemin={0}
+      aria-valuemax={need}
+      aria-valuenow={experience}
+    >
+      <div
+        className="h-full rounded-full bg-[linear-gradient(90deg,#ffe585,#ffb416)]"
+        style={{ width: `${Math.floor((experience / need) * 100)}%` }}
+      />
+    </div>
+  );
+}
+
 export function AchievementsView({ hero, onBack }: { hero: OwnedAvatar | undefined; onBack(): void }) {
   const level = hero?.level ?? 1;
   const need = experienceToNextLevel(level);
   const experience = Math.min(hero?.experience ?? 0, need);
-  const progress = Math.floor((experience / need) * 100);
   const first = Math.floor((level - 1) / BLOCK) * BLOCK + 1;
   const levels = Array.from({ length: BLOCK }, (_, index) => first + index);
   return (
@@ -63,19 +80,7 @@ export function AchievementsView({ hero, onBack }: { hero: OwnedAvatar | undefin
           <p className="mt-1 text-[13px] font-bold text-muted" data-testid="achievements-level">
             {t('achievementsView.level', { level })}
           </p>
-          <div
-            className="mt-2 h-3 overflow-hidden rounded-full bg-night-950/70 ring-1 ring-white/10"
-            role="progressbar"
-            aria-label={t('achievementsView.experienceToLevel', { level: level + 1 })}
-            aria-valuemin={0}
-            aria-valuemax={need}
-            aria-valuenow={experience}
-          >
-            <div
-              className="h-full rounded-full bg-[linear-gradient(90deg,#ffe585,#ffb416)]"
-              style={{ width: `${progress}%` }}
-            />
-          </div>
+          <ExperienceBar level={level} experience={experience} need={need} />
           <p className="mt-1 text-end text-[12px] font-black text-gold-200">
             {t('achievementsView.xpToLevel', {
               experience: formatNumber(experience),

@@ -97,23 +97,21 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
 }
 
 /** spec-a §2 Transaction History: newest first, each opening its detail dialog. */
+function TransactionsLoading() {
+  return (
+    <div className="flex flex-col gap-2" role="status" aria-label={t('transactionList.loadingTransactions')}>
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} className="h-16 rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
 export function TransactionList({ telegramUserId }: { telegramUserId: string }) {
   const transactions = useTransactions(telegramUserId);
   const [open, setOpen] = useState<Transaction | null>(null);
 
-  if (transactions.isPending) {
-    return (
-      <div
-        className="flex flex-col gap-2"
-        role="status"
-        aria-label={t('transactionList.loadingTransactions')}
-      >
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-16 rounded-2xl" />
-        ))}
-      </div>
-    );
-  }
+  if (transactions.isPending) return <TransactionsLoading />;
   if (transactions.isError) {
     return (
       <EmptyState
