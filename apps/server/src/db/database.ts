@@ -213,7 +213,9 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
   const gate = new PriorityGate();
   const raw = client;
   const parsers = new PgliteParsers(raw, fastPath(options, 'pglite-parsers'));
-  const statements = fastPath(options, 'pglite-statements') ? new PgliteStatements(raw, undefined, fastPath(options, 'pglite-reply')) : null;
+  const statements = fastPath(options, 'pglite-statements')
+    ? new PgliteStatements(raw, undefined, fastPath(options, 'pglite-reply'))
+    : null;
   const fastConnection = fastPath(options, 'drizzle-connection');
   client = gatedClient(statements?.asClient() ?? raw, gate);
   const db: Db = drizzlePglite(parsers.forDrizzle(client));
