@@ -168,7 +168,8 @@ describe('the fence: platform/ on its pinned versions', () => {
       before.transactionConnection,
       "raw SQL on drizzle's transaction connection",
     );
-  });
+    // PGlite's start-up alone took over 30 s on the saturated 2-core machine.
+  }, 120_000);
 
   test("the Redis adapter's broadcast built here reaches a room's socket on another server", async () => {
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
