@@ -259,7 +259,7 @@ function reachesPrivate(node: ts.Node): boolean {
   if (ts.isPropertyAccessExpression(node)) name = node.name.text;
   else if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
     name = node.argumentExpression.text;
-  return name !== undefined && name.startsWith('_') && !OWN_UNDERSCORE_NAMES.has(name);
+  return name?.startsWith('_') === true && !OWN_UNDERSCORE_NAMES.has(name);
 }
 
 /** The production sources: .ts/.tsx under apps/*\/src and packages/*\/src, without tests and .d.ts. */

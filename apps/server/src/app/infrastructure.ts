@@ -77,6 +77,7 @@ async function openDatabaseOnce(options: InfrastructureOptions, cluster: Cluster
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         poolSize: config.databasePoolSize,
+        fastPaths: config.fastPaths,
         onConnectionError: (error, where) =>
           logger.warn({ err: error, where }, 'database connection lost; the pool opens a new one'),
         onMaintenanceError: (error) => logger.error({ err: error }, 'database maintenance failed'),

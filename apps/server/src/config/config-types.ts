@@ -108,7 +108,22 @@ export interface Config {
   battle: BattleTimings;
   /** Cluster timings (decisions D-CLUSTER-14, D-CLUSTER-18); tests shorten them. */
   cluster: ClusterTimings;
+  /** The fast paths behind apps/server/src/platform/ that are on; the rest take the stock way (D-PLATFORM-1). */
+  fastPaths: ReadonlySet<FastPath>;
 }
+
+/** Each fast path that reaches into a library's internals, switched by FAST_PATHS (D-PLATFORM-1). */
+export const FAST_PATH_NAMES = [
+  'direct-receive',
+  'direct-send',
+  'quick-check',
+  'pglite-statements',
+  'pglite-reply',
+  'pglite-parsers',
+  'drizzle-connection',
+  'adapter-broadcast',
+] as const;
+export type FastPath = (typeof FAST_PATH_NAMES)[number];
 
 export type UploadStore = 'disk' | 'database';
 

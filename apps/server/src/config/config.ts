@@ -25,9 +25,23 @@ import {
 } from '@titans/shared/constants';
 import { z } from 'zod';
 import { normalizeTonAddress } from '../core/ton-address.ts';
-import type { Config } from './config-types.ts';
+import { type Config, FAST_PATH_NAMES, type FastPath } from './config-types.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** FAST_PATHS: `on` (every one), `off` (none: stock libraries only), or the names of those on. */
+function fastPaths(text: string, context: z.RefinementCtx): ReadonlySet<FastPath> {
+  const value = text.trim().toLowerCase();
+  if (value === 'on') return new Set(FAST_PATH_NAMES);
+  if (value === 'off') return new Set();
+  const names = new Set<FastPath>();
+  for (const entry of value.split(',')) {
+    const name = FAST_PATH_NAMES.find((known) => known === entry.trim());
+    if (name) names.add(name);
+    else context.addIssue({ code: 'custom', message: `must be on, off or of ${FAST_PATH_NAMES.join(', ')}` });
+  }
+  return names;
+}
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
@@ -156,6 +170,7 @@ const envSchema = z.object({
     z.coerce.number().min(0).max(86_400).default(DEFAULT_LEADERBOARD_REFRESH_SECONDS),
   ),
   MONEY_LOCK_SCOPE: z.preprocess(emptyAsUndefined, z.enum(['player', 'global']).default('player')),
+  FAST_PATHS: z.preprocess(emptyAsUndefined, z.string().default('on').transform(fastPaths)),
   GAMES_FEED_URL: optionalUrl,
   ADSGRAM_BLOCK_ID: z.preprocess(
     emptyAsUndefined,
@@ -305,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reminderRatePerSecond: values.REMINDER_RATE_PER_SECOND,
     leaderboardRefreshMs: Math.round(values.LEADERBOARD_REFRESH_SECONDS * 1000),
+    fastPaths: values.FAST_PATHS,
     ...periods(values),
   };
 }

@@ -7,11 +7,18 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteParsers } from '../platform/drizzle/pglite-parsers.ts';
+import type { FastPath } from '../config/config-types.ts';
+import {
+  drizzleTextTypes,
+  PgliteParsers,
+  parseTextValues,
+  type RowsAndFields,
+} from '../platform/drizzle/pglite-parsers.ts';
 import { transactionConnection } from '../platform/drizzle/transaction-connection.ts';
 import { PgliteStatements } from '../platform/pglite/prepared-statements.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { gatedClient, PriorityGate } from './priority-gate.ts';
+import { isRowsAndFields, sqlOfText } from './raw-in-transaction.ts';
 import {
   type ConnectionErrorListener,
   connectionError,
@@ -86,13 +93,39 @@ export interface DatabaseOptions {
   onConnectionError?: ConnectionErrorListener;
   /** Failures of background maintenance (PGlite's periodic CHECKPOINT). */
   onMaintenanceError?: (error: unknown) => void;
+  /** The fast paths on (D-PLATFORM-1): pglite-statements, pglite-parsers, drizzle-connection; all by default. */
+  fastPaths?: ReadonlySet<FastPath>;
+}
+
+/**
+ * Raw SQL inside a drizzle transaction: on its connection (the fast path), or through drizzle's
+ * `execute` (stock), whose values of the types drizzle reads as text `parse` turns back into the
+ * driver's own.
+ */
+function rawQueryIn(tx: Tx, fast: boolean, parse: <Row>(result: RowsAndFields<Row>) => Row[]): RawQuery {
+  if (fast) {
+    const connection = transactionConnection(tx);
+    return async <Row>(text: string, params?: unknown[]) => parse(await connection.query<Row>(text, params));
+  }
+  return async <Row>(text: string, params?: unknown[]) => {
+    const result: unknown = await tx.execute(sqlOfText(text, params));
+    if (!isRowsAndFields<Row>(result)) throw new Error('drizzle answered a statement without rows');
+    return parse(result);
+  };
+}
+
+/** node-postgres's own values for the types drizzle reads as text (its `execute` leaves them so). */
+const PG_TEXT_PARSERS = new Map(drizzleTextTypes().map((oid) => [oid, pg.types.getTypeParser(oid, 'text')]));
+
+function fastPath(options: DatabaseOptions, path: FastPath): boolean {
+  return options.fastPaths?.has(path) ?? true;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite in the data folder, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize, options.onConnectionError)
-    : openPglite(options.dataDir, options.onMaintenanceError);
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir, options);
 }
 
 /** Connections kept for the tap flush on PostgreSQL: the periodic flush, and a balance change writing its player's taps. */
@@ -110,11 +143,9 @@ function combinedHealth(a: DatabaseHealth, b: DatabaseHealth): DatabaseHealth {
   };
 }
 
-async function openPostgres(
-  url: string,
-  poolSize: number,
-  onConnectionError: ConnectionErrorListener = () => {},
-): Promise<Database> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const { poolSize, onConnectionError = () => {} } = options;
+  const fastConnection = fastPath(options, 'drizzle-connection');
   const pool = new ResilientPool({ connectionString: url, max: poolSize });
   // The tap flush's own connections: with every pooled one held by balance changes (100 a second
   // keep all ten busy on a loaded server), a flush waiting its turn in the pool's queue made
@@ -147,13 +178,14 @@ async function openPostgres(
       }
     },
     transaction: (work) =>
-      db.transaction((tx) => {
-        const connection = transactionConnection(tx);
-        return work(
+      db.transaction((tx) =>
+        work(
           tx,
-          async <Row>(text: string, params?: unknown[]) => (await connection.query<Row>(text, params)).rows,
-        );
-      }),
+          rawQueryIn(tx, fastConnection, (result) =>
+            fastConnection ? result.rows : parseTextValues(result, PG_TEXT_PARSERS),
+          ),
+        ),
+      ),
     async ping() {
       await pool.query('select 1');
     },
@@ -166,10 +198,8 @@ async function openPostgres(
   };
 }
 
-async function openPglite(
-  dataDir: string,
-  onMaintenanceError: (error: unknown) => void = () => {},
-): Promise<Database> {
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
+  const { onMaintenanceError = () => {} } = options;
   fs.mkdirSync(dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   let client: PGlite;
@@ -182,14 +212,17 @@ async function openPglite(
   }
   const gate = new PriorityGate();
   const raw = client;
-  const parsers = new PgliteParsers(raw);
-  const statements = new PgliteStatements(raw);
-  client = gatedClient(statements.asClient(), gate);
+  const parsers = new PgliteParsers(raw, fastPath(options, 'pglite-parsers'));
+  const statements = fastPath(options, 'pglite-statements')
+    ? new PgliteStatements(raw, undefined, fastPath(options, 'pglite-reply'))
+    : null;
+  const fastConnection = fastPath(options, 'drizzle-connection');
+  client = gatedClient(statements?.asClient() ?? raw, gate);
   const db: Db = drizzlePglite(parsers.forDrizzle(client));
   const query: RawQuery = async <Row>(text: string, params?: unknown[]) =>
     parsers.rows(await client.query<Row>(text, params));
   const ungated: RawQuery = async <Row>(text: string, params?: unknown[]) =>
-    parsers.rows(await statements.query<Row>(text, params));
+    parsers.rows(await (statements ?? raw).query<Row>(text, params));
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
@@ -214,12 +247,12 @@ async function openPglite(
         ),
       ),
     transaction: (work) =>
-      db.transaction((tx) => {
-        const connection = transactionConnection(tx);
-        return work(tx, async <Row>(text: string, params?: unknown[]) =>
-          parsers.rows(await connection.query<Row>(text, params)),
-        );
-      }),
+      db.transaction((tx) =>
+        work(
+          tx,
+          rawQueryIn(tx, fastConnection, (result) => parsers.rows(result)),
+        ),
+      ),
     async ping() {
       await client.query('select 1');
     },

@@ -1,5 +1,5 @@
 import { sameTelegramUser } from '@titans/shared/auth/telegram-user-id';
-import { ERRORS, type ErrorCode } from '@titans/shared/errors';
+import type { ErrorCode } from '@titans/shared/errors';
 import { findUnsafeValue } from '@titans/shared/input/safe-text';
 import {
   CLIENT_EVENT_SCHEMAS,
@@ -14,14 +14,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { TelegramIdentity } from '../auth/init-data.ts';
-import type { SocketRateLimit } from '../config/config-types.ts';
+import type { FastPath, SocketRateLimit } from '../config/config-types.ts';
 import type { Clock } from '../core/clock.ts';
 import { isClusterUnavailable } from '../core/cluster-unavailable.ts';
 import { PlayerBudgets, type TokenBucket } from '../hardening/player-budgets.ts';
 import { ApiError } from '../http/api-error.ts';
 import { type DirectRoute, directRoute, listenDirect } from '../platform/socket.io/direct-events.ts';
 import { quickCheckOf } from '../platform/zod/quick-check.ts';
-import { sendAck, sendEvent } from './emit-event.ts';
+import { emitEvent, sendAck, sendEvent } from './emit-event.ts';
+import { SocketContextOf } from './socket-context.ts';
 
 export interface SocketData {
   identity: TelegramIdentity;
@@ -82,6 +83,8 @@ export interface SocketDispatcherOptions {
    */
   playerShare?: (userId: string) => number;
   now?: Clock;
+  /** The fast paths on (D-PLATFORM-1): `direct-receive`, `direct-send`, `quick-check`; all by default. */
+  fastPaths?: ReadonlySet<FastPath>;
 }
 
 export const USER_ROOM_PREFIX = 'user:';
@@ -193,11 +196,15 @@ export class SocketDispatcher {
     this.playerBudgets = options.playerRateLimit ? new PlayerBudgets(options.playerRateLimit) : null;
   }
 
+  private fast(path: FastPath): boolean {
+    return this.options.fastPaths?.has(path) ?? true;
+  }
+
   on<E extends ClientEventName>(event: E, handler: SocketHandler<E>, options: HandlerOptions = {}) {
     if (this.handlers.has(event)) throw new Error(`A handler for ${event} is already registered`);
     const needsUser = options.needsUser ?? true;
     const schema = PAYLOAD_SCHEMAS[event];
-    const quick = quickCheckOf(schema);
+    const quick = this.fast('quick-check') ? quickCheckOf(schema) : null;
     const registration: Registration = {
       needsUser,
       receive: (raw, context, ack) => {
@@ -208,7 +215,8 @@ export class SocketDispatcher {
       },
     };
     this.handlers.set(event, registration);
-    if (options.direct) this.directRoutes.push({ ...directRoute(event), registration });
+    if (options.direct && this.fast('direct-receive'))
+      this.directRoutes.push({ ...directRoute(event), registration });
   }
 
   /** Called once when a socket goes away, for features that keep per-socket state. */
@@ -218,7 +226,10 @@ export class SocketDispatcher {
 
   /** Wires one connected socket to the registered handlers. */
   attach(socket: TitansSocket) {
-    const context: SocketContext = new SocketContextOf(socket);
+    const context: SocketContext = new SocketContextOf(
+      socket,
+      this.fast('direct-send') ? sendEvent : emitEvent,
+    );
     const player = context.identity.telegramUserId;
     const playerBucket = this.playerBudgets?.join(player, this.now()) ?? null;
     const admit = this.admission(socket, context, playerBucket);
@@ -359,32 +370,5 @@ export class SocketDispatcher {
     if (away) this.options.logger.warn(fields, 'socket handler: cluster unavailable');
     else this.options.logger.error(fields, 'socket handler failed');
     context.fail(away ? 'server/unavailable' : 'server/internal');
-  }
-}
-
-/**
- * What handlers get besides their payload: the caller, and answers to this socket. A class, so
- * every socket's context has one shape and the handlers' reads of it stay monomorphic (an object
- * literal with its own getter and arrows per socket gave each context a shape of its own).
- */
-class SocketContextOf implements SocketContext {
-  readonly identity: TelegramIdentity;
-  readonly clientId: string;
-
-  constructor(readonly socket: TitansSocket) {
-    this.identity = socket.data.identity;
-    this.clientId = socket.data.clientId;
-  }
-
-  get userId() {
-    return this.socket.data.userId;
-  }
-
-  emit<E extends ServerEventName>(event: E, payload: ServerPayload<E>) {
-    sendEvent(this.socket, event, payload);
-  }
-
-  fail(code: ErrorCode, message: string = ERRORS[code].message, seq?: number) {
-    this.socket.emit('error', seq === undefined ? { message, code } : { message, code, seq });
   }
 }

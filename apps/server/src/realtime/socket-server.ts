@@ -10,7 +10,7 @@ import type { Clock } from '../core/clock.ts';
 import { EPHEMERAL_CLIENT } from '../core/shared-constants.ts';
 import type { users as usersTable } from '../db/schema.ts';
 import { HandshakeBudgets } from '../hardening/player-budgets.ts';
-import { sendEvent } from './emit-event.ts';
+import { emitEvent, sendEvent } from './emit-event.ts';
 import { jsonPacketParser } from './json-packet-encoder.ts';
 import { LocalPlayerSockets } from './local-player-sockets.ts';
 import {
@@ -71,10 +71,12 @@ export interface Realtime {
 export function createSocketServer(httpServer: import('node:http').Server, deps: SocketServerDeps): Realtime {
   const { config, logger, users } = deps;
   const cluster = deps.cluster ?? null;
+  const fast = config.fastPaths;
   const io: TitansSocketServer = new Server(httpServer, {
     ...(cluster ? { adapter: cluster.adapter() } : {}),
+    // Stock socket.io (FAST_PATHS without direct-send) encodes with its own parser.
+    ...(fast.has('direct-send') ? { parser: jsonPacketParser } : {}),
     path: SOCKET_PATH,
-    parser: jsonPacketParser,
     serveClient: false,
     perMessageDeflate: false,
     pingInterval: 25_000,
@@ -91,6 +93,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
       ? { playerShare: (userId: string) => 1 / (1 + cluster.remoteHolders(userRoom(userId))) }
       : {}),
     now: deps.now,
+    fastPaths: fast,
   });
   cluster?.attach(io.of('/'), (room) => room.startsWith(USER_ROOM_PREFIX));
   io.use(handshake(deps));
@@ -99,6 +102,7 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
   io.on('connection', (socket: TitansSocket) => dispatcher.attach(socket));
   const nsp = io.of('/');
   const localSockets = new LocalPlayerSockets(nsp, USER_ROOM_PREFIX);
+  const send = fast.has('direct-send') ? sendEvent : emitEvent;
 
   return {
     io,
@@ -110,8 +114,13 @@ export function createSocketServer(httpServer: import('node:http').Server, deps:
       // Each local socket is written to directly: a broadcast operator, its room sets and flags
       // per message cost more than the one or two sockets a player has (D-BATTLE-16, D-BATTLE-17).
       const sockets = localSockets.get(userId);
-      if (sockets) for (const socket of sockets) sendEvent(socket, event, payload);
-      cluster?.publish(userRoom(userId), event, payload, sockets !== undefined);
+      if (sockets) for (const socket of sockets) send(socket, event, payload);
+      if (!cluster) return;
+      const room = userRoom(userId);
+      if (fast.has('adapter-broadcast')) return cluster.publish(room, event, payload, sockets !== undefined);
+      // Stock: the adapter's own broadcast to the room's other sockets (after its Redis publish).
+      const others = sockets ? nsp.to(room).except(sockets.map((socket) => socket.id)) : nsp.to(room);
+      emitEvent(others, event, payload);
     },
     onUserJoined(listener) {
       joinedListeners.push(listener);

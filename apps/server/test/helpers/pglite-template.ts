@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../src/config/config.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -30,7 +31,9 @@ export async function openTestPglite(
 ): Promise<{ database: Database; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   await seedPgliteDataDir(dir);
-  const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1 });
+  // FAST_PATHS=off in the test run's stock pass, as the app would read it.
+  const { fastPaths } = loadConfig({ TELEGRAM_BOT_TOKEN: '1:template', FAST_PATHS: process.env.FAST_PATHS });
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolSize: 1, fastPaths });
   return {
     database,
     async close() {

@@ -169,6 +169,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     RATE_LIMIT_WRITES: '10000000',
     RATE_LIMIT_PURCHASES: '10000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The stock pass of the test run (scripts/run-tests.ts) sets FAST_PATHS=off.
+    ...(process.env.FAST_PATHS ? { FAST_PATHS: process.env.FAST_PATHS } : {}),
     ...options.env,
   });
   config.artDir =

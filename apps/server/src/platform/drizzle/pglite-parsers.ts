@@ -29,6 +29,32 @@ const TEXT_TYPES: ReadonlyMap<number, { array: number }> = new Map([
 
 const asText: Parser = (value) => value;
 
+/** The types drizzle reads as text (its per-statement parsers with either driver). */
+export function drizzleTextTypes(): number[] {
+  return [NUMERIC_ARRAY, ...[...TEXT_TYPES].flatMap(([scalar, { array }]) => [scalar, array])];
+}
+
+/** Converts, in place, the values of the given types that arrived as text with their parsers. */
+export function parseTextValues<Row>(
+  result: RowsAndFields<Row>,
+  parsers: ReadonlyMap<number, Parser>,
+): Row[] {
+  const convert: [string, Parser][] = [];
+  for (const field of result.fields) {
+    const parse = parsers.get(field.dataTypeID);
+    if (parse) convert.push([field.name, parse]);
+  }
+  if (convert.length === 0) return result.rows;
+  for (const row of result.rows) {
+    if (typeof row !== 'object' || row === null) continue;
+    for (const [name, parse] of convert) {
+      const value: unknown = Reflect.get(row, name);
+      if (typeof value === 'string') Reflect.set(row, name, parse(value));
+    }
+  }
+  return result.rows;
+}
+
 /**
  * Drizzle passes its parsers with every PGlite statement, and PGlite copies its whole table of
  * parsers (an entry for every type and array type) to merge them in, a large share of a drizzle
@@ -41,40 +67,36 @@ export class PgliteParsers {
   /** PGlite's own parsers for the types the instance now reads as text. */
   private readonly own = new Map<number, Parser>();
 
-  constructor(client: PGlite) {
+  /**
+   * `install` false (FAST_PATHS without pglite-parsers) leaves PGlite's table and drizzle's
+   * statements as they are; `rows` still turns text that drizzle's parsers left into PGlite's values.
+   */
+  constructor(
+    client: PGlite,
+    private readonly install = true,
+  ) {
     const table = client.parsers;
     for (const [scalar, { array }] of TEXT_TYPES) {
       const parse = table[scalar] ?? asText;
       this.own.set(scalar, parse);
       this.own.set(array, (value) => types.arrayParser(value, parse, array));
+      if (!install) continue;
       table[scalar] = asText;
       table[array] = asText;
     }
     const numeric = table[types.NUMERIC] ?? asText;
     this.own.set(NUMERIC_ARRAY, (value) => types.arrayParser(value, numeric, NUMERIC_ARRAY));
-    table[NUMERIC_ARRAY] = asText;
+    if (install) table[NUMERIC_ARRAY] = asText;
   }
 
   /** Rows of a raw statement's result, with PGlite's usual values for the types read as text. */
   rows<Row>(result: RowsAndFields<Row>): Row[] {
-    const convert: [string, Parser][] = [];
-    for (const field of result.fields) {
-      const parse = this.own.get(field.dataTypeID);
-      if (parse) convert.push([field.name, parse]);
-    }
-    if (convert.length === 0) return result.rows;
-    for (const row of result.rows) {
-      if (typeof row !== 'object' || row === null) continue;
-      for (const [name, parse] of convert) {
-        const value: unknown = Reflect.get(row, name);
-        if (typeof value === 'string') Reflect.set(row, name, parse(value));
-      }
-    }
-    return result.rows;
+    return parseTextValues(result, this.own);
   }
 
   /** The client as drizzle should see it: its per-statement parsers, now in the table, are left out. */
   forDrizzle(client: PGlite): PGlite {
+    if (!this.install) return client;
     return withMethods(client, {
       query: withoutStatementParsers(client),
       transaction: <T>(work: (tx: Transaction) => Promise<T>) =>

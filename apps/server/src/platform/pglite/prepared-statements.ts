@@ -58,6 +58,8 @@ export class PgliteStatements {
   constructor(
     private readonly client: PGlite,
     private readonly capacity = MAX_PREPARED,
+    /** Reads replies with reply-reader.ts (else always with PGlite's own reader). */
+    private readonly fastReader = true,
   ) {}
 
   /** The client with `query` and `transaction` running prepared statements; the rest is PGlite's. */
@@ -118,7 +120,7 @@ export class PgliteStatements {
     ];
     const reply = await this.exchange(message);
     const parsers = options?.parsers ? { ...this.client.parsers, ...options.parsers } : this.client.parsers;
-    const read = readReply<Row>(reply, statement.columns, parsers, options?.rowMode);
+    const read = this.fastReader ? readReply<Row>(reply, statement.columns, parsers, options?.rowMode) : null;
     if (read) return read;
     // An error, or a reply the fast reader does not know: PGlite's own reader, as before.
     let sent: BackendMessage[];
