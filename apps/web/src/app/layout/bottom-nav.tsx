@@ -22,10 +22,22 @@ const LEFT: readonly NavEntry[] = [
     href: paths.tasks.getHref(),
     art: 'scroll',
   },
-  { label: 'Invites', href: paths.invite.getHref(), art: 'handshake' },
+  {
+    get label() {
+      return t('bottomNav.invites');
+    },
+    href: paths.invite.getHref(),
+    art: 'handshake',
+  },
 ];
 const RIGHT: readonly NavEntry[] = [
-  { label: 'Arena', href: paths.fight.getHref(), art: 'crossed-swords' },
+  {
+    get label() {
+      return t('bottomNav.arena');
+    },
+    href: paths.fight.getHref(),
+    art: 'crossed-swords',
+  },
   {
     get label() {
       return t('bottomNav.titansEmporium');

@@ -32,8 +32,12 @@ export interface AdProvider {
 const HOUSE_BANNERS: readonly BannerAd[] = [
   {
     id: 'house-invite',
-    title: `${formatNumber(REFERRAL_BANNER_TOKENS)} Coins per friend`,
-    cta: 'Invite',
+    get title() {
+      return t('adProvider.coinsPerFriend', { amount: formatNumber(REFERRAL_BANNER_TOKENS) });
+    },
+    get cta() {
+      return t('adProvider.invite');
+    },
     href: paths.invite.getHref(),
     art: 'wrapped-gift',
   },
@@ -42,7 +46,9 @@ const HOUSE_BANNERS: readonly BannerAd[] = [
     get title() {
       return t('adProvider.dailyQuestsPayCoins');
     },
-    cta: 'Play',
+    get cta() {
+      return t('adProvider.play');
+    },
     href: paths.tasks.getHref(),
     art: 'scroll',
   },
@@ -51,7 +57,9 @@ const HOUSE_BANNERS: readonly BannerAd[] = [
     get title() {
       return t('adProvider.legendaryTitansAwait');
     },
-    cta: 'Shop',
+    get cta() {
+      return t('adProvider.shop');
+    },
     href: paths.marketplace.getHref(),
     art: 'shopping-bags',
   },
