@@ -45,10 +45,7 @@ export function stakeTerms(mode: 'pvp' | 'pve'): string {
     mode === 'pve'
       ? t('startBattleDialog.victoryOrADraw', { prize })
       : t('startBattleDialog.victoryReturnsItWith', { prize });
-  return (
-    t('startBattleDialog.youStakeCoinsWhen', { stake, wins }) +
-    `loses it. Prizes need at least ${BATTLE_MIN_HITS_TO_EARN} hits.`
-  );
+  return t('startBattleDialog.youStakeCoinsWhen', { stake, wins, hits: BATTLE_MIN_HITS_TO_EARN });
 }
 
 /** BAL4: a bot's numbers as the picker shows them, before the stake (its stats vary by ±10 health, ±2 each other). */

@@ -61,11 +61,11 @@ export function InventoryPanel() {
   } else if (type === null && owned.length === 0 && needle === '') {
     body = <InventoryEmpty />;
   } else if (entries.length === 0) {
-    const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? 'items';
+    const label = PROFILE_INVENTORY_TABS.find((tab) => tab.type === type)?.label ?? t('inventoryPanel.items');
     body = (
       <EmptyState
         art="backpack"
-        title={t('inventoryPanel.noAvailable', { value0: type ? label : 'items' })}
+        title={t('inventoryPanel.noAvailable', { value0: type ? label : t('inventoryPanel.items') })}
       />
     );
   } else if (type === null) {
