@@ -18,7 +18,7 @@ import { rootScreen } from './root-screen.ts';
 import { useSession } from './session/use-session.ts';
 import { hideSplash } from './splash.ts';
 
-/** "Identity": no Telegram user id. */
+/** Identity: no Telegram user id. */
 export const UNIDENTIFIED_TEXT = () => t('root.couldNotIdentifyUser');
 
 /** First-time intro and hero choice: a chunk of its own, fetched only by new players. */

@@ -14,7 +14,7 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { useInventory } from '../inventory/api/get-inventory.ts';
 import { useUpdateBackground } from '../users/api/update-background.ts';
 
-/** "Home". */
+/** The Home screen. */
 export const PICKER_TITLE = () => t('backgroundPicker.selectTitansRealm');
 export const CONFIRM_TITLE = () => t('backgroundPicker.setTitansRealm');
 export const CONFIRM_ACTION = () => t('backgroundPicker.setAsTitansRealm');

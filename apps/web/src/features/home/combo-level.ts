@@ -11,6 +11,6 @@ export function comboLevel(combo: number): ComboLevel {
   return 'none';
 }
 
-/** "Home" texts. */
+/** The Home screen's texts. */
 export const COMBO_TEXT = () => t('comboLevel.combo');
 export const SUPER_COMBO_TEXT = () => t('comboLevel.superCombo');

@@ -3,7 +3,7 @@ import { useBalance } from '../../lib/realtime/balance-store.ts';
 import { useConnection } from '../../lib/realtime/connection-store.ts';
 import { useOutOfEnergy } from './use-out-of-energy.ts';
 
-/** "Home". */
+/** The Home screen. */
 export const OUT_OF_ENERGY_TEXT = () => t('heroCaption.outOfEnergyWait');
 
 /**

@@ -20,7 +20,7 @@ import { HomeActions } from './home-actions.tsx';
 import { MusicToggle } from './music-toggle.tsx';
 import { TapEffects, type TapTier } from './tap-effects.ts';
 
-/** "Home" texts. */
+/** The Home screen's texts. */
 export const NO_CHARACTER_SELECTED = () => t('homeScreen.noCharacterSelected');
 export const LOADING_CHARACTER = () => t('homeScreen.loadingCharacterData');
 export const CHARACTER_LOAD_FAILED = () => t('homeScreen.failedToLoadCharacter');

@@ -1,9 +1,9 @@
 import { isApiError } from '../../lib/api-error.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 
-/** "Inventory": the server answered with an error and no message of its own. */
+/** Inventory: the server answered with an error and no message of its own. */
 export const INVENTORY_LOAD_FAILED = () => t('inventoryTexts.failedToLoadInventory');
-/** "Inventory": the request itself failed (no answer, a timeout, an unreadable answer). */
+/** Inventory: the request itself failed (no answer, a timeout, an unreadable answer). */
 export const INVENTORY_LOAD_ERROR = () => t('inventoryTexts.anErrorOccurredWhile');
 export const INVENTORY_EMPTY = () => t('inventoryTexts.yourInventoryIsEmpty');
 

@@ -9,7 +9,7 @@ import { useSelectCharacter } from '../users/api/select-character.ts';
 import { ChosenHero, statScale } from './chosen-hero.tsx';
 import { HeroGrid } from './hero-grid.tsx';
 
-/** "Onboarding" texts. */
+/** The Onboarding screen's texts. */
 export const SELECT_CHARACTER_FAILED = () => t('chooseHero.failedToSelectCharacter');
 
 /**

@@ -7,7 +7,7 @@ import { haptics } from '../../lib/haptics.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 import { HeroCard } from './hero-card.tsx';
 
-/** "Onboarding" texts. */
+/** The Onboarding screen's texts. */
 export const FETCH_CHARACTERS_FAILED = () => t('heroGrid.failedToFetchCharacters');
 export const FETCH_CHARACTERS_ERROR = () => t('heroGrid.anErrorOccurredWhile');
 export const NO_CHARACTERS = () => t('heroGrid.noCharactersAvailableAt');

@@ -13,7 +13,7 @@ import { QuizResults } from './quiz-results.tsx';
 import { useQuizCheck } from './use-quiz-check.ts';
 import { useQuizClaim } from './use-quiz-claim.ts';
 
-/** "Tasks": the saved progress could not be read, so the quiz starts over. */
+/** Tasks: the saved progress could not be read, so the quiz starts over. */
 export const QUIZ_PROGRESS_LOST = () => t('quizPlayer.failedToLoadSaved');
 
 /** No answers yet: the quiz from its first question. */
