@@ -163,8 +163,7 @@ describe('the walk list on a development server', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    // A short battle intro: W18 is about the live battle's numbers.
-    server = await startServer({ env: { LEADERBOARD_REFRESH_SECONDS: '0', BATTLE_INTRO_MS: '1500' } });
+    server = await startServer({ env: { LEADERBOARD_REFRESH_SECONDS: '0' } });
   });
 
   afterAll(async () => {
