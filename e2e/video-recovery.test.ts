@@ -30,13 +30,7 @@ async function isolate(context: BrowserContext) {
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
-      env: {
-        ADSGRAM_BLOCK_ID: '4242',
-        ADSGRAM_REWARD_SECRET: SECRET,
-        MATCHMAKING_BOT_OFFER_MS: '180000',
-        // A short intro: the test is about the defeat that follows it.
-        BATTLE_INTRO_MS: '1500',
-      },
+      env: { ADSGRAM_BLOCK_ID: '4242', ADSGRAM_REWARD_SECRET: SECRET, MATCHMAKING_BOT_OFFER_MS: '180000' },
     }),
     launchBrowser(),
   ]);
