@@ -12,7 +12,9 @@ function TileFace({ art, label }: { art: EmojiName; label: string }) {
   return (
     <>
       <EmojiArt name={art} className="size-7 drop-shadow-[0_3px_6px_rgb(0_0_0/0.45)] short:size-6" />
-      <span className="line-clamp-2 max-w-full px-1 text-center text-[12px] leading-none font-black tracking-[0.02em] text-ink short:text-[11px]">{label}</span>
+      <span className="line-clamp-2 max-w-full px-1 text-center text-[12px] leading-none font-black tracking-[0.02em] text-ink short:text-[11px]">
+        {label}
+      </span>
     </>
   );
 }
