@@ -91,4 +91,50 @@ describe.runIf(process.env.DATABASE_URL)('messages between processes and who is 
     expect(await la.isAlive(b.nodeId)).toBe(false);
     expect(await la.isAlive('never-started')).toBe(false);
   });
+
+  it('a heartbeat renewed after it had expired (a paused process waking) tells the lapse listeners, once', async () => {
+    const config = loadConfig({
+      DATABASE_URL: process.env.DATABASE_URL,
+      REDIS_URL,
+      CLUSTER_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+    });
+    const cluster = (await openCluster(config, silent)) as Cluster;
+    // The beats run when the test says, at the time it sets: a pause is time passing without one.
+    let time = 0;
+    let beat = () => {};
+    const scheduler = {
+      now: () => time,
+      setTimeout: () => ({ cancel() {} }),
+      setInterval: (run: () => void) => {
+        beat = run;
+        return { cancel() {} };
+      },
+    };
+    const { heartbeatMs, heartbeatTtlMs } = config.cluster;
+    const liveness = new NodeLiveness(cluster, scheduler, silent, config.cluster);
+    cleanups.push(async () => {
+      await liveness.stop();
+      await cluster.close();
+    });
+    let lapses = 0;
+    liveness.onLapse(async () => {
+      lapses++;
+    });
+    await liveness.start();
+    const beatAt = async (at: number) => {
+      time = at;
+      beat();
+      await vi.waitFor(async () =>
+        expect(await cluster.redis.get(cluster.key(`node:${cluster.nodeId}`))).toBe(String(at)),
+      );
+    };
+    await beatAt(heartbeatMs);
+    await beatAt(2 * heartbeatMs);
+    expect(lapses).toBe(0);
+    // Paused a whole expiry: Redis has let the heartbeat go, and the next beat finds it so.
+    await beatAt(2 * heartbeatMs + heartbeatTtlMs);
+    await vi.waitFor(() => expect(lapses).toBe(1));
+    await beatAt(3 * heartbeatMs + heartbeatTtlMs);
+    expect(lapses).toBe(1);
+  });
 });

@@ -59,6 +59,8 @@ export function createGameServices({
     ownership,
   });
   ownership?.serve(engine);
+  // A process paused past its heartbeat lets go of the players others took meanwhile.
+  infra.liveness?.onLapse(() => engine.afterLapse());
   // The flush writes every pending tap before the database closes (registered after it).
   lifecycle.add('tap engine', () => engine.close());
   const users = new UserService({ database, live: engine, now });

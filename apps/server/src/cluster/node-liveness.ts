@@ -19,6 +19,9 @@ export interface HeartbeatTimings {
 export class NodeLiveness {
   private timer: TimerHandle | null = null;
   private stopped = false;
+  /** When the heartbeat was last renewed (scheduler time); null before the first beat. */
+  private renewedAt: number | null = null;
+  private readonly lapseListeners: Array<() => Promise<void>> = [];
 
   constructor(
     private readonly cluster: Cluster,
@@ -38,6 +41,14 @@ export class NodeLiveness {
     this.stopped = true;
     this.timer?.cancel();
     await this.cluster.redis.del(this.key(this.cluster.nodeId)).catch(() => 0);
+  }
+
+  /**
+   * Called after a beat that renewed a heartbeat already expired (the process was paused or Redis
+   * unreachable for longer than the expiry): the others may have taken what this process holds.
+   */
+  onLapse(listener: () => Promise<void>): void {
+    this.lapseListeners.push(listener);
   }
 
   async isAlive(node: string): Promise<boolean> {
@@ -65,15 +76,23 @@ export class NodeLiveness {
 
   private async beat(): Promise<void> {
     if (this.stopped) return;
+    const now = this.scheduler.now();
     try {
       await this.cluster.redis.set(
         this.key(this.cluster.nodeId),
-        String(this.scheduler.now()),
+        String(now),
         'PX',
         this.timings.heartbeatTtlMs,
       );
     } catch (error) {
       this.logger.warn({ err: error }, 'cluster heartbeat not renewed: Redis did not answer');
+      return;
     }
+    const awayMs = this.renewedAt === null ? 0 : now - this.renewedAt;
+    this.renewedAt = now;
+    if (awayMs < this.timings.heartbeatTtlMs) return;
+    this.logger.warn({ awayMs }, 'cluster heartbeat had lapsed: checking what others took');
+    for (const listener of this.lapseListeners)
+      await listener().catch((error: unknown) => this.logger.error({ err: error }, 'lapse check failed'));
   }
 }

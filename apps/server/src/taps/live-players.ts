@@ -245,6 +245,23 @@ export class LivePlayers {
     }
   }
 
+  /**
+   * Players held here whose row now carries another process's epoch: taken while this process
+   * was away (paused past its heartbeat, D-CLUSTER-14), even those with nothing left to write.
+   */
+  async takenElsewhere(): Promise<LivePlayer[]> {
+    const held = [...this.players.values()];
+    if (held.length === 0) return [];
+    const rows = await this.options.database.query<{ id: string; ownerEpoch: number }>(
+      'select id, owner_epoch as "ownerEpoch" from users where id = any($1)',
+      [held.map((live) => live.userId)],
+    );
+    const epochs = new Map(rows.map((row) => [row.id, Number(row.ownerEpoch)]));
+    return held.filter(
+      (live) => this.players.get(live.userId) === live && epochs.get(live.userId) !== live.epoch,
+    );
+  }
+
   /** Forgets a player here (evicted, handed over or fenced out) and gives up their ownership. */
   drop(live: LivePlayer) {
     if (this.players.get(live.userId) !== live) return;

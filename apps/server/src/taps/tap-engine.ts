@@ -292,6 +292,8 @@ export class TapEngine implements LiveBalanceSource, OwnedPlayers {
 
   /** Another process takes the player (TapOwners.handOver; D-CLUSTER-24). */
   readonly handOver = (userId: string, force: boolean) => this.owners.handOver(userId, force);
+  /** This process's heartbeat lapsed (NodeLiveness): players another process took move away. */
+  readonly afterLapse = () => this.owners.afterLapse();
 
   /** A change elsewhere touched a player held here: read them again, give back energy, push. */
   async changedElsewhere(notice: OwnerNotice): Promise<void> {

@@ -43,6 +43,12 @@ export class TapOwners {
 
   constructor(private readonly deps: TapOwnersDeps) {}
 
+  /** After a lapsed heartbeat: the players another process took meanwhile move away from here. */
+  async afterLapse(): Promise<void> {
+    for (const live of await this.deps.players.takenElsewhere())
+      this.deps.moveAway(live, 'taken while this process was away');
+  }
+
   /**
    * A tap for a player an owner elsewhere keeps: its answer from there. Null: nobody keeps them
    * (any more), so this process loads them.
