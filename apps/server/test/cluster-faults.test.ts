@@ -44,6 +44,8 @@ describe.runIf(process.env.DATABASE_URL && fs.existsSync(HAPROXY))(
 
     let prefix = '';
     const start = async (env: Record<string, string> = {}) => {
+      // A test that failed left its cluster running: stop it before starting this one's.
+      await cluster?.stop();
       prefix = `f${randomBytes(3).toString('hex')}:`;
       cluster = await LocalCluster.start({
         processes: 2,
