@@ -11,6 +11,8 @@ import ts from 'typescript';
  */
 
 const WEB_SRC = path.join(import.meta.dirname, '../apps/web/src');
+const WEB_LOCALES = path.join(WEB_SRC, 'locales');
+const SERVER_LOCALES = path.join(import.meta.dirname, '../apps/server/src/i18n/locales');
 /** Props whose text a player sees or a screen reader speaks. */
 const TEXT_PROPS = new Set([
   'title',
@@ -100,13 +102,39 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Keys a catalogue lacks, or (`extra`) has beyond English's, per language: a missing key would fall
+ * back to English in the middle of a translated screen. The server's English names its Stars
+ * packages from the product catalogue, so only its translations carry `package.*` keys.
+ */
+export function catalogueGaps(dir: string, extra = true): string[] {
+  const keysOf = (file: string) => Object.keys(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')));
+  const english = new Set(keysOf('en.json'));
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json') && file !== 'en.json')
+    .flatMap((file) => {
+      const keys = new Set(keysOf(file));
+      const missing = [...english].filter((key) => !keys.has(key));
+      const beyond = extra ? [...keys].filter((key) => !english.has(key)) : [];
+      return [
+        ...missing.map((key) => `${path.join(dir, file)}: missing ${key}`),
+        ...beyond.map((key) => `${path.join(dir, file)}: not in en.json: ${key}`),
+      ];
+    });
+}
+
 function main() {
   const findings = sourceFiles(WEB_SRC).flatMap((file) => findingsIn(file, fs.readFileSync(file, 'utf8')));
   for (const finding of findings) {
     console.log(`${path.relative(process.cwd(), finding.file)}:${finding.line}  ${finding.text}`);
   }
-  console.log(`i18n: ${findings.length} text(s) outside the catalogues (ceiling 0)`);
-  if (findings.length > 0) process.exitCode = 1;
+  const gaps = [...catalogueGaps(WEB_LOCALES), ...catalogueGaps(SERVER_LOCALES, false)];
+  for (const gap of gaps) console.log(path.relative(process.cwd(), gap));
+  console.log(
+    `i18n: ${findings.length} text(s) outside the catalogues, ${gaps.length} key(s) missing or extra in a language (ceiling 0 each)`,
+  );
+  if (findings.length > 0 || gaps.length > 0) process.exitCode = 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();
