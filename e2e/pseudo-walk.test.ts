@@ -38,6 +38,7 @@ beforeAll(async () => {
   const rows = await server.titans.database.query<{ text: string }>(
     `select name as text from characters union select race from characters
      union select name from items union select title from tasks union select title from quizzes
+     union select description from tasks union select description from quizzes
      union select name from diamond_packages union select coalesce(username, '') from users
      union select coalesce(first_name, '') from users`,
   );
@@ -55,17 +56,33 @@ afterAll(async () => {
 /**
  * The visible texts with an English word left once every pseudo-translated message ("[…]") and
  * every server-owned name is taken out: a text some component wrote outside the catalogues.
+ * Not words to translate, by what the page itself says of them: text marked `translate="no"` (an
+ * address) and text marked as written in another language than the page's (a language's own name
+ * in the picker).
  */
 function untranslated(page: Page, known: string[]) {
   return page.evaluate((names) => {
+    const pageLanguage = document.documentElement.lang;
+    const skipped = (element: Element) =>
+      element.closest('script, style, [aria-hidden="true"], [translate="no"]') !== null ||
+      (element.closest('[lang]')?.getAttribute('lang') ?? pageLanguage) !== pageLanguage;
+    /** An element's text without the parts skipped inside it. */
+    const shownText = (element: Element) => {
+      let text = '';
+      const inner = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = inner.nextNode(); node; node = inner.nextNode()) {
+        if (node.parentElement && !skipped(node.parentElement)) text += node.textContent ?? '';
+      }
+      return text;
+    };
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
-      if (!element || element.closest('script, style, [aria-hidden="true"]')) continue;
+      if (!element || skipped(element)) continue;
       const box = element.getBoundingClientRect();
       if (box.width < 1 || box.height < 1 || getComputedStyle(element).visibility === 'hidden') continue;
-      let rest = (element.textContent ?? '').replace(/\[[^\]]*\]/g, ' ');
+      let rest = shownText(element).replace(/\[[^\]]*\]/g, ' ');
       for (const name of names) rest = rest.split(name).join(' ');
       const words = rest.match(/[A-Za-z]{2,}/g);
       if (words) found.push(`${element.tagName.toLowerCase()}: ${words.join(' ')}`);

@@ -60,6 +60,115 @@ function literalTexts(expression: ts.Expression): Array<{ node: ts.Node; text: s
   return [];
 }
 
+/**
+ * Property names whose string values are never shown: styles, ids, routes, addresses, test hooks,
+ * enum values. A text-like string under any other property is a text a player may see.
+ */
+const NON_TEXT_PROPS =
+  /^(key|id|kind|type|itemType|status|state|variant|tone|size|icon|image|src|href|to|path|url|route|role|tag|name|event|code|className|class|testId|data-testid|ring|glow|text|chip|face|fill|stroke|color|gradient|accent|bg|style|font|locale|lang|dir|rel|target|mode|method|endpoint|queryKey|storageKey|format|unit|currency|emoji|easing)$|Class(Name)?$|Id$|Key$|Url$|Path$|Src$/;
+/** Tailwind's one-word utilities: a class list made of these and dashed utilities is not a text. */
+const ONE_WORD_CLASSES = new Set(
+  'flex grid block inline hidden contents relative absolute fixed sticky static truncate italic uppercase lowercase capitalize underline grow shrink border rounded shadow ring outline transition transform blur invert isolate visible invisible collapse container antialiased group peer table panel tabular-nums'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a string written outside JSX reads as a text: a capitalised word ("Live", "Free · no
+ * stake"), or words with a space between them that are not a class list. Lower-case one-word
+ * values ('connected', 'weapon') are ids; URLs, paths, message ids and class lists are not texts.
+ */
+export function looksLikeText(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/\p{L}{2}/u.test(trimmed)) return false;
+  // Addresses, paths, selectors and log lines ("[api] failed") are for machines and developers.
+  if (/^(https?:|mailto:|tg:|data:|\/|\.{1,2}\/|#|@|\[|[a-z][\w-]*:\/\/)/.test(trimmed)) return false;
+  // CSS: a function (translate(…)), a length or time (12px, 55ms), a declaration (padding:18px).
+  if (/[A-Za-z]\(|\d(px|deg|ms|em|rem|vh|vw)\b|^[a-z-]+:\S/.test(trimmed)) return false;
+  if (/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/.test(trimmed)) return false;
+  const tokens = trimmed.split(/\s+/);
+  const classLike = (token: string) =>
+    ONE_WORD_CLASSES.has(token.replace(/^!/, '')) || /^[!-]?(\[|[a-z0-9@*]+[-:/[\]._#%])/.test(token);
+  if (tokens.every((token) => classLike(token) || !/\p{L}/u.test(token))) return false;
+  if (tokens.length === 1) return /^\p{Lu}\p{Ll}/u.test(trimmed);
+  return tokens.some((token) => /\p{L}{2}/u.test(token) && !classLike(token));
+}
+
+/** The name of the property a value is written under, if it is one. */
+function propertyName(node: ts.Node): string | undefined {
+  const parent = node.parent;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === node) {
+    const name = parent.name;
+    return ts.isIdentifier(name) || ts.isStringLiteralLike(name) ? name.text : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a literal sits where a shown value does: a property value, an array element, an
+ * assignment, a variable's value, a returned value, or a branch of a condition among them. */
+function inValuePosition(node: ts.Node): boolean {
+  let current: ts.Node = node;
+  while (
+    ts.isParenthesizedExpression(current.parent) ||
+    (ts.isConditionalExpression(current.parent) && current.parent.condition !== current) ||
+    (ts.isBinaryExpression(current.parent) &&
+      current.parent.operatorToken.kind === ts.SyntaxKind.PlusToken) ||
+    (ts.isBinaryExpression(current.parent) &&
+      current.parent.right === current &&
+      [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(
+        current.parent.operatorToken.kind,
+      )) ||
+    ts.isAsExpression(current.parent) ||
+    ts.isSatisfiesExpression(current.parent)
+  )
+    current = current.parent;
+  const parent = current.parent;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === current) {
+    const name = propertyName(current);
+    return name === undefined || !NON_TEXT_PROPS.test(name);
+  }
+  if (ts.isArrayLiteralExpression(parent)) return true;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === current) return true;
+  if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) return true;
+  if (
+    ts.isBinaryExpression(parent) &&
+    parent.right === current &&
+    parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+  ) {
+    // `this.name = 'ApiError'`, `style.transform = …`: judged by the property, as in an object.
+    const target = parent.left;
+    return !(ts.isPropertyAccessExpression(target) && NON_TEXT_PROPS.test(target.name.text));
+  }
+  return false;
+}
+
+/** Inside JSX, where the checks above already read texts (and attributes are props, not texts). */
+function insideJsx(node: ts.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isJsxExpression(parent) || ts.isJsxAttribute(parent)) return true;
+    if (ts.isFunctionLike(parent)) return false;
+  }
+  return false;
+}
+
+/** The words a template literal writes, its placeholders left out. */
+function templateText(node: ts.TemplateExpression | ts.NoSubstitutionTemplateLiteral): string {
+  if (ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+}
+
+/**
+ * A statement or property whose leading comment says `i18n-lint-ignore: <why>`: a value that reads
+ * like words but is none (a chord name, a font shorthand, an English source the extract reads).
+ */
+function ignored(node: ts.Node, source: string): boolean {
+  const comments = ts.getLeadingCommentRanges(source, node.getFullStart()) ?? [];
+  return comments.some((range) => /i18n-lint-ignore: \S/.test(source.slice(range.pos, range.end)));
+}
+
+/** The development-only mock environment (app/mock-*.ts) never runs in a player's app. */
+const DEVELOPMENT_ONLY = /[\\/]mock-[^\\/]*\.tsx?$/;
+
 export function findingsIn(file: string, source: string): Finding[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const findings: Finding[] = [];
@@ -68,6 +177,7 @@ export function findingsIn(file: string, source: string): Finding[] {
     findings.push({ file, line: line + 1, text: text.trim().replace(/\s+/g, ' ').slice(0, 80) });
   };
   const visit = (node: ts.Node) => {
+    if (ignored(node, source)) return;
     if (ts.isJsxText(node) && hasWords(node.text)) report(node, node.text);
     if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText(sourceFile)) && node.initializer) {
       const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
@@ -87,6 +197,18 @@ export function findingsIn(file: string, source: string): Finding[] {
       !insideFunction(node)
     ) {
       report(node, `${node.getText(sourceFile)} runs once at load: read it where it is shown`);
+    }
+    // Texts kept in objects, arrays, variables and templates outside JSX, shown later.
+    if (
+      !DEVELOPMENT_ONLY.test(file) &&
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateExpression(node)) &&
+      !insideJsx(node) &&
+      !ts.isTaggedTemplateExpression(node.parent)
+    ) {
+      const text = ts.isStringLiteral(node) ? node.text : templateText(node);
+      if (looksLikeText(text) && inValuePosition(node)) report(node, text);
     }
     ts.forEachChild(node, visit);
   };

@@ -23,13 +23,23 @@ export function clientTaskType(type: string): ClientTaskType {
   }
 }
 
+/** The spec's words on a task's button (the web shows each in the player's language). */
+export type TaskButtonLabel =
+  | 'Claimed'
+  | 'Continue'
+  | 'Start Quiz'
+  | 'Watch Now'
+  | 'Follow'
+  | 'Play Now'
+  | 'Claim';
+
 /** The label of a task's button. */
 export function taskButtonLabel(task: {
   type: ClientTaskType;
   title: string;
   completed: boolean;
   quizInProgress?: boolean;
-}): string {
+}): TaskButtonLabel {
   if (task.completed) return 'Claimed';
   switch (task.type) {
     case 'quiz':

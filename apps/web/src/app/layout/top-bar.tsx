@@ -10,9 +10,6 @@ import { heroLevel } from '../../lib/hero-level.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 import { Link } from '../../lib/router/router.tsx';
 
-/** The username defaults to Player. */
-export const DEFAULT_USERNAME = 'Player';
-
 function TopBarLink({
   to,
   label,
@@ -50,7 +47,7 @@ function TopBarLink({
  * (gems) to /diamonds, and the leaderboard.
  */
 export function TopBar({ user, linksDisabled }: { user: User; linksDisabled: boolean }) {
-  const name = user.username || DEFAULT_USERNAME;
+  const name = user.username || t('topBar.player');
   return (
     <header className="relative z-10 flex h-16 shrink-0 items-center gap-2 px-3 short:h-14">
       <TopBarLink

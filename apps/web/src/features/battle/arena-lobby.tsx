@@ -17,7 +17,8 @@ const ONE_LINE_LABEL = '-mx-2 block whitespace-nowrap text-[15px] max-[399px]:te
  * The stake rule in one line (decisions D-BATTLE-13, D-WEB-37): the stake is taken at the start,
  * a victory returns it with the prize, a defeat (leaving included) keeps it.
  */
-export const STAKE_LINE = `Stake ${formatNumber(BATTLE_STAKE)} · Win +${formatNumber(BATTLE_COIN_REWARD)} · Lose the stake`;
+export const STAKE_LINE = () =>
+  t('arenaLobby.stakeLine', { stake: formatNumber(BATTLE_STAKE), prize: formatNumber(BATTLE_COIN_REWARD) });
 
 /** The lobby's coin figure: counts down when the stake (or a purchase) is taken. */
 function LobbyCoins({ coins }: { coins: number }) {
@@ -83,7 +84,7 @@ export function ArenaLobby(props: {
         data-testid="arena-stake"
         className="mt-2 rounded-full bg-night-950/60 px-3 py-1 text-[13px] font-bold text-gold-200 ring-1 ring-gold-300/25"
       >
-        {onPractice ? PRACTICE_LINE : STAKE_LINE}
+        {onPractice ? PRACTICE_LINE() : STAKE_LINE()}
       </p>
       <LobbyHero avatar={props.avatar} compactSlots={cannotPay !== null} />
       <div className="mt-4 w-full max-w-[340px] space-y-3 short:mt-3 short:space-y-2">

@@ -6,7 +6,7 @@ import { HealthBar } from './health-bar.tsx';
 
 /** Who plays the opponent's hero: the other player's username, or "Bot" (both sides named alike). */
 export function opponentPlayer(battle: BattleStartedPayload): string {
-  return battle.is_pvp ? battle.opponent_info.name : 'Bot';
+  return battle.is_pvp ? battle.opponent_info.name : t('battleHud.bot');
 }
 
 /** The two health bars with portraits and items, VS and the battle clock (phase 4). */

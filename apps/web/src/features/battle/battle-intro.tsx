@@ -34,10 +34,12 @@ function boosterBonus(boosters: readonly BattleBooster[]) {
 
 function boosterLine(booster: BattleBooster) {
   const parts = [];
-  if (booster.effects.power_boost) parts.push(`+${booster.effects.power_boost} ATK`);
-  if (booster.effects.defense_boost) parts.push(`+${booster.effects.defense_boost} DEF`);
-  if (booster.effects.energy_boost)
-    parts.push(`+${formatNumber(booster.effects.energy_boost * ENERGY_BOOST_HEALTH_PER_POINT)} HP`);
+  if (booster.effects.power_boost) parts.push(`+${booster.effects.power_boost} ${t('battleIntro.atk')}`);
+  if (booster.effects.defense_boost) parts.push(`+${booster.effects.defense_boost} ${t('battleIntro.def')}`);
+  if (booster.effects.energy_boost) {
+    const health = formatNumber(booster.effects.energy_boost * ENERGY_BOOST_HEALTH_PER_POINT);
+    parts.push(`+${health} ${t('productDetail.hp')}`);
+  }
   return `${booster.name} ${parts.join(' ')}`;
 }
 
@@ -110,14 +112,20 @@ function Fighter({
 /** What the intro's numbers include (F60), so they can be matched with the lobby's. */
 export function introIncludes(battle: BattleStartedPayload): string {
   // Parts apart with " · ", never "1, 2": numbers read alone, as the stats above them do.
-  const count = (items: number) => (items === 1 ? '1 item' : `${items} items`);
+  const count = (items: number) => t('battleIntro.items', { items });
   const energy = battle.energy_health ?? 0;
-  const mine = [`Yours: level ${battle.user_stats.level}`, count(battle.equipped_items.length)];
-  if (energy > 0) mine.push(`+${formatNumber(energy)} HP from energy`);
-  if (battle.boosters.length > 0) mine.push('boosters');
+  const mine = [
+    t('battleIntro.yoursLevel', { level: battle.user_stats.level }),
+    count(battle.equipped_items.length),
+  ];
+  if (energy > 0) mine.push(t('battleIntro.hpFromEnergy', { health: formatNumber(energy) }));
+  if (battle.boosters.length > 0) mine.push(t('battleIntro.boostersIncluded'));
   const theirs = battle.is_pvp
-    ? `Theirs: level ${battle.opponent_info.level} · ${count(battle.opponent_info.equipped_items.length)}`
-    : "The bot's own stats";
+    ? t('battleIntro.theirsLevel', {
+        level: battle.opponent_info.level,
+        items: count(battle.opponent_info.equipped_items.length),
+      })
+    : t('battleIntro.theBotsOwnStats');
   return `${mine.join(' · ')}. ${theirs}.`;
 }
 

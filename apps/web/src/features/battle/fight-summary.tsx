@@ -27,18 +27,23 @@ export function fightSummary(
   endedAt: number | null,
 ): SummaryRow[] {
   const rows: SummaryRow[] = [
-    { id: 'damage', label: 'Damage dealt', value: formatNumber(completed.your_stats.damage) },
-    { id: 'hits', label: 'Hits', value: formatNumber(completed.your_stats.hits) },
+    { id: 'damage', label: t('fightSummary.damageDealt'), value: formatNumber(completed.your_stats.damage) },
+    { id: 'hits', label: t('fightSummary.hits'), value: formatNumber(completed.your_stats.hits) },
   ];
-  if (bestCombo !== null) rows.push({ id: 'combo', label: 'Best combo', value: formatNumber(bestCombo) });
+  if (bestCombo !== null)
+    rows.push({ id: 'combo', label: t('fightSummary.bestCombo'), value: formatNumber(bestCombo) });
   if (battle && endedAt !== null) {
     const end = Math.min(endedAt, battle.live.ends_at);
-    rows.push({ id: 'duration', label: 'Duration', value: clock(end - battle.live.fight_starts_at) });
+    rows.push({
+      id: 'duration',
+      label: t('fightSummary.duration'),
+      value: clock(end - battle.live.fight_starts_at),
+    });
   }
   // A practice fight holds no stake (PF1).
-  const stake = completed.stake > 0 ? `−${formatNumber(completed.stake)}` : 'Free';
-  rows.push({ id: 'stake', label: 'Stake', value: stake });
-  rows.push({ id: 'payout', label: 'Payout', value: `+${formatNumber(completed.payout)}` });
+  const stake = completed.stake > 0 ? `−${formatNumber(completed.stake)}` : t('fightSummary.free');
+  rows.push({ id: 'stake', label: t('fightSummary.stake'), value: stake });
+  rows.push({ id: 'payout', label: t('fightSummary.payout'), value: `+${formatNumber(completed.payout)}` });
   return rows;
 }
 
@@ -71,7 +76,7 @@ export function timeUpReason(completed: BattleCompletedPayload): string | null {
   const health = completed.final_health;
   if (completed.reason !== 'time' || !health) return null;
   const [yours, theirs] = shares(health.you, health.opponent);
-  if (completed.result === 'victory') return `You had more health left: ${yours} vs ${theirs}`;
+  if (completed.result === 'victory') return t('fightSummary.youHadMore', { yours, theirs });
   if (completed.result === 'defeat') return t('fightSummary.yourOpponentHadMore', { theirs, yours });
   return t('fightSummary.theSameShareOf', { yours });
 }

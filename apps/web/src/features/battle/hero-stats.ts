@@ -2,6 +2,7 @@ import { effectiveStats } from '@titans/shared/battle/stats';
 import type { InventoryEntry } from '@titans/shared/inventory/schemas';
 import type { OwnedAvatar } from '@titans/shared/user/schemas';
 import { formatNumber } from '../../lib/format-number.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
 type Stats = Pick<OwnedAvatar, 'health' | 'power' | 'defense' | 'speed'>;
 
@@ -27,9 +28,8 @@ export function heroEffectiveStats(
 
 /** What a stats line includes, said in words (F60): "with level 2 and 3 items" (and the energy's health). */
 export function statsIncludes(level: number, items: number, energyHealth = 0): string {
-  const itemsPart = items === 0 ? 'no items' : items === 1 ? '1 item' : `${items} items`;
-  if (energyHealth <= 0) return `with level ${level} and ${itemsPart}`;
-  return `with level ${level}, ${itemsPart} and +${formatNumber(energyHealth)} HP from energy`;
+  if (energyHealth <= 0) return t('heroStats.withLevelAndItems', { level, items });
+  return t('heroStats.withLevelItemsAndEnergy', { level, items, health: formatNumber(energyHealth) });
 }
 
 /**

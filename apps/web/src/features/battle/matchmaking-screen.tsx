@@ -7,6 +7,7 @@ import { useCurrentUser } from '../users/api/get-user.ts';
 import { cancelMatchmaking } from './api/battle-commands.ts';
 import { botOfferShown } from './arena-state.ts';
 import { arenaStore, dispatchArena, useArena } from './arena-store.ts';
+import { difficultyName } from './difficulty-name.ts';
 
 /** Search screens on the page now: a remount (React's StrictMode) is not a departure. */
 let searchScreens = 0;
@@ -35,8 +36,6 @@ function useLeaveEndsSearch() {
   }, []);
 }
 
-const DIFFICULTY_NAME = { easy: 'Easy', medium: 'Medium', hard: 'Hard' } as const;
-
 /**
  * No opponent after 30 s (decisions D-BATTLE-7): the player chooses. A bot battle starts only on
  * "Fight a bot instead"; "Keep searching" hides the offer for another 30 s and the search goes on
@@ -52,7 +51,7 @@ function BotOffer({ onFightBot }: { onFightBot: () => void }) {
     >
       <p className="font-display text-[19px] text-gold-200">{t('matchmakingScreen.noOpponentFound')}</p>
       <p className="mt-1 text-[14px] leading-snug text-muted">
-        {t('matchmakingScreen.fightTheBotFor', { value0: DIFFICULTY_NAME[difficulty] })}
+        {t('matchmakingScreen.fightTheBotFor', { value0: difficultyName(difficulty) })}
       </p>
       <div className="mt-3 space-y-2">
         <Button block onClick={onFightBot}>

@@ -6,12 +6,12 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 
 /** The lobby's line while the player still has the practice fight (PF1, PF7). */
-export const PRACTICE_LINE = `Free: no stake · First win +${formatNumber(PRACTICE_FIRST_WIN_REWARD)}`;
+export const PRACTICE_LINE = () =>
+  t('practice.freeNoStake', { reward: formatNumber(PRACTICE_FIRST_WIN_REWARD) });
 
 /** Short tips during the practice fight (PF7): first the targets, then the combo. */
 export function PracticeTips({ taps }: { taps: number }) {
-  const tip =
-    taps < 5 ? 'Tip: tap the glowing targets as they appear' : 'Tip: keep tapping fast to build your combo';
+  const tip = taps < 5 ? t('practice.tipTapTheTargets') : t('practice.tipKeepTapping');
   return (
     <p
       data-testid="practice-tip"

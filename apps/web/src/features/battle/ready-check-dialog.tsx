@@ -15,7 +15,8 @@ import {
   useReadyCheck,
 } from './ready-check-store.ts';
 
-const STAKE_TEXT = `Your ${formatNumber(BATTLE_STAKE)}-coin stake and energy are taken only when you both accept.`;
+const STAKE_TEXT = () =>
+  t('readyCheckDialog.stakeTakenWhenBothAccept', { stake: formatNumber(BATTLE_STAKE) });
 
 /** The countdown: whole seconds left, and the share of the check's time left for its bar. */
 function Countdown({ deadline, total }: { deadline: number; total: number }) {
@@ -114,7 +115,7 @@ export function ReadyCheckDialog() {
         <p className="text-[14px] text-muted">{opponent.character.name}</p>
         <Countdown deadline={check.deadline} total={check.total} />
         <p className="mt-3 text-[14px] leading-snug">
-          {check.accepted ? t('readyCheckDialog.waitingForToAccept', { name: opponent.name }) : STAKE_TEXT}
+          {check.accepted ? t('readyCheckDialog.waitingForToAccept', { name: opponent.name }) : STAKE_TEXT()}
         </p>
       </div>
     </Dialog>

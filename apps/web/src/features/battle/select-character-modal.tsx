@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { heroEffectiveStats, heroStats } from './hero-stats.ts';
 
 function itemsText(count: number) {
-  return count === 0 ? 'no items' : count === 1 ? 'your 1 item' : `your ${count} items`;
+  return t('selectCharacterModal.yourItems', { count });
 }
 
 /**

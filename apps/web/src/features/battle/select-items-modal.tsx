@@ -8,17 +8,32 @@ import { formatNumber } from '../../lib/format-number.ts';
 import { t } from '../../lib/i18n/i18n.ts';
 
 const GROUPS = [
-  { type: 'weapon', title: 'Weapons' },
-  { type: 'armour', title: 'Armor' },
-  { type: 'shield', title: 'Shields' },
+  {
+    type: 'weapon',
+    get title() {
+      return t('shopCategories.weapons');
+    },
+  },
+  {
+    type: 'armour',
+    get title() {
+      return t('shopCategories.armor');
+    },
+  },
+  {
+    type: 'shield',
+    get title() {
+      return t('shopCategories.shields');
+    },
+  },
 ] as const;
 
 function effectLine(entry: InventoryEntry) {
   const effects = entry.item_details?.effects ?? {};
   const parts = [];
-  if (effects.power_boost) parts.push(`+${formatNumber(effects.power_boost)} ATK`);
-  if (effects.defense_boost) parts.push(`+${formatNumber(effects.defense_boost)} DEF`);
-  if (effects.energy_boost) parts.push(`+${formatNumber(effects.energy_boost)} HP`);
+  if (effects.power_boost) parts.push(`+${formatNumber(effects.power_boost)} ${t('productDetail.atk')}`);
+  if (effects.defense_boost) parts.push(`+${formatNumber(effects.defense_boost)} ${t('productDetail.def')}`);
+  if (effects.energy_boost) parts.push(`+${formatNumber(effects.energy_boost)} ${t('productDetail.hp')}`);
   return parts.join(' · ');
 }
 

@@ -15,8 +15,7 @@ import { GameIcon } from '../../components/ui/game-icon.tsx';
 import { cx } from '../../lib/cx.ts';
 import { formatNumber } from '../../lib/format-number.ts';
 import { t } from '../../lib/i18n/i18n.ts';
-
-const DIFFICULTY_LABEL: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+import { difficultyName } from './difficulty-name.ts';
 
 const MODE_TABS: ReadonlyArray<TabItem<'pvp' | 'pve'>> = [
   {
@@ -101,7 +100,7 @@ function DifficultyPicker({
                 : 'bg-night-950/60 text-muted ring-white/10',
             )}
           >
-            <span className="block font-display text-[15px]">{DIFFICULTY_LABEL[value]}</span>
+            <span className="block font-display text-[15px]">{difficultyName(value)}</span>
             <BotStats difficulty={value} />
           </button>
         ))}
@@ -119,8 +118,15 @@ function DifficultyPicker({
 export function energyTerms(energy: number): string {
   const { bonusHealth } = energyEffect(energy);
   if (energy <= BATTLE_ENTRY_ENERGY)
-    return `${formatNumber(energy)} energy is the entry. Every ${ENERGY_PER_BONUS_HEALTH} more add 1 starting health.`;
-  return `+${formatNumber(bonusHealth)} starting health (the first ${BATTLE_ENTRY_ENERGY} energy is the entry, then 1 health per ${ENERGY_PER_BONUS_HEALTH}).`;
+    return t('startBattleDialog.energyIsTheEntry', {
+      energy: formatNumber(energy),
+      per: formatNumber(ENERGY_PER_BONUS_HEALTH),
+    });
+  return t('startBattleDialog.startingHealth', {
+    health: formatNumber(bonusHealth),
+    entry: formatNumber(BATTLE_ENTRY_ENERGY),
+    per: formatNumber(ENERGY_PER_BONUS_HEALTH),
+  });
 }
 
 /**

@@ -24,11 +24,11 @@ export function StatsColumn({
   stats: { hits: number; damage: number; superAttack: number };
 }) {
   const rows: Array<[string, string]> = [
-    ['Hits', formatNumber(stats.hits)],
-    ['Damage', formatNumber(stats.damage)],
+    [t('fightSummary.hits'), formatNumber(stats.hits)],
+    [t('statsColumn.damage'), formatNumber(stats.damage)],
   ];
   if (stats.superAttack > 0) rows.push([t('statsColumn.superAttacks'), formatNumber(stats.superAttack)]);
-  rows.push(['Damage Per Hit', stats.hits > 0 ? (stats.damage / stats.hits).toFixed(1) : '0']);
+  rows.push([t('statsColumn.damagePerHit'), stats.hits > 0 ? (stats.damage / stats.hits).toFixed(1) : '0']);
   return (
     <div className="flex-1 rounded-2xl bg-night-800/90 p-3 ring-1 ring-white/10">
       <h3 className="font-display text-[15px] text-gold-200">{title}</h3>

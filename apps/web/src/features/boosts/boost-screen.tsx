@@ -22,6 +22,7 @@ import { useRefillEnergy } from './api/refill-energy.ts';
 import { FreeRefillCard } from './free-refill-card.tsx';
 import { UpgradeCard } from './upgrade-card.tsx';
 import { UpgradeConfirmDialog } from './upgrade-confirm-dialog.tsx';
+import { shownUpgrade } from './upgrade-texts.ts';
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return (
@@ -56,6 +57,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
 
   let body: ReactNode;
   if (view) {
+    const upgrades = view.upgrades.map(shownUpgrade);
     body = (
       <>
         <SectionTitle>{t('boostScreen.freeDailyBoosters')}</SectionTitle>
@@ -68,7 +70,7 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
         />
         <SectionTitle>{t('boostScreen.boosters')}</SectionTitle>
         <div className="flex flex-col gap-3">
-          {view.upgrades.map((upgrade) => (
+          {upgrades.map((upgrade) => (
             <UpgradeCard
               key={upgrade.kind}
               upgrade={upgrade}
@@ -80,12 +82,12 @@ export function BoostScreen({ footer }: { footer?: ReactNode }) {
           ))}
         </div>
         <UpgradeConfirmDialog
-          upgrade={view.upgrades.find((upgrade) => upgrade.kind === confirming) ?? null}
+          upgrade={upgrades.find((upgrade) => upgrade.kind === confirming) ?? null}
           coins={coins}
           buying={buy.isPending}
           onCancel={() => setConfirming(null)}
           onBuy={() => {
-            const upgrade = view.upgrades.find((candidate) => candidate.kind === confirming);
+            const upgrade = upgrades.find((candidate) => candidate.kind === confirming);
             if (!upgrade) return;
             buyUpgrade(buy, upgrade.kind, upgrade.level, upgrade.title, () => setConfirming(null));
           }}
@@ -149,7 +151,9 @@ function buyUpgrade(
         const level = next.upgrades.find((upgrade) => upgrade.kind === kind)?.level;
         haptics.success();
         audioEngine.play('success');
-        toast.success(level ? `${title} upgraded to level ${level}!` : `${title} upgraded`);
+        toast.success(
+          level ? t('boostScreen.upgradedToLevel', { title, level }) : t('boostScreen.upgraded', { title }),
+        );
       },
       onError: (error) => {
         haptics.error();

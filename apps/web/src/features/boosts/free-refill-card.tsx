@@ -38,11 +38,11 @@ export function FreeRefillCard({
   }, [availableAt, now, onCooldownOver]);
 
   let status: string;
-  if (noneLeft) status = 'All used today. Come back tomorrow!';
+  if (noneLeft) status = t('freeRefillCard.allUsedToday');
   else if (coolingDown)
     status = t('freeRefillCard.readyIn', { availableAt: formatCountdown(availableAt - now) });
-  else if (energyFull) status = 'Energy is full';
-  else status = 'Fill your energy to the top';
+  else if (energyFull) status = t('freeRefillCard.energyIsFull');
+  else status = t('freeRefillCard.fillYourEnergy');
 
   return (
     <article

@@ -22,34 +22,33 @@ const coins = (amount: number) => formatNumber(amount);
  */
 export const FAQ_ENTRIES = [
   {
-    question: 'How does the game work?',
+    get question() {
+      return t('faqContent.howDoesTheGameWork');
+    },
     get answer() {
-      return [
-        t('faqContent.tapYourHeroOn'),
-        'Spend coins and Stars in the Titans Emporium on characters, weapons, armor, shields, boosters and Titans Realms, then take your hero into the Arena to battle bots and other players.',
-      ];
+      return [t('faqContent.tapYourHeroOn'), t('faqContent.spendCoinsAndStars')];
     },
   },
   {
-    question: 'How do I earn stars and coins?',
+    get question() {
+      return t('faqContent.howDoIEarnStars');
+    },
     get answer() {
-      return [
-        t('faqContent.coinsComeFromTapping'),
-        'Stars are the premium currency: you buy them on the Stars screen (tap your Stars at the top) and spend them in the Titans Emporium and on the referral upgrade. Battles, tasks and events do not give Stars.',
-      ];
+      return [t('faqContent.coinsComeFromTapping'), t('faqContent.starsAreThePremium')];
     },
   },
   {
-    question: 'How do I change characters?',
+    get question() {
+      return t('faqContent.howDoIChangeCharacters');
+    },
     get answer() {
-      return [
-        t('faqContent.openProfileInventoryCharacters'),
-        'New characters are sold in the Titans Emporium.',
-      ];
+      return [t('faqContent.openProfileInventoryCharacters'), t('faqContent.newCharactersAreSold')];
     },
   },
   {
-    question: 'What are lifelines, levels, and other gameplay mechanics?',
+    get question() {
+      return t('faqContent.whatAreLifelines');
+    },
     get answer() {
       return [
         t('faqContent.titansHasNoLifelines'),

@@ -1,8 +1,13 @@
 import { cx } from '../../lib/cx.ts';
 import { t } from '../../lib/i18n/i18n.ts';
-import { useConnection } from '../../lib/realtime/connection-store.ts';
+import { type ConnectionStatus, useConnection } from '../../lib/realtime/connection-store.ts';
 
-const LABEL = { connected: 'Live', connecting: 'Connecting', closed: 'Offline' } as const;
+/** The connection's state in words, for a screen reader. */
+function statusText(status: ConnectionStatus): string {
+  if (status === 'connected') return t('connectionDot.live');
+  if (status === 'connecting') return t('connectionDot.connecting');
+  return t('connectionDot.offline');
+}
 
 /** The connection dot, green when connected and red when not. */
 export function ConnectionDot() {
@@ -28,7 +33,7 @@ export function ConnectionDot() {
         />
       </span>
       {/* Read out, not drawn: beside the coin total there is room for the dot only. */}
-      <span className="sr-only">{LABEL[status]}</span>
+      <span className="sr-only">{statusText(status)}</span>
     </span>
   );
 }

@@ -32,7 +32,7 @@ export const DEFAULT_BACKGROUND_ENTRY: InventoryEntry = {
 };
 
 export function entryName(entry: InventoryEntry): string {
-  return entry.character_details?.name ?? entry.item_details?.name ?? 'Unknown';
+  return entry.character_details?.name ?? entry.item_details?.name ?? t('inventoryEntry.unknown');
 }
 
 export function entryImage(entry: InventoryEntry): string {
@@ -47,14 +47,17 @@ export function entryRarity(entry: InventoryEntry): string {
 export function entryBonus(entry: InventoryEntry): string | null {
   const effects = entry.item_details?.effects ?? {};
   const parts: string[] = [];
-  if (effects.power_boost) parts.push(`+${formatNumber(effects.power_boost)} Attack`);
-  if (effects.defense_boost) parts.push(`+${formatNumber(effects.defense_boost)} Defense`);
-  if (effects.energy_boost) parts.push(`+${formatNumber(effects.energy_boost)} Energy`);
+  if (effects.power_boost)
+    parts.push(t('inventoryEntry.plusAttack', { amount: formatNumber(effects.power_boost) }));
+  if (effects.defense_boost)
+    parts.push(t('inventoryEntry.plusDefense', { amount: formatNumber(effects.defense_boost) }));
+  if (effects.energy_boost)
+    parts.push(t('inventoryEntry.plusEnergy', { amount: formatNumber(effects.energy_boost) }));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 export function purchaseDateText(entry: InventoryEntry): string {
-  if (!entry.purchase_date) return 'Free';
+  if (!entry.purchase_date) return t('inventoryEntry.free');
   return formatDate(entry.purchase_date, { day: 'numeric', month: 'short', year: 'numeric' }, 'en-GB');
 }
 
@@ -66,12 +69,42 @@ export const PROFILE_INVENTORY_TABS: ReadonlyArray<{ label: string; type: Invent
     },
     type: null,
   },
-  { label: 'Weapons', type: 'weapon' },
-  { label: 'Armor', type: 'armour' },
-  { label: 'Shield', type: 'shield' },
-  { label: 'Characters', type: 'character' },
-  { label: 'Background', type: 'background' },
-  { label: 'Booster', type: 'boost' },
+  {
+    get label() {
+      return t('inventoryEntry.tabWeapons');
+    },
+    type: 'weapon',
+  },
+  {
+    get label() {
+      return t('inventoryEntry.tabArmor');
+    },
+    type: 'armour',
+  },
+  {
+    get label() {
+      return t('inventoryEntry.tabShield');
+    },
+    type: 'shield',
+  },
+  {
+    get label() {
+      return t('inventoryEntry.tabCharacters');
+    },
+    type: 'character',
+  },
+  {
+    get label() {
+      return t('inventoryEntry.tabBackground');
+    },
+    type: 'background',
+  },
+  {
+    get label() {
+      return t('inventoryEntry.tabBooster');
+    },
+    type: 'boost',
+  },
 ];
 
 /** The All view's sections, in order (shields join armours' neighbours). */
@@ -83,10 +116,40 @@ export const ALL_VIEW_SECTIONS: ReadonlyArray<{ title: string; match: (entry: In
       },
       match: (entry) => entry.is_limited,
     },
-    { title: 'Weapons', match: (entry) => !entry.is_limited && entry.item_type === 'weapon' },
-    { title: 'Armor', match: (entry) => !entry.is_limited && entry.item_type === 'armour' },
-    { title: 'Shields', match: (entry) => !entry.is_limited && entry.item_type === 'shield' },
-    { title: 'Characters', match: (entry) => !entry.is_limited && entry.item_type === 'character' },
-    { title: 'Backgrounds', match: (entry) => !entry.is_limited && entry.item_type === 'background' },
-    { title: 'Boosters', match: (entry) => !entry.is_limited && entry.item_type === 'boost' },
+    {
+      get title() {
+        return t('inventoryEntry.sectionWeapons');
+      },
+      match: (entry) => !entry.is_limited && entry.item_type === 'weapon',
+    },
+    {
+      get title() {
+        return t('inventoryEntry.sectionArmor');
+      },
+      match: (entry) => !entry.is_limited && entry.item_type === 'armour',
+    },
+    {
+      get title() {
+        return t('inventoryEntry.sectionShields');
+      },
+      match: (entry) => !entry.is_limited && entry.item_type === 'shield',
+    },
+    {
+      get title() {
+        return t('inventoryEntry.sectionCharacters');
+      },
+      match: (entry) => !entry.is_limited && entry.item_type === 'character',
+    },
+    {
+      get title() {
+        return t('inventoryEntry.sectionBackgrounds');
+      },
+      match: (entry) => !entry.is_limited && entry.item_type === 'background',
+    },
+    {
+      get title() {
+        return t('inventoryEntry.sectionBoosters');
+      },
+      match: (entry) => !entry.is_limited && entry.item_type === 'boost',
+    },
   ];

@@ -25,7 +25,7 @@ function BackToHome() {
         haptics.light();
         navigate(paths.home.getHref(), { replace: true });
       }}
-      className="panel absolute top-1 start-0 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
+      className="panel absolute top-1 start-0 z-10 grid size-10 place-items-center rounded-full text-[22px] font-black text-ink transition-transform active:scale-95"
     >
       <span aria-hidden className="-mt-0.5 rtl:-scale-x-100">
         ‹
@@ -63,10 +63,12 @@ export function LeaderboardScreen({ user }: { user: User }) {
           name="trophy"
           className="relative size-14 drop-shadow-[0_6px_12px_rgb(255_170_0/0.45)] short:hidden"
         />
-        <h1 className="relative font-display text-[32px] leading-tight text-gold short:text-[26px]">
+        {/* The title and its line keep clear of the back button's column on both sides (a long
+            translation wraps in the middle instead of running under the button). */}
+        <h1 className="relative px-11 font-display text-[32px] leading-tight text-gold short:text-[26px]">
           {t('leaderboardScreen.leaderboard')}
         </h1>
-        <p className="relative text-[12px] font-black tracking-[0.16em] text-muted uppercase">
+        <p className="relative px-11 text-[12px] font-black tracking-[0.16em] text-muted uppercase">
           {t('leaderboardScreen.topTitansReferralsThen')}
         </p>
       </div>

@@ -23,11 +23,21 @@ import { LimitedBadge, ProductPicture } from './shop-card.tsx';
 import { usePurchaseFlow } from './use-purchase-flow.ts';
 
 const TYPE_LABELS: Record<Product['type'], string> = {
-  character: 'Character',
-  weapon: 'Weapon',
-  armour: 'Armor',
-  shield: 'Shield',
-  boost: 'Booster',
+  get character() {
+    return t('productDetail.character');
+  },
+  get weapon() {
+    return t('productDetail.weapon');
+  },
+  get armour() {
+    return t('productDetail.armour');
+  },
+  get shield() {
+    return t('productDetail.shield');
+  },
+  get boost() {
+    return t('productDetail.boost');
+  },
   get background() {
     return t('productDetail.titansRealm');
   },

@@ -49,7 +49,9 @@ export const PURCHASE_TEXTS = {
   get itemOnce() {
     return t('purchaseTexts.itemsCanOnlyBe');
   },
-  close: 'Close',
+  get close() {
+    return t('purchaseTexts.close');
+  },
   get tryAgain() {
     return t('purchaseTexts.tryAgain');
   },
@@ -57,7 +59,9 @@ export const PURCHASE_TEXTS = {
 
 /** The detail page's button. */
 export function purchaseButtonLabel(product: Product): string {
-  return product.currency === 'diamonds' ? 'Purchase With Stars' : 'Purchase With Gold';
+  return product.currency === 'diamonds'
+    ? t('purchaseTexts.purchaseWithStars')
+    : t('purchaseTexts.purchaseWithGold');
 }
 
 export interface PurchaseFailure {

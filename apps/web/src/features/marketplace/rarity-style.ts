@@ -1,6 +1,9 @@
+import { t } from '../../lib/i18n/i18n.ts';
+
 /** Rarity colours, as the best mobile shops use them: grey, green, blue, purple, gold. */
 export interface RarityStyle {
-  label: string;
+  /** The rarity's name in the player's language. */
+  readonly label: string;
   /** The card's rim. */
   ring: string;
   /** The glow behind the picture. */
@@ -14,7 +17,9 @@ export interface RarityStyle {
 }
 
 const COMMON: RarityStyle = {
-  label: 'Common',
+  get label() {
+    return t('rarityStyle.common');
+  },
   ring: 'ring-slate-300/45',
   glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(203_213_225/0.45),transparent_68%)]',
   text: 'text-slate-200',
@@ -25,7 +30,9 @@ const COMMON: RarityStyle = {
 const STYLES: Record<string, RarityStyle> = {
   common: COMMON,
   uncommon: {
-    label: 'Uncommon',
+    get label() {
+      return t('rarityStyle.uncommon');
+    },
     ring: 'ring-emerald-300/60',
     glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(74_222_128/0.5),transparent_68%)]',
     text: 'text-emerald-300',
@@ -33,7 +40,9 @@ const STYLES: Record<string, RarityStyle> = {
     face: 'bg-[linear-gradient(180deg,#1f5546_0%,#132a33_100%)]',
   },
   rare: {
-    label: 'Rare',
+    get label() {
+      return t('rarityStyle.rare');
+    },
     ring: 'ring-sky-300/70',
     glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(56_189_248/0.55),transparent_68%)]',
     text: 'text-sky-300',
@@ -41,7 +50,9 @@ const STYLES: Record<string, RarityStyle> = {
     face: 'bg-[linear-gradient(180deg,#1d4f86_0%,#142148_100%)]',
   },
   epic: {
-    label: 'Epic',
+    get label() {
+      return t('rarityStyle.epic');
+    },
     ring: 'ring-fuchsia-300/75',
     glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(217_70_239/0.55),transparent_68%)]',
     text: 'text-fuchsia-300',
@@ -49,7 +60,9 @@ const STYLES: Record<string, RarityStyle> = {
     face: 'bg-[linear-gradient(180deg,#5b2386_0%,#25134d_100%)]',
   },
   legendary: {
-    label: 'Legendary',
+    get label() {
+      return t('rarityStyle.legendary');
+    },
     ring: 'ring-amber-300/90',
     glow: 'bg-[radial-gradient(circle_at_50%_42%,rgb(251_191_36/0.6),transparent_68%)]',
     text: 'text-amber-300',

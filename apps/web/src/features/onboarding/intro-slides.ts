@@ -78,7 +78,9 @@ export const INTRO_SLIDES: readonly IntroSlide[] = [
   },
   {
     id: 'upgrade',
-    title: 'Upgrade & Evolve',
+    get title() {
+      return t('introSlides.upgradeEvolve');
+    },
     get text() {
       return t('introSlides.boostYourTapsEnergy');
     },

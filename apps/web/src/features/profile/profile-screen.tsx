@@ -171,7 +171,7 @@ function useProfileView() {
 function ProfileCard({ user, profile }: { user: CurrentUser; profile: Profile }) {
   const coins = useBalance((state) => state.coins);
   const synced = useBalance((state) => state.synced);
-  const name = user?.username || 'Player';
+  const name = user?.username || t('topBar.player');
   return (
     <div className="panel relative mt-3 overflow-hidden rounded-3xl p-4">
       <div className="pointer-events-none absolute -top-10 -end-10 size-40 rounded-full bg-gold-400/20 blur-3xl" />
@@ -241,6 +241,16 @@ function languageShown() {
   return language === 'pseudo' ? 'en' : language;
 }
 
+/** The language on show by its own name (its endonym), marked as written in that language. */
+function LanguageShown() {
+  const language = languageShown();
+  return (
+    <span lang={language} className="text-[13px] font-bold text-muted">
+      {LANGUAGE_NAMES[language]}
+    </span>
+  );
+}
+
 /** Inventory, Achievements, FAQ, Sound Settings and Reminders (opening in place) and Total Referral. */
 function ProfileMenu({
   show,
@@ -294,7 +304,7 @@ function ProfileMenu({
         <MenuRow
           art="sparkles"
           label={t('profileScreen.language')}
-          detail={<span className="text-[13px] font-bold text-muted">{LANGUAGE_NAMES[languageShown()]}</span>}
+          detail={<LanguageShown />}
           expanded={language.open}
           onClick={language.onToggle}
         />

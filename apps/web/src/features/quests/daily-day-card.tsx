@@ -3,7 +3,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cx } from '../../lib/cx.ts';
 import { t } from '../../lib/i18n/i18n.ts';
-import { type DayCard, RewardArt, rewardText } from './daily-cards.tsx';
+import { type CardState, type DayCard, RewardArt, rewardText } from './daily-cards.tsx';
+
+/** The spec's word for a card's state (the state itself stays the id tests and styles read). */
+function stateText(state: Exclude<CardState, 'Claim'>): string {
+  if (state === 'Claimed') return t('dailyDayCard.claimed');
+  if (state === 'Missed') return t('dailyDayCard.missed');
+  return t('dailyDayCard.comingSoon');
+}
 
 /**
  * One day card: the day, its reward (coming days too, so the player sees what waits,
@@ -70,7 +77,7 @@ export function DailyDayCard({
             card.state === 'Coming Soon' && 'text-muted',
           )}
         >
-          {card.state}
+          {stateText(card.state)}
         </span>
       )}
     </article>

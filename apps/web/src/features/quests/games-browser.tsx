@@ -10,6 +10,8 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { useGames } from './api/get-games.ts';
 import { GameCard, GamesPager } from './game-card.tsx';
 
+/** The tab of every category: an id no feed category has (the feed's names are its own). */
+const ALL_CATEGORIES = '*';
 /** the games browser's empty state. */
 export const NO_GAMES_TEXT = () => t('gamesBrowser.noGamesFoundFor');
 
@@ -20,7 +22,7 @@ export const NO_GAMES_TEXT = () => t('gamesBrowser.noGamesFoundFor');
  */
 export function GamesBrowser() {
   const [page, setPage] = useState(1);
-  const [category, setCategory] = useState('All');
+  const [category, setCategory] = useState(ALL_CATEGORIES);
   const games = useGames(page);
 
   if (games.isError && !games.data) {
@@ -42,15 +44,18 @@ export function GamesBrowser() {
   }
 
   const list = games.data?.games ?? [];
-  const categories = ['All', ...new Set(list.map((game) => game.category))];
-  const shown = category === 'All' ? list : list.filter((game) => game.category === category);
+  const categories = [ALL_CATEGORIES, ...new Set(list.map((game) => game.category))];
+  const shown = category === ALL_CATEGORIES ? list : list.filter((game) => game.category === category);
   const loading = games.isFetching;
 
   return (
     <section aria-label={t('gamesBrowser.games')} className="flex flex-col gap-3">
       <Tabs
         label={t('gamesBrowser.gameCategories')}
-        items={categories.map((name) => ({ value: name, label: name }))}
+        items={categories.map((name) => ({
+          value: name,
+          label: name === ALL_CATEGORIES ? t('gamesBrowser.all') : name,
+        }))}
         value={category}
         onChange={setCategory}
         className="no-scrollbar -mx-4 flex gap-2 overflow-x-auto px-4"
@@ -83,7 +88,7 @@ export function GamesBrowser() {
         canNext={list.length >= GAMES_PAGE_SIZE && !loading}
         onPage={(next) => {
           setPage(next);
-          setCategory('All');
+          setCategory(ALL_CATEGORIES);
         }}
       />
     </section>

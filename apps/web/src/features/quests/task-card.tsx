@@ -1,4 +1,4 @@
-import { formatReward, taskButtonLabel } from '@titans/shared/quests/rules';
+import { formatReward, type TaskButtonLabel, taskButtonLabel } from '@titans/shared/quests/rules';
 import type { TaskView } from '@titans/shared/quests/schemas';
 import { Button } from '../../components/ui/button.tsx';
 import { EmojiArt, type EmojiName } from '../../components/ui/emoji-art.tsx';
@@ -13,6 +13,26 @@ const FALLBACK_ART: Record<TaskView['type'], EmojiName> = {
   watch_and_earn: 'video-game',
   daily: 'wrapped-gift',
 };
+
+/** The spec's button labels (shared/quests/rules) in the player's language. */
+function buttonText(label: TaskButtonLabel): string {
+  switch (label) {
+    case 'Claimed':
+      return t('taskCard.claimed');
+    case 'Continue':
+      return t('taskCard.continue');
+    case 'Start Quiz':
+      return t('taskCard.startQuiz');
+    case 'Watch Now':
+      return t('taskCard.watchNow');
+    case 'Follow':
+      return t('taskCard.follow');
+    case 'Play Now':
+      return t('taskCard.playNow');
+    case 'Claim':
+      return t('taskCard.claim');
+  }
+}
 
 export interface TaskCardProps {
   task: TaskView;
@@ -84,12 +104,14 @@ function TaskReward({ task, reward }: { task: TaskView; reward: number }) {
  */
 export function TaskCard({ task, busy, onAction, cardRef }: TaskCardProps) {
   const inProgress = task.status === 'in_progress';
-  const label = taskButtonLabel({
-    type: task.type,
-    title: task.title,
-    completed: task.completed,
-    quizInProgress: inProgress,
-  });
+  const label = buttonText(
+    taskButtonLabel({
+      type: task.type,
+      title: task.title,
+      completed: task.completed,
+      quizInProgress: inProgress,
+    }),
+  );
   const reward = task.completed && task.reward_earned !== null ? task.reward_earned : task.reward_points;
   return (
     <article

@@ -23,9 +23,27 @@ const SECTIONS = [
     },
     art: 'sunrise-over-mountains',
   },
-  { type: 'quiz', title: 'Quizzes', art: 'scroll' },
-  { type: 'community', title: 'Community', art: 'people-hugging' },
-  { type: 'watch_and_earn', title: 'Play & Earn', art: 'video-game' },
+  {
+    type: 'quiz',
+    get title() {
+      return t('questTabBody.quizzes');
+    },
+    art: 'scroll',
+  },
+  {
+    type: 'community',
+    get title() {
+      return t('questTabs.community');
+    },
+    art: 'people-hugging',
+  },
+  {
+    type: 'watch_and_earn',
+    get title() {
+      return t('questTabs.playEarn');
+    },
+    art: 'video-game',
+  },
 ] as const;
 
 /** All Tasks: the open tasks by kind, then the completed ones. */

@@ -30,7 +30,7 @@ export const TOO_EARLY_TEXT = () => t('useExternalVisit.notEnoughTimeSpent');
 /** The spec's text, then how long to stay (D-UI-7). */
 export function tooEarlyText(requiredTime: number | undefined): string {
   return requiredTime
-    ? `${TOO_EARLY_TEXT()}: stay ${requiredTime} seconds on the page, then come back.`
+    ? t('useExternalVisit.staySeconds', { text: TOO_EARLY_TEXT(), seconds: requiredTime })
     : TOO_EARLY_TEXT();
 }
 

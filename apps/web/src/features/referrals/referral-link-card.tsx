@@ -45,6 +45,8 @@ export function ReferralLinkCard({ link }: { link: string | null }) {
           <p
             className="truncate text-[14px] font-extrabold text-ink"
             data-testid="referral-link"
+            // An address, not words: no language translates it (the pseudo-locale walk skips it too).
+            translate="no"
             title={link ?? ''}
           >
             {link ?? '…'}

@@ -26,7 +26,7 @@ function FriendPicture({ entry }: { entry: ReferralEntry }) {
 
 /** One friend: picture, name and join date, and the coins the player earned (fallback 2000). */
 function ReferralRow({ entry }: { entry: ReferralEntry }) {
-  const title = entry.username ? `@${entry.username}` : entry.name || 'Player';
+  const title = entry.username ? `@${entry.username}` : entry.name || t('topBar.player');
   return (
     <li className="flex items-center gap-3 px-3.5 py-2.5" data-testid="referral-row">
       <FriendPicture entry={entry} />

@@ -27,10 +27,10 @@ export function PackageCard({
   const unavailable = methods !== undefined && methods.stars === null && !methods.ton;
   const tonOnly = methods !== undefined && methods.stars === null && methods.ton;
   const price = unavailable
-    ? 'not for sale here'
+    ? t('packageCard.notForSaleHere')
     : tonOnly
-      ? `for ${pkg.price_crypto} ${pkg.crypto_currency}`
-      : `for ${formatNumber(pkg.price_usd)} Telegram Stars`;
+      ? t('packageCard.forCrypto', { price: pkg.price_crypto, currency: pkg.crypto_currency })
+      : t('packageCard.forStars', { stars: formatNumber(pkg.price_usd) });
   return (
     <button
       type="button"

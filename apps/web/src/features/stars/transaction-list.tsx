@@ -27,7 +27,7 @@ function label(entry: Transaction): string {
     case 'DIAMOND_PURCHASE_TON':
       return t('transactionList.boughtWithTon');
     case 'DIAMOND_REFUND':
-      return 'Refunded';
+      return t('transactionList.refunded');
     default:
       return t('transactionList.titansEmporium');
   }
@@ -53,15 +53,15 @@ function amountText(entry: Transaction): { text: string; tone: string; icon: 'st
 function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClose(): void }) {
   const amount = amountText(entry);
   const rows: Array<[string, string]> = [
-    ['Type', label(entry)],
-    ['Date', formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')],
+    [t('transactionList.type'), label(entry)],
+    [t('transactionList.date'), formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')],
     [
-      'Paid',
+      t('transactionList.paid'),
       `${formatNumber(entry.item_details.price)} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
     ],
-    ['Status', entry.status.charAt(0).toUpperCase() + entry.status.slice(1)],
+    [t('transactionList.status'), entry.status.charAt(0).toUpperCase() + entry.status.slice(1)],
   ];
-  if (entry.tx_hash) rows.push(['Reference', shortHash(entry.tx_hash)]);
+  if (entry.tx_hash) rows.push([t('transactionList.reference'), shortHash(entry.tx_hash)]);
   return (
     <Dialog
       open

@@ -33,6 +33,7 @@ const CHORDS: Record<'Am' | 'F' | 'C' | 'G' | 'E', Chord> = {
 };
 
 // biome-ignore format: four bars a line, read like a score
+// i18n-lint-ignore: chord names (Am), not words
 const PROGRESSION: ReadonlyArray<keyof typeof CHORDS> = [
   'Am', 'F', 'C', 'G',   'Am', 'F', 'G', 'E',
   'Am', 'F', 'C', 'G',   'F', 'G', 'E', 'E',

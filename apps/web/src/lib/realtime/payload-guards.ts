@@ -59,6 +59,7 @@ export function isTapRegisteredPayload(value: unknown): value is TapRegisteredPa
 export function toErrorPayload(value: unknown): ErrorPayload {
   if (!isObject(value)) return { message: String(value) };
   return {
+    // i18n-lint-ignore: stands in for the server's English message; a player reads the code's text (D-I18N-WEB-5)
     message: typeof value.message === 'string' ? value.message : 'Unknown error',
     ...(typeof value.code === 'string' ? { code: value.code } : {}),
   };
