@@ -83,7 +83,10 @@ async function introMatches(page: Page, lobby: Record<string, number>) {
   await intro.getByText('Bot', { exact: true }).waitFor();
 }
 
-/** A few hits, then the 8 s limit decides: the result says Time's up and why (F64). */
+/**
+ * A few hits (fewer if the 8 s run out first on a busy machine), then the limit decides: the
+ * result says Time's up and why (F64).
+ */
 async function timeUp(page: Page, size: string) {
   await landHits(page, 6);
   const box = page.getByTestId('time-up');

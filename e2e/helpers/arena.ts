@@ -61,11 +61,19 @@ export async function tapUntilResult(page: Page, shots?: () => Promise<void>) {
   await page.getByTestId('battle-result').waitFor({ timeout: 30_000 });
 }
 
-/** Taps the live target until the server has counted `hits` of this player's hits. */
-export async function landHits(page: Page, hits: number) {
+/**
+ * Taps the live target until the server has counted `hits` of this player's hits, or until the
+ * battle ends first (a short time limit on a busy machine). Answers the hits counted.
+ */
+export async function landHits(page: Page, hits: number): Promise<number> {
   const counter = page.getByTestId('your-hits');
+  const result = page.getByTestId('battle-result');
+  let landed = 0;
   for (let i = 0; i < 400; i++) {
-    if (Number(await counter.textContent()) >= hits) return;
+    if (await result.isVisible()) return landed;
+    // The counter leaves with the HUD when the battle ends: then the next round sees the result.
+    landed = Number(await counter.textContent({ timeout: 5_000 }).catch(() => String(landed)));
+    if (landed >= hits) return landed;
     await tapTarget(page);
     await page.waitForTimeout(110);
   }
