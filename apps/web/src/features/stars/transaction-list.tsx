@@ -33,6 +33,34 @@ function label(entry: Transaction): string {
   }
 }
 
+/** What the server's status codes (stars-view, stars-transactions) read as; another shows as sent. */
+export function transactionStatusText(status: string): string {
+  switch (status) {
+    case 'completed':
+      return t('transactionList.statusCompleted');
+    case 'not credited':
+      return t('transactionList.statusNotCredited');
+    case 'refunded':
+      return t('transactionList.refunded');
+    default:
+      return status;
+  }
+}
+
+/** XTR is Telegram Stars, gems are Stars, coins are Coins; a crypto ticker (TON) stays as it is. */
+export function transactionCurrencyText(currency: string): string {
+  switch (currency) {
+    case 'XTR':
+      return t('transactionList.telegramStars');
+    case 'gems':
+      return t('emporiumWallet.stars');
+    case 'coins':
+      return t('priceTag.coins');
+    default:
+      return currency;
+  }
+}
+
 /** Stars deals show the Stars they moved; marketplace purchases what they cost. */
 function amountText(entry: Transaction): { text: string; tone: string; icon: 'star' | 'coin' } {
   if (entry.type.includes('DIAMOND')) {
@@ -57,9 +85,9 @@ function TransactionDetailDialog({ entry, onClose }: { entry: Transaction; onClo
     [t('transactionList.date'), formatDate(entry.timestamp, DATE_FORMAT, 'en-GB')],
     [
       t('transactionList.paid'),
-      `${formatNumber(entry.item_details.price)} ${entry.item_details.currency === 'XTR' ? 'Telegram Stars' : entry.item_details.currency}`,
+      `${formatNumber(entry.item_details.price)} ${transactionCurrencyText(entry.item_details.currency)}`,
     ],
-    [t('transactionList.status'), entry.status.charAt(0).toUpperCase() + entry.status.slice(1)],
+    [t('transactionList.status'), transactionStatusText(entry.status)],
   ];
   if (entry.tx_hash) rows.push([t('transactionList.reference'), shortHash(entry.tx_hash)]);
   return (
