@@ -4,8 +4,9 @@
  * path but that one, each driven by the same fixed open-loop load (players tapping over socket.io
  * through bench-taps' harness, one event per tap, while other players make REST balance changes,
  * as bench-taps' mixed phase). The figure is server CPU µs per tap event; the gain of a path is
- * (its off median − the all-on median) / its off median. Rounds alternate the order (in order,
- * reversed, in order…), so drift on a shared machine hits every variant alike. After each window
+ * the median over rounds of (off − all-on) / off within the round, so the drift between rounds (a
+ * busier machine, PGlite's growing data) cancels. Rounds alternate the order (in order, reversed,
+ * in order…), so drift within a round hits every variant alike. After each window
  * the variant is checked as bench-taps checks (coins pushed = stored = the start + what replies
  * accepted, taps and coins the server counted, ledger and total_taps after it stopped, each
  * purchaser's coins, ledger and levels): a variant that breaks something is reported, not measured.
