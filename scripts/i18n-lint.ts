@@ -22,6 +22,8 @@ const TEXT_PROPS = new Set([
   'placeholder',
   'alt',
   'label',
+  // The battle HUD's and intro's line under a hero: who plays it.
+  'player',
 ]);
 const MESSAGE_CALLS = new Set(['t', 'tx']);
 

@@ -69,6 +69,8 @@ describe('findingsIn', () => {
 
   it('still finds JSX text and a message read at module load', () => {
     expect(texts('const x = <p>Hello there</p>;')).toEqual(['Hello there']);
+    // A prop a player reads (the HUD's line under a hero), as title and aria-label are.
+    expect(texts('const z = <HealthBar player="You" side="left" />;')).toEqual(['You']);
     expect(texts("const y = t('a.b');")[0]).toContain('runs once at load');
   });
 });

@@ -34,7 +34,7 @@ export function BattleHud({
         side="left"
         label={t('battleHud.yourHealth')}
         name={battle.selected_character.name}
-        player="You"
+        player={t('battleHud.you')}
         level={battle.user_stats.level}
         image={battle.selected_character.image}
         health={yourHealth}

@@ -139,7 +139,7 @@ function IntroFighters({ battle }: { battle: BattleStartedPayload }) {
       <div className="flex items-start justify-between">
         <Fighter
           name={battle.selected_character.name}
-          player="You"
+          player={t('battleHud.you')}
           level={me.level}
           image={battle.selected_character.image}
           tone="you"
