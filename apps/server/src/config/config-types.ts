@@ -118,9 +118,6 @@ export const FAST_PATH_NAMES = [
   'direct-send',
   'quick-check',
   'pglite-statements',
-  'pglite-reply',
-  'pglite-parsers',
-  'drizzle-connection',
   'adapter-broadcast',
 ] as const;
 export type FastPath = (typeof FAST_PATH_NAMES)[number];

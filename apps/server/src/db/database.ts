@@ -8,13 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { FastPath } from '../config/config-types.ts';
-import {
-  drizzleTextTypes,
-  PgliteParsers,
-  parseTextValues,
-  type RowsAndFields,
-} from '../platform/drizzle/pglite-parsers.ts';
-import { transactionConnection } from '../platform/drizzle/transaction-connection.ts';
+import { drizzleTextTypes, parseTextValues, pgliteTextParsers } from '../platform/drizzle/pglite-parsers.ts';
 import { PgliteStatements } from '../platform/pglite/prepared-statements.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { gatedClient, PriorityGate } from './priority-gate.ts';
@@ -93,24 +87,19 @@ export interface DatabaseOptions {
   onConnectionError?: ConnectionErrorListener;
   /** Failures of background maintenance (PGlite's periodic CHECKPOINT). */
   onMaintenanceError?: (error: unknown) => void;
-  /** The fast paths on (D-PLATFORM-1): pglite-statements, pglite-parsers, drizzle-connection; all by default. */
+  /** The fast paths on (D-PLATFORM-1): pglite-statements is the database's one; on by default. */
   fastPaths?: ReadonlySet<FastPath>;
 }
 
 /**
- * Raw SQL inside a drizzle transaction: on its connection (the fast path), or through drizzle's
- * `execute` (stock), whose values of the types drizzle reads as text `parse` turns back into the
- * driver's own.
+ * Raw SQL inside a drizzle transaction, through drizzle's `execute`; `parsers` turn the values of
+ * the types drizzle reads as text back into the driver's own.
  */
-function rawQueryIn(tx: Tx, fast: boolean, parse: <Row>(result: RowsAndFields<Row>) => Row[]): RawQuery {
-  if (fast) {
-    const connection = transactionConnection(tx);
-    return async <Row>(text: string, params?: unknown[]) => parse(await connection.query<Row>(text, params));
-  }
+function rawQueryIn(tx: Tx, parsers: ReadonlyMap<number, (value: string) => unknown>): RawQuery {
   return async <Row>(text: string, params?: unknown[]) => {
     const result: unknown = await tx.execute(sqlOfText(text, params));
     if (!isRowsAndFields<Row>(result)) throw new Error('drizzle answered a statement without rows');
-    return parse(result);
+    return parseTextValues(result, parsers);
   };
 }
 
@@ -145,7 +134,6 @@ function combinedHealth(a: DatabaseHealth, b: DatabaseHealth): DatabaseHealth {
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const { poolSize, onConnectionError = () => {} } = options;
-  const fastConnection = fastPath(options, 'drizzle-connection');
   const pool = new ResilientPool({ connectionString: url, max: poolSize });
   // The tap flush's own connections: with every pooled one held by balance changes (100 a second
   // keep all ten busy on a loaded server), a flush waiting its turn in the pool's queue made
@@ -177,15 +165,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release(lost);
       }
     },
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work(
-          tx,
-          rawQueryIn(tx, fastConnection, (result) =>
-            fastConnection ? result.rows : parseTextValues(result, PG_TEXT_PARSERS),
-          ),
-        ),
-      ),
+    transaction: (work) => db.transaction((tx) => work(tx, rawQueryIn(tx, PG_TEXT_PARSERS))),
     async ping() {
       await pool.query('select 1');
     },
@@ -212,17 +192,14 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
   }
   const gate = new PriorityGate();
   const raw = client;
-  const parsers = new PgliteParsers(raw, fastPath(options, 'pglite-parsers'));
-  const statements = fastPath(options, 'pglite-statements')
-    ? new PgliteStatements(raw, undefined, fastPath(options, 'pglite-reply'))
-    : null;
-  const fastConnection = fastPath(options, 'drizzle-connection');
+  const textParsers = pgliteTextParsers(raw);
+  const statements = fastPath(options, 'pglite-statements') ? new PgliteStatements(raw) : null;
   client = gatedClient(statements?.asClient() ?? raw, gate);
-  const db: Db = drizzlePglite(parsers.forDrizzle(client));
+  const db: Db = drizzlePglite(client);
   const query: RawQuery = async <Row>(text: string, params?: unknown[]) =>
-    parsers.rows(await client.query<Row>(text, params));
+    (await client.query<Row>(text, params)).rows;
   const ungated: RawQuery = async <Row>(text: string, params?: unknown[]) =>
-    parsers.rows(await (statements ?? raw).query<Row>(text, params));
+    (await (statements ?? raw).query<Row>(text, params)).rows;
   const walKeeper = new WalKeeper({
     dataPath: path.join(dataDir, 'pglite'),
     checkpoint: () => client.query('checkpoint'),
@@ -242,17 +219,9 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     urgent: (work) => gate.run(true, () => work(ungated)),
     rawTransaction: (work) =>
       client.transaction(async (tx) =>
-        work(async <Row>(text: string, params?: unknown[]) =>
-          parsers.rows(await tx.query<Row>(text, params)),
-        ),
+        work(async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows),
       ),
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work(
-          tx,
-          rawQueryIn(tx, fastConnection, (result) => parsers.rows(result)),
-        ),
-      ),
+    transaction: (work) => db.transaction((tx) => work(tx, rawQueryIn(tx, textParsers))),
     async ping() {
       await client.query('select 1');
     },

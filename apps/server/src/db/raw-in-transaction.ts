@@ -2,9 +2,9 @@ import { type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import type { RowsAndFields } from '../platform/drizzle/pglite-parsers.ts';
 
 /**
- * Raw SQL text with `$1`, `$2`… as drizzle's SQL for `tx.execute`: the stock way to run the hot
- * paths' fixed statements inside a drizzle transaction when FAST_PATHS leaves drizzle-connection
- * off (D-PLATFORM-1). Each placeholder becomes one parameter, an array included.
+ * Raw SQL text with `$1`, `$2`… as drizzle's SQL for `tx.execute`: how the hot paths' fixed
+ * statements run inside a drizzle transaction. Each placeholder becomes one parameter, an array
+ * included.
  */
 export function sqlOfText(text: string, params: unknown[] = []): SQL {
   const chunks: SQLChunk[] = [];

@@ -14,8 +14,6 @@ export const fastPathCounts = {
   quickCheck: 0,
   /** A PGlite statement run as a prepared statement in one call (pglite/prepared-statements.ts). */
   preparedStatement: 0,
-  /** A drizzle transaction's connection read from its session (drizzle/transaction-connection.ts). */
-  transactionConnection: 0,
   /** A push published to other processes as the Redis adapter's own broadcast (redis-adapter/broadcast.ts). */
   adapterBroadcast: 0,
 };

@@ -12,7 +12,6 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 import { fastPathCounts } from '../fast-path-counts.ts';
-import { readReply } from './reply-reader.ts';
 import { withMethods } from './with-methods.ts';
 
 /** How many statements one PGlite keeps prepared; beyond it the least recently used is closed. */
@@ -58,8 +57,6 @@ export class PgliteStatements {
   constructor(
     private readonly client: PGlite,
     private readonly capacity = MAX_PREPARED,
-    /** Reads replies with reply-reader.ts (else always with PGlite's own reader). */
-    private readonly fastReader = true,
   ) {}
 
   /** The client with `query` and `transaction` running prepared statements; the rest is PGlite's. */
@@ -119,10 +116,6 @@ export class PgliteStatements {
       serialize.sync(),
     ];
     const reply = await this.exchange(message);
-    const parsers = options?.parsers ? { ...this.client.parsers, ...options.parsers } : this.client.parsers;
-    const read = this.fastReader ? readReply<Row>(reply, statement.columns, parsers, options?.rowMode) : null;
-    if (read) return read;
-    // An error, or a reply the fast reader does not know: PGlite's own reader, as before.
     let sent: BackendMessage[];
     try {
       sent = this.readWithPglite(reply, text, params, options);
