@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Runs every vitest project (shared, server, web, e2e), then the realtime, Arena and cluster suites
- * once more with FAST_PATHS=off (stock socket.io, zod, PGlite, drizzle and Redis adapter paths,
+ * once more with FAST_PATHS=off (stock socket.io, zod, PGlite and Redis adapter paths,
  * D-PLATFORM-1), and ends with one plain line, `N passed, N failed, N skipped`, for both passes
  * together, whatever the reporter printed before it. Extra arguments go to the first pass only,
  * which then runs alone. `--fast` runs the shared, web and server projects on PGlite only:
