@@ -158,6 +158,10 @@ export class TapEffects {
       // Linear: every value rises at the same speed, so values that start apart stay apart.
       { duration: path.durationMs, easing: 'linear' },
     );
+    // The animation runs from the tap, as `live` reckons it, not from the next frame: on a busy
+    // phone that frame comes late and the value would sit lower than its band, over the next one.
+    const animation = this.running.get(label);
+    if (animation && !this.options.now) animation.startTime = now;
     this.live.set(label, { path, startedAt: now, halfHeight });
     return label;
   }
